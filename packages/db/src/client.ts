@@ -1,0 +1,102 @@
+// One way to open the database: embedded PGlite (a data directory, or in memory) by default, a
+// PostgreSQL server when a connection URL is given. See docs/decisions/002-database.md.
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+
+import * as catalogue from "./schema/catalogue.ts";
+
+export const schema = { ...catalogue };
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+/** A parameterised query straight to the driver, for bulk loads and hand-tuned SQL. */
+export interface RawQuery {
+  <Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  query: RawQuery;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for tests that dump or clone it. Undefined on PostgreSQL. */
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../migrations", import.meta.url));
+
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: "postgres"; url: string; maxConnections?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") return openPostgres(options.url, options.maxConnections);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<DatabaseHandle> {
+  // PGlite.create(dir) does not create parent folders.
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  return wrapPglite(client);
+}
+
+/** Wraps an open PGlite instance (for example a clone of a migrated template). */
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    pglite: client,
+    query: (async (text: string, params?: unknown[]) => {
+      const result = await client.query(text, params);
+      return { rows: result.rows };
+    }) as RawQuery,
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // Fail fast with a clear error when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    kind: "postgres",
+    db,
+    query: (async (text: string, params?: unknown[]) => {
+      const result = await pool.query(text, params as unknown[]);
+      return { rows: result.rows };
+    }) as RawQuery,
+    async migrate() {
+      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Values the Fastify server hands to every React Router loader through the load context.
+// The server (plain Node) and the built app (bundled by Vite) each load their own copy of this
+// module, so the context keys live on globalThis to stay the same object (engineering guide §1).
+import { createContext, type RouterContextProvider } from "react-router";
+
+import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
+
+export interface AppServices {
+  db: Database;
+  databaseKind: DatabaseKind;
+  publicBaseUrl: string;
+}
+
+export interface RequestInfo {
+  /** Per-request CSP nonce for the inline scripts React Router renders. */
+  nonce: string;
+}
+
+type ContextKey<T> = ReturnType<typeof createContext<T>>;
+
+function sharedContext<T>(name: string): ContextKey<T> {
+  const key = Symbol.for(`studyatlas.context.${name}`);
+  const store = globalThis as unknown as Record<symbol, ContextKey<T> | undefined>;
+  store[key] ??= createContext<T>();
+  return store[key];
+}
+
+export const appServicesContext = sharedContext<AppServices>("app-services");
+export const requestInfoContext = sharedContext<RequestInfo>("request-info");
+
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
+  return context.get(appServicesContext);
+}

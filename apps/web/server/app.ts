@@ -1,0 +1,155 @@
+// buildApp: the whole HTTP server as a plugin tree (engineering guide §3.3). External plugins,
+// then our services, then the API, then React Router last. index.ts only builds and listens;
+// tests call buildApp() and app.inject() with no port.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import { fastifyReactRouter } from "@mcansh/remix-fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+
+import type { DatabaseHandle } from "@studyatlas/db/client.ts";
+
+import { appServicesContext, requestInfoContext, type AppServices } from "../app/context.ts";
+import type { AppConfig } from "./config.ts";
+import { registerApiErrorHandling } from "./plugins/errors.ts";
+import { registerJsonBodyParser } from "./plugins/json-body.ts";
+import { academicsRoutes } from "./routes/api/academics.ts";
+import { healthRoutes } from "./routes/api/health.ts";
+import { mediaRoutes } from "./routes/media.ts";
+
+export const WEB_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export type FrontendMode =
+  | { kind: "none" }
+  | { kind: "production"; buildDirectory?: string }
+  | { kind: "development"; vite: ViteDevServer };
+
+export interface BuildAppOptions {
+  config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel">;
+  database: DatabaseHandle;
+  frontend?: FrontendMode;
+  logger?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+/** The raw request carries the nonce too, because helmet's directive callbacks see only raw objects. */
+type NoncedRequest = { cspNonce?: string };
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const frontend = options.frontend ?? { kind: "none" };
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    // Query strings: repeated keys become arrays (country=a&country=b).
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are plain JSON.stringify: the zod response schemas document the API (OpenAPI) and
+  // the integration tests check every response against them, without paying for it per request.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const services: AppServices = {
+    db: database.db,
+    databaseKind: database.kind,
+    publicBaseUrl: config.publicBaseUrl,
+  };
+
+  app.decorateRequest("cspNonce", "");
+  app.addHook("onRequest", async (request) => {
+    request.cspNonce = randomBytes(16).toString("base64");
+    (request.raw as NoncedRequest).cspNonce = request.cspNonce;
+  });
+
+  const development = frontend.kind === "development";
+  if (frontend.kind === "development") {
+    // Vite serves the app's modules and hot updates in development.
+    const { default: middie } = await import("@fastify/middie");
+    await app.register(middie);
+    app.use(frontend.vite.middlewares);
+  }
+  await app.register(helmet, {
+    // Vite's dev client injects inline scripts and opens a WebSocket; the CSP applies in production.
+    contentSecurityPolicy: development
+      ? false
+      : {
+          useDefaults: true,
+          directives: {
+            "script-src": [
+              "'self'",
+              (request) => `'nonce-${(request as NoncedRequest).cspNonce ?? ""}'`,
+            ],
+            "img-src": ["'self'", "data:"],
+            "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+            "frame-ancestors": ["'none'"],
+            "upgrade-insecure-requests": null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "StudyAtlas API",
+        description: "Catalogue, accounts and discovery API of the StudyAtlas platform.",
+        version: "1.0.0",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(async (api) => {
+    registerJsonBodyParser(api);
+    registerApiErrorHandling(api);
+    await api.register(healthRoutes, { services });
+    await api.register(academicsRoutes, { services });
+    api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+    // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
+    api.all("/*", { schema: { hide: true } }, async (request, reply) => {
+      return reply.callNotFound();
+    });
+  }, { prefix: "/api" });
+
+  await app.register(mediaRoutes, { services, prefix: "/media" });
+
+  if (frontend.kind !== "none") {
+    const buildDirectory = frontend.kind === "production"
+      ? (frontend.buildDirectory ?? path.join(WEB_ROOT, "build"))
+      : path.join(WEB_ROOT, "build");
+    await app.register(fastifyReactRouter, {
+      ...(frontend.kind === "development" ? { devServer: frontend.vite } : {}),
+      mode: config.env === "production" ? "production" : "development",
+      routeOptions: { schema: { hide: true } },
+      serverBuildPath: path.join(buildDirectory, "server/index.js"),
+      clientBuildDirectory: path.join(buildDirectory, "client"),
+      getLoadContext(request) {
+        const context = new RouterContextProvider();
+        context.set(appServicesContext, services);
+        context.set(requestInfoContext, { nonce: request.cspNonce });
+        return context;
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,77 @@
+// Entry point: read config, open and migrate the database, seed the demo catalogue on the first
+// run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
+import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
+import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
+
+import { buildApp, WEB_ROOT, type FrontendMode } from "./app.ts";
+import { ConfigError, loadConfig, type AppConfig } from "./config.ts";
+
+const DEMO_SEED = 42;
+
+async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.database.kind === "postgres"
+      ? { kind: "postgres", url: config.database.url }
+      : { kind: "pglite", dataDir: config.database.dataDir },
+  );
+  await database.migrate();
+  if (!(await isCatalogueSeeded(database))) {
+    console.log(
+      `First run: seeding the demo catalogue (${config.seed.courses} programmes, ${config.seed.schools} schools)...`,
+    );
+    const started = performance.now();
+    await seedCatalogue(database, {
+      courses: config.seed.courses,
+      schools: config.seed.schools,
+      seed: DEMO_SEED,
+    });
+    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  return database;
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes("--dev");
+  let config: AppConfig;
+  try {
+    config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const where =
+    config.database.kind === "postgres" ? "PostgreSQL" : `embedded PGlite at ${config.database.dataDir}`;
+  let database: DatabaseHandle;
+  try {
+    database = await prepareDatabase(config);
+  } catch (error) {
+    console.error(`Could not open the database (${where}): ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  let frontend: FrontendMode = { kind: "production" };
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: WEB_ROOT, server: { middlewareMode: true } });
+    frontend = { kind: "development", vite };
+  }
+
+  const app = await buildApp({ config, database, frontend });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
+}
+
+await main();

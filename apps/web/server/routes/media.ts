@@ -1,0 +1,82 @@
+// Generated SVG images (logos, banners, thumbnails, country pictures, discipline icons), drawn
+// from catalogue data, so the product never depends on a remote image host (engineering guide §4).
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+
+import {
+  countryImageSvg,
+  disciplineIconSvg,
+  schoolBannerSvg,
+  schoolLogoSvg,
+  schoolThumbnailSvg,
+} from "@studyatlas/core/media/tmpstub-svg.ts";
+import { selectOne } from "@studyatlas/core/sql-rows.ts";
+
+import type { AppServices } from "../../app/context.ts";
+
+const SVG_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
+
+function sendSvg(reply: FastifyReply, svg: string) {
+  return reply.header("content-type", "image/svg+xml; charset=utf-8").header("cache-control", SVG_CACHE).send(svg);
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).header("content-type", "text/plain; charset=utf-8").send("Image not found");
+}
+
+export async function mediaRoutes(
+  app: FastifyInstance,
+  options: { services: AppServices },
+): Promise<void> {
+  const { db } = options.services;
+
+  app.get<{ Params: { slug: string; kind: string } }>(
+    "/schools/:slug/:kind",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const school = await selectOne<{ name: string; city: string }>(
+        db,
+        sql`select name, city from schools where slug = ${request.params.slug}`,
+      );
+      if (!school) return notFound(reply);
+      switch (request.params.kind) {
+        case "logo.svg":
+          return sendSvg(reply, schoolLogoSvg(school.name));
+        case "banner.svg":
+          return sendSvg(reply, schoolBannerSvg(school.name, school.city));
+        case "thumbnail.svg":
+          return sendSvg(reply, schoolThumbnailSvg(school.name));
+        default:
+          return notFound(reply);
+      }
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    "/countries/:file",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const slug = request.params.file.replace(/\.svg$/, "");
+      const country = await selectOne<{ name: string; code: string }>(
+        db,
+        sql`select name, code from countries where slug = ${slug}`,
+      );
+      if (!country || !request.params.file.endsWith(".svg")) return notFound(reply);
+      return sendSvg(reply, countryImageSvg(country.name, country.code));
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    "/disciplines/:file",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const slug = request.params.file.replace(/\.svg$/, "");
+      const discipline = await selectOne<{ slug: string }>(
+        db,
+        sql`select slug from disciplines where slug = ${slug}`,
+      );
+      if (!discipline || !request.params.file.endsWith(".svg")) return notFound(reply);
+      return sendSvg(reply, disciplineIconSvg(discipline.slug));
+    },
+  );
+}

@@ -1,0 +1,74 @@
+// Countries: the list (dropdowns, /countries) and one country's page data.
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import type { Country, CountryListItem } from "@studyatlas/schemas/catalogue.ts";
+
+import { selectOne, selectRows } from "../sql-rows.ts";
+
+export type CountryOrdering = "name" | "-name" | "courses" | "-courses";
+
+const COUNTRY_ORDER: Record<CountryOrdering, ReturnType<typeof sql>> = {
+  name: sql`co.name asc`,
+  "-name": sql`co.name desc`,
+  courses: sql`courses_count asc, co.name asc`,
+  "-courses": sql`courses_count desc, co.name asc`,
+};
+
+// Per-country counts of published schools and courses, computed once per query.
+const COUNTRY_COUNTS = sql`
+  left join lateral (
+    select count(distinct s.id)::int as schools_count, count(c.id)::int as courses_count
+    from schools s
+    left join courses c on c.school_id = s.id and c.published
+    where s.country_id = co.id and s.published
+  ) counts on true`;
+
+export async function listCountries(
+  db: Database,
+  options: { enabledOnly?: boolean; ordering?: CountryOrdering; limit: number; offset: number },
+): Promise<{ count: number; results: CountryListItem[] }> {
+  const where = options.enabledOnly ? sql`where co.enabled` : sql``;
+  const [total, results] = await Promise.all([
+    selectOne<{ count: number }>(db, sql`select count(*)::int as count from countries co ${where}`),
+    selectRows<CountryListItem>(
+      db,
+      sql`select co.id, co.name, co.slug, co.code, co.code as short_code, co.continent, co.image,
+            co.enabled, counts.schools_count, counts.courses_count
+          from countries co ${COUNTRY_COUNTS}
+          ${where}
+          order by ${COUNTRY_ORDER[options.ordering ?? "name"]}, co.id
+          limit ${options.limit} offset ${options.offset}`,
+    ),
+  ]);
+  return { count: total?.count ?? 0, results };
+}
+
+export async function getCountryById(db: Database, id: number): Promise<Country | undefined> {
+  return selectOne<Country>(
+    db,
+    sql`select co.id, co.name, co.slug, co.code, co.code as short_code, co.continent, co.capital,
+          co.population::float8 as population, co.students, co.international_students, co.about,
+          co.about_wiki_link, co.trivia_facts, co.living_costs, co.image, co.currency_code,
+          co.enabled, counts.schools_count, counts.courses_count
+        from countries co ${COUNTRY_COUNTS}
+        where co.id = ${id}`,
+  );
+}
+
+/** Maps country slugs to ids; returns the slugs that matched nothing. */
+export async function resolveCountrySlugs(
+  db: Database,
+  slugs: string[],
+): Promise<{ ids: number[]; unknown: string[] }> {
+  if (slugs.length === 0) return { ids: [], unknown: [] };
+  const rows = await selectRows<{ id: number; slug: string }>(
+    db,
+    sql`select id, slug from countries where slug in (${sql.join(
+      slugs.map((slug) => sql`${slug}`),
+      sql`, `,
+    )})`,
+  );
+  const found = new Set(rows.map((row) => row.slug));
+  return { ids: rows.map((row) => row.id), unknown: slugs.filter((slug) => !found.has(slug)) };
+}

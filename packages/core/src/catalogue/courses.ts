@@ -1,0 +1,276 @@
+// Programme listing (the finder, featured rows, related strips) and programme detail.
+// Filters arrive already validated (packages/schemas/src/catalogue.ts); slugs are resolved to ids
+// here so that an unknown one is reported against the parameter that named it.
+import { sql, type SQL } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import type {
+  CourseDetail,
+  CourseListItem,
+  CourseListQuery,
+  CourseOrdering,
+  DurationRange,
+  TuitionFilter,
+} from "@studyatlas/schemas/catalogue.ts";
+import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue.ts";
+
+import { InvalidParameterError } from "../errors.ts";
+import { selectOne, selectRows } from "../sql-rows.ts";
+import { resolveCountrySlugs } from "./countries.ts";
+import { disciplineExists, findDisciplineId } from "./reference-lists.ts";
+import { findSchoolId } from "./schools.ts";
+
+export interface CourseFilters {
+  text?: string;
+  programmeTypeId?: number;
+  disciplineIds: number[];
+  countryIds: number[];
+  excludeContinents: string[];
+  schoolId?: number;
+  tuition?: TuitionFilter;
+  durations: DurationRange[];
+  degreeTypeIds: number[];
+  attendance: string[];
+  formats: string[];
+  featured?: boolean;
+  /** Only published programmes are public; `published=false` therefore matches nothing. */
+  published: boolean;
+}
+
+export interface CourseListRequest {
+  filters: CourseFilters;
+  ordering: CourseOrdering;
+  /** For random ordering: the same seed gives the same permutation, so pages never overlap. */
+  seed: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Turns the validated query into filters, resolving slugs; unknown ones are 400s. */
+export async function resolveCourseListRequest(
+  db: Database,
+  query: CourseListQuery,
+): Promise<CourseListRequest> {
+  const disciplineIds: number[] = [];
+  if (query.discipline) {
+    const id = await findDisciplineId(db, query.discipline);
+    if (id === undefined) {
+      throw new InvalidParameterError("discipline", `Unknown discipline '${query.discipline}'.`);
+    }
+    disciplineIds.push(id);
+  }
+  if (query.discipline_id !== undefined) {
+    if (!(await disciplineExists(db, query.discipline_id))) {
+      throw new InvalidParameterError(
+        "discipline_id",
+        `Unknown discipline id ${query.discipline_id}.`,
+      );
+    }
+    disciplineIds.push(query.discipline_id);
+  }
+  const countries = await resolveCountrySlugs(db, query.country);
+  if (countries.unknown.length > 0) {
+    throw new InvalidParameterError("country", `Unknown country '${countries.unknown[0]}'.`);
+  }
+  let schoolId: number | undefined;
+  if (query.school_slug) {
+    schoolId = await findSchoolId(db, query.school_slug);
+    if (schoolId === undefined) {
+      throw new InvalidParameterError("school_slug", `Unknown school '${query.school_slug}'.`);
+    }
+  }
+  const text = query.name && query.name.length > 0 ? query.name : undefined;
+  return {
+    filters: {
+      ...(text ? { text } : {}),
+      ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
+      disciplineIds: [...new Set(disciplineIds)],
+      countryIds: countries.ids,
+      excludeContinents: query.exclude_continent,
+      ...(schoolId !== undefined ? { schoolId } : {}),
+      ...(query.tuition ? { tuition: query.tuition } : {}),
+      durations: query.duration,
+      degreeTypeIds: query.degree_type,
+      attendance: query.attendance,
+      formats: query.course_format,
+      ...(query.featured !== undefined ? { featured: query.featured } : {}),
+      published: query.published ?? true,
+    },
+    ordering: query.ordering ?? (text ? "relevance" : "name"),
+    seed: query.seed ?? Math.floor(Math.random() * 2_147_483_647),
+    page: query.page ?? 1,
+    pageSize: query.page_size ?? PAGE_SIZE,
+  };
+}
+
+function list(values: readonly (string | number)[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/** The free text as the search columns store it: lower case, accents removed. */
+function normalisedText(text: string): SQL {
+  return sql`lower(public.f_unaccent(${text}))`;
+}
+
+function textQuery(text: string): SQL {
+  return sql`websearch_to_tsquery('english', public.f_unaccent(${text}))`;
+}
+
+/** Every filter as one WHERE clause over `courses c`. */
+export function courseWhere(filters: CourseFilters): SQL {
+  const conditions: SQL[] = [filters.published ? sql`c.published` : sql`false`];
+  if (filters.programmeTypeId !== undefined) {
+    conditions.push(sql`c.programme_type_id = ${filters.programmeTypeId}`);
+  }
+  for (const disciplineId of filters.disciplineIds) {
+    conditions.push(
+      sql`exists (select 1 from course_disciplines cd where cd.course_id = c.id and cd.discipline_id = ${disciplineId})`,
+    );
+  }
+  if (filters.countryIds.length > 0) {
+    conditions.push(
+      sql`c.school_id in (select s.id from schools s where s.country_id in (${list(filters.countryIds)}))`,
+    );
+  }
+  if (filters.excludeContinents.length > 0) {
+    conditions.push(
+      sql`c.school_id not in (select s.id from schools s join countries co on co.id = s.country_id where co.continent in (${list(filters.excludeContinents)}))`,
+    );
+  }
+  if (filters.schoolId !== undefined) conditions.push(sql`c.school_id = ${filters.schoolId}`);
+  if (filters.tuition) {
+    conditions.push(
+      filters.tuition.kind === "free-or-unknown"
+        ? sql`c.tuition_fee <= 0`
+        : sql`c.tuition_fee_usd between ${filters.tuition.min} and ${filters.tuition.max}`,
+    );
+  }
+  if (filters.durations.length > 0) {
+    const ranges = filters.durations.map((range) =>
+      range.max === null
+        ? sql`c.duration_days >= ${range.min}`
+        : sql`c.duration_days between ${range.min} and ${range.max}`,
+    );
+    conditions.push(sql`(${sql.join(ranges, sql` or `)})`);
+  }
+  if (filters.degreeTypeIds.length > 0) {
+    conditions.push(sql`c.degree_type_id in (${list(filters.degreeTypeIds)})`);
+  }
+  if (filters.attendance.length > 0) {
+    conditions.push(sql`c.attendance in (${list(filters.attendance)})`);
+  }
+  if (filters.formats.length > 0) {
+    conditions.push(sql`c.course_format in (${list(filters.formats)})`);
+  }
+  if (filters.featured !== undefined) conditions.push(sql`c.featured = ${filters.featured}`);
+  if (filters.text) {
+    // Full-text match on name, school, disciplines and about, or a close trigram match on the
+    // name for misspellings ('compter science').
+    conditions.push(
+      sql`(c.search_vector @@ ${textQuery(filters.text)} or ${normalisedText(filters.text)} <% c.search_name)`,
+    );
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+function courseOrder(request: CourseListRequest): SQL {
+  const { ordering, filters } = request;
+  switch (ordering) {
+    case "name":
+      return sql`c.name asc, c.id asc`;
+    case "-name":
+      return sql`c.name desc, c.id desc`;
+    case "tuition":
+      return sql`c.tuition_fee_usd asc nulls last, c.id asc`;
+    case "-tuition":
+      return sql`c.tuition_fee_usd desc nulls last, c.id asc`;
+    case "start_date": {
+      const now = new Date();
+      const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+      return sql`(c.start_year = 0 or c.start_month = 0) asc,
+        (c.start_year * 12 + c.start_month < ${thisMonth}) asc,
+        c.start_year asc, c.start_month asc, c.id asc`;
+    }
+    case "relevance":
+      if (filters.text) {
+        return sql`(ts_rank_cd(c.search_vector, ${textQuery(filters.text)}) + word_similarity(${normalisedText(filters.text)}, c.search_name)) desc, c.name asc, c.id asc`;
+      }
+      return sql`c.name asc, c.id asc`;
+    case "random": {
+      // A fixed per-row key rotated at a seed-derived pivot: a different order per seed, and
+      // the same order for every page requested with that seed.
+      const pivot = Number((BigInt(request.seed) * 2654435761n) % 2147483647n);
+      return sql`(c.shuffle_key < ${pivot}) asc, c.shuffle_key asc, c.id asc`;
+    }
+  }
+}
+
+const COURSE_LIST_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c.duration_base,
+  c.duration_days, c.course_format, c.attendance,
+  json_build_object('start_month', c.start_month, 'start_year', c.start_year,
+    'deadline_month', c.deadline_month, 'deadline_year', c.deadline_year) as course_dates,
+  c.tuition_fee::float8 as tuition_fee, c.tuition_fee_usd::float8 as tuition_fee_usd,
+  json_build_object('short_code', cur.short_code, 'name', cur.name,
+    'usd_exchange_rate', cur.usd_exchange_rate::float8) as tuition_currency,
+  c.tuition_fee_base, c.featured, c.published,
+  json_build_object('id', pt.id, 'name', pt.name, 'slug', pt.slug, 'label', pt.label) as programme_type,
+  case when dt.id is null then null
+    else json_build_object('id', dt.id, 'name', dt.name, 'short_name', dt.short_name) end as degree_type,
+  case when l.id is null then null
+    else json_build_object('id', l.id, 'name', l.name, 'code', l.code) end as language,
+  coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'slug', d.slug)
+      order by cd.position, d.name)
+    from course_disciplines cd join disciplines d on d.id = cd.discipline_id
+    where cd.course_id = c.id), '[]'::json) as disciplines,
+  json_build_object('id', s.id, 'name', s.name, 'slug', s.slug, 'logo', s.logo,
+    'thumbnail', s.thumbnail, 'banner', s.banner, 'video', s.video, 'city', s.city,
+    'country', json_build_object('id', co.id, 'name', co.name, 'slug', co.slug, 'code', co.code,
+      'short_code', co.code, 'continent', co.continent)) as school`;
+
+const COURSE_JOINS = sql`join schools s on s.id = c.school_id
+  join countries co on co.id = s.country_id
+  join currencies cur on cur.id = c.tuition_currency_id
+  join programme_types pt on pt.id = c.programme_type_id
+  left join degree_types dt on dt.id = c.degree_type_id
+  left join languages l on l.id = c.language_id`;
+
+export async function listCourses(
+  db: Database,
+  request: CourseListRequest,
+): Promise<{ count: number; results: CourseListItem[] }> {
+  const where = courseWhere(request.filters);
+  const offset = (request.page - 1) * request.pageSize;
+  const [total, results] = await Promise.all([
+    selectOne<{ count: number }>(db, sql`select count(*)::int as count from courses c where ${where}`),
+    // Pick the page's ids first, so that the joins and JSON building touch only those rows.
+    selectRows<CourseListItem>(
+      db,
+      sql`select ${COURSE_LIST_COLUMNS}
+          from unnest(array(
+            select c.id from courses c where ${where}
+            order by ${courseOrder(request)}
+            limit ${request.pageSize} offset ${offset}
+          )) with ordinality as page(id, position)
+          join courses c on c.id = page.id ${COURSE_JOINS}
+          order by page.position`,
+    ),
+  ]);
+  return { count: total?.count ?? 0, results };
+}
+
+export async function getCourseBySlug(
+  db: Database,
+  slug: string,
+): Promise<CourseDetail | undefined> {
+  return selectOne<CourseDetail>(
+    db,
+    sql`select ${COURSE_LIST_COLUMNS}, c.overview, c.why_chose, c.who_for,
+          c.admission_requirements, c.other_requirements, c.programme_structure, c.syllabus,
+          c.tuition_and_aid, c.scholarship, c.video, c.official_programme_website
+        from courses c ${COURSE_JOINS}
+        where c.slug = ${slug} and c.published and s.published`,
+  );
+}

@@ -1,0 +1,410 @@
+// Query and response schemas of the catalogue API (`/api/academics/*`), shared by the server
+// (validation, OpenAPI) and the browser (building finder URLs). Spec: discovery.md §7, §9 and
+// accounts-and-details.md §7.
+import { z } from "zod";
+
+import { booleanParam, repeatable, single, wholeNumber } from "./query-params.ts";
+
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_CURRENCY_PAGE_SIZE = 1000;
+
+export const PROGRAMME_SLUGS = [
+  "undergraduate",
+  "postgraduate",
+  "executive",
+  "short",
+  "certificate",
+] as const;
+export type ProgrammeSlug = (typeof PROGRAMME_SLUGS)[number];
+
+/** Programme type ids; 7 and 8 are fixed by the spec (discovery.md §3). */
+export const PROGRAMME_TYPE_IDS: Record<ProgrammeSlug, number> = {
+  undergraduate: 7,
+  postgraduate: 8,
+  executive: 9,
+  short: 10,
+  certificate: 11,
+};
+
+/**
+ * Every spelling of a programme the spec's clients send (`Executive Education`,
+ * `short+courses`, `Short Courses`, `Certificate Courses`, ...) mapped to one slug.
+ */
+const PROGRAMME_ALIASES: Record<string, ProgrammeSlug> = {
+  undergraduate: "undergraduate",
+  undergraduates: "undergraduate",
+  bachelor: "undergraduate",
+  bachelors: "undergraduate",
+  postgraduate: "postgraduate",
+  postgraduates: "postgraduate",
+  graduate: "postgraduate",
+  graduates: "postgraduate",
+  master: "postgraduate",
+  masters: "postgraduate",
+  executive: "executive",
+  "executive education": "executive",
+  short: "short",
+  shortcourse: "short",
+  "short course": "short",
+  "short courses": "short",
+  certificate: "certificate",
+  certificates: "certificate",
+  "certificate course": "certificate",
+  "certificate courses": "certificate",
+};
+
+export function normaliseProgramme(value: string): ProgrammeSlug | undefined {
+  const key = value.trim().toLowerCase().replace(/[+_-]+/g, " ").replace(/\s+/g, " ");
+  return PROGRAMME_ALIASES[key];
+}
+
+/** The finder's placeholder country ('Where?') and any value containing 'where' mean "no filter". */
+export function isPlaceholder(value: string): boolean {
+  return value.trim() === "" || value.toLowerCase().includes("where");
+}
+
+const programmeParam = z
+  .string()
+  .transform((value, ctx) => {
+    const slug = normaliseProgramme(value);
+    if (!slug) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be one of undergraduate, postgraduate, Executive Education, Short Courses, Certificate Courses; not '${value}'`,
+      });
+      return z.NEVER;
+    }
+    return slug;
+  });
+
+const slugParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a slug such as 'computer-science'");
+
+/** 'min,max' of whole numbers. */
+function parseRange(value: string): [number, number] | undefined {
+  const match = /^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/.exec(value);
+  if (!match) return undefined;
+  return [Number(match[1]), Number(match[2])];
+}
+
+/** A duration range in days, `min,max`; a max of -1 means no upper bound (discovery.md §9). */
+export const durationRangeParam = z.string().transform((value, ctx) => {
+  const range = parseRange(value);
+  if (!range || range[0] < 0 || range[1] < -1 || (range[1] !== -1 && range[1] < range[0])) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a range of days 'min,max' (max -1 for no upper bound), not '${value}'`,
+    });
+    return z.NEVER;
+  }
+  return { min: range[0], max: range[1] === -1 ? null : range[1] };
+});
+export type DurationRange = { min: number; max: number | null };
+
+/**
+ * Tuition in USD, `min,max`. The spec's free-courses preset `0,-1` selects free programmes and
+ * those whose fee is unknown (docs/spec-notes.md).
+ */
+export const tuitionRangeParam = z.string().transform((value, ctx) => {
+  const range = parseRange(value);
+  if (range && range[0] === 0 && range[1] === -1) return { kind: "free-or-unknown" as const };
+  if (!range || range[0] < 0 || range[1] < range[0]) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a USD range 'min,max' with 0 <= min <= max (or 0,-1 for free and unknown), not '${value}'`,
+    });
+    return z.NEVER;
+  }
+  return { kind: "range" as const, min: range[0], max: range[1] };
+});
+export type TuitionFilter = z.output<typeof tuitionRangeParam>;
+
+export const COURSE_ORDERINGS = [
+  "random",
+  "name",
+  "-name",
+  "tuition",
+  "-tuition",
+  "start_date",
+  "relevance",
+] as const;
+export type CourseOrdering = (typeof COURSE_ORDERINGS)[number];
+
+const enumParam = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(values, { error: () => `must be one of ${values.join(", ")}` }));
+
+const continentParam = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(
+    z.enum(["AF", "AN", "AS", "EU", "NA", "OC", "SA"], {
+      error: () => "must be a continent code: AF, AN, AS, EU, NA, OC or SA",
+    }),
+  );
+
+/** Free text, with the spec's placeholder values treated as empty. */
+const textParam = z
+  .string()
+  .max(200, "must be at most 200 characters")
+  .transform((value) => value.trim());
+
+export const CourseListQuerySchema = z.object({
+  name: single(textParam.optional()),
+  programme: single(programmeParam.optional()),
+  discipline: single(slugParam.optional()),
+  discipline_id: single(wholeNumber(1, 2_147_483_647).optional()),
+  country: repeatable(z.string().trim().toLowerCase()).transform((values) =>
+    values.filter((value) => !isPlaceholder(value)),
+  ),
+  exclude_continent: repeatable(continentParam),
+  school_slug: single(slugParam.optional()),
+  tuition: single(tuitionRangeParam.optional()),
+  duration: repeatable(durationRangeParam),
+  degree_type: repeatable(wholeNumber(1, 2_147_483_647)),
+  attendance: repeatable(enumParam(["SITE", "ONLINE", "BLENDED"])),
+  course_format: repeatable(enumParam(["FULL", "PART"])),
+  featured: single(booleanParam.optional()),
+  published: single(booleanParam.optional()),
+  ordering: single(
+    z
+      .enum(COURSE_ORDERINGS, { error: () => `must be one of ${COURSE_ORDERINGS.join(", ")}` })
+      .optional(),
+  ),
+  seed: single(wholeNumber(0, 2_147_483_647).optional()),
+  page: single(wholeNumber(1, 1_000_000).optional()),
+  page_size: single(wholeNumber(1, MAX_PAGE_SIZE).optional()),
+});
+export type CourseListQuery = z.output<typeof CourseListQuerySchema>;
+
+export const PageQuerySchema = z.object({
+  page: single(wholeNumber(1, 1_000_000).optional()),
+  page_size: single(wholeNumber(1, MAX_CURRENCY_PAGE_SIZE).optional()),
+});
+
+export const CountryListQuerySchema = PageQuerySchema.extend({
+  ordering: single(
+    z
+      .enum(["name", "-name", "courses", "-courses"], {
+        error: () => "must be one of name, -name, courses, -courses",
+      })
+      .optional(),
+  ),
+});
+
+export const SchoolListQuerySchema = PageQuerySchema.extend({
+  country: single(z.string().trim().toLowerCase().optional()),
+  ordering: single(
+    z
+      .enum(["name", "-name", "courses", "-courses"], {
+        error: () => "must be one of name, -name, courses, -courses",
+      })
+      .optional(),
+  ),
+});
+
+export const IdParamsSchema = z.object({
+  id: wholeNumber(1, 2_147_483_647),
+});
+
+export const SlugParamsSchema = z.object({
+  slug: z.string().min(1).max(300),
+});
+
+// ---- Response shapes --------------------------------------------------------------------------
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export const CountryRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  code: z.string(),
+  short_code: z.string(),
+  continent: z.string(),
+});
+
+export const CountrySchema = CountryRefSchema.extend({
+  capital: z.string(),
+  population: z.number(),
+  students: z.number(),
+  international_students: z.number(),
+  about: z.string(),
+  about_wiki_link: z.string(),
+  trivia_facts: z.string(),
+  living_costs: z.string(),
+  image: z.string(),
+  currency_code: z.string().nullable(),
+  enabled: z.boolean(),
+  schools_count: z.number().int(),
+  courses_count: z.number().int(),
+});
+export type Country = z.output<typeof CountrySchema>;
+
+export const CountryListItemSchema = CountryRefSchema.extend({
+  image: z.string(),
+  enabled: z.boolean(),
+  schools_count: z.number().int(),
+  courses_count: z.number().int(),
+});
+export type CountryListItem = z.output<typeof CountryListItemSchema>;
+
+export const CurrencySchema = z.object({
+  id: z.number().int(),
+  short_code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  usd_exchange_rate: z.number(),
+  rate_date: z.string(),
+});
+export type Currency = z.output<typeof CurrencySchema>;
+
+export const ProgrammeTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  label: z.string(),
+});
+
+export const DegreeTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  programme_type: ProgrammeTypeSchema,
+});
+export type DegreeType = z.output<typeof DegreeTypeSchema>;
+
+export const DisciplineSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  courses_bachelors: z.number().int(),
+  courses_masters: z.number().int(),
+  courses_shortcourse: z.number().int(),
+  courses_total: z.number().int(),
+});
+export type Discipline = z.output<typeof DisciplineSchema>;
+
+const SchoolCountsSchema = z.object({
+  courses_undergraduates: z.number().int(),
+  courses_postgraduates: z.number().int(),
+  courses_shortcourses: z.number().int(),
+  courses_executive: z.number().int(),
+  courses_certificates: z.number().int(),
+  courses_total: z.number().int(),
+  courses_bachelors: z.number().int(),
+  courses_masters: z.number().int(),
+  courses_doctorates: z.number().int(),
+});
+
+export const SchoolSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    logo: z.string(),
+    banner: z.string(),
+    thumbnail: z.string(),
+    video: z.string(),
+    about: z.string(),
+    city: z.string(),
+    country: CountryRefSchema,
+    institution_type: z.string(),
+    year_established: z.number().int().nullable(),
+    website: z.string(),
+  })
+  .extend(SchoolCountsSchema.shape);
+export type School = z.output<typeof SchoolSchema>;
+
+export const CourseSchoolSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string(),
+  thumbnail: z.string(),
+  banner: z.string(),
+  video: z.string(),
+  city: z.string(),
+  country: CountryRefSchema,
+});
+
+export const CourseListItemSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  about: z.string(),
+  duration: z.number(),
+  duration_base: z.string(),
+  duration_days: z.number().int(),
+  course_format: z.enum(["FULL", "PART"]),
+  attendance: z.enum(["SITE", "ONLINE", "BLENDED"]),
+  course_dates: z.object({
+    start_month: z.number().int(),
+    start_year: z.number().int(),
+    deadline_month: z.number().int(),
+    deadline_year: z.number().int(),
+  }),
+  tuition_fee: z.number(),
+  tuition_fee_usd: z.number().nullable(),
+  tuition_currency: z.object({
+    short_code: z.string(),
+    name: z.string(),
+    usd_exchange_rate: z.number(),
+  }),
+  tuition_fee_base: z.string(),
+  featured: z.boolean(),
+  published: z.boolean(),
+  programme_type: ProgrammeTypeSchema,
+  degree_type: z
+    .object({ id: z.number().int(), name: z.string(), short_name: z.string() })
+    .nullable(),
+  language: z.object({ id: z.number().int(), name: z.string(), code: z.string() }).nullable(),
+  disciplines: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  school: CourseSchoolSchema,
+});
+export type CourseListItem = z.output<typeof CourseListItemSchema>;
+
+export const CourseDetailSchema = CourseListItemSchema.extend({
+  overview: z.string(),
+  why_chose: z.string(),
+  who_for: z.string(),
+  admission_requirements: z.string(),
+  other_requirements: z.string(),
+  programme_structure: z.string(),
+  syllabus: z.string(),
+  tuition_and_aid: z.string(),
+  scholarship: z.string(),
+  video: z.string(),
+  official_programme_website: z.string(),
+});
+export type CourseDetail = z.output<typeof CourseDetailSchema>;
+
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  detail: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.output<typeof ApiErrorSchema>;
+
+export const HealthSchema = z.object({
+  status: z.literal("ok"),
+  database: z.enum(["pglite", "postgres"]),
+});

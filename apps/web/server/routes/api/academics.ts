@@ -1,9 +1,9 @@
 // Catalogue API, paths as in the specs' call tables (discovery.md §7, accounts-and-details.md §7).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 
-import { getCountryById, listCountries } from "@studyatlas/core/catalogue/countries.ts";
+import { getCountryById, listCountries, resolveCountrySlugs } from "@studyatlas/core/catalogue/countries.ts";
 import {
   getCourseBySlug,
   listCourses,
@@ -16,7 +16,6 @@ import {
   listDisciplines,
 } from "@studyatlas/core/catalogue/reference-lists.ts";
 import { getSchoolBySlug, listSchools } from "@studyatlas/core/catalogue/schools.ts";
-import { resolveCountrySlugs } from "@studyatlas/core/catalogue/countries.ts";
 import { InvalidParameterError, NotFoundError } from "@studyatlas/core/errors.ts";
 import {
   ApiErrorSchema,

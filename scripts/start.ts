@@ -1,0 +1,40 @@
+// `npm start`: build the web app when the build is missing or older than its sources, then run
+// the production server (which migrates, seeds the demo catalogue on the first run, and listens).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BUILD_MARKER = path.join(ROOT, "apps/web/build/server/index.js");
+const SOURCES = [
+  "apps/web/app",
+  "apps/web/vite.config.ts",
+  "apps/web/react-router.config.ts",
+  "packages/core/src",
+  "packages/schemas/src",
+  "packages/db/src",
+  "package-lock.json",
+];
+
+function newestModification(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === "node_modules" || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    newest = Math.max(newest, newestModification(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
+const sourcesAt = Math.max(...SOURCES.map((source) => newestModification(path.join(ROOT, source))));
+if (builtAt < sourcesAt) {
+  console.log(builtAt === 0 ? "Building the web app..." : "Sources changed since the last build; rebuilding...");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import("../apps/web/server/index.ts");

@@ -1,17 +1,83 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+// The document and the site shell: global styles, header and footer (hidden on the full-screen
+// pages), scroll to top on every path change, and the error pages
+// (accounts-and-details.md §2; discovery.md §2 Header, Footer).
+import "./styles/global.css";
 
-export function Layout({ children }: { children: React.ReactNode }) {
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+
+import { listCountries } from "@studyatlas/core/catalogue/countries.ts";
+
+import type { Route } from "./+types/root";
+import faviconHref from "./assets/favicon.svg?url";
+import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
+import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
+import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
+import { getServices } from "./context.ts";
+import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
+
+const SITE_DESCRIPTION =
+  "StudyAtlas: discover online programmes from schools worldwide — undergraduate and graduate degrees, executive education, short courses and certificates.";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: faviconHref, type: "image/svg+xml" },
+];
+
+/** What the header needs on every page: the countries of the search box's dropdown. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  const { results } = await listCountries(db, { enabledOnly: true, limit: 1000, offset: 0 });
+  return { countries: results.map(({ id, name, slug }) => ({ id, name, slug })) };
+}
+
+/**
+ * The country list changes only with the catalogue: navigations (including the finder's
+ * query-only changes) keep it; a submitted form that changes data reloads it.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" && defaultShouldRevalidate;
+}
+
+/** Defaults for pages without their own meta, and the titles of the error pages. */
+export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
+  if (error !== undefined) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: notFound ? "Page not found — StudyAtlas" : "Something went wrong — StudyAtlas" },
+      {
+        name: "description",
+        content: notFound
+          ? "This page does not exist or has been removed."
+          : "This page could not be loaded. Please try again in a moment.",
+      },
+    ];
+  }
+  return [{ title: "StudyAtlas" }, { name: "description", content: SITE_DESCRIPTION }];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  useScrollToTopOnPathChange();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a1f44" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -19,5 +85,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteChrome>
+        <NotFoundPage />
+      </SiteChrome>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  const detail =
+    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
+  return (
+    <SiteChrome>
+      <ServerErrorPage
+        {...(status !== undefined ? { status } : {})}
+        {...(detail ? { detail } : {})}
+      />
+    </SiteChrome>
+  );
 }

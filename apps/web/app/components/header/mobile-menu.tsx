@@ -1,0 +1,96 @@
+// The hamburger menu of narrow screens (768 px or less): Browse and Explore. It closes on a tap
+// outside, on scroll or on a touch move (discovery.md §2 Header), and on Escape.
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+
+import { useDismiss } from "../../hooks/use-dismiss.ts";
+import { BROWSE_BY_DISCIPLINE_PATH, PROGRAMME_LINKS } from "../../utils/programme-links.ts";
+import { ChevronDownIcon, CloseIcon, MenuIcon } from "../icons/icons.tsx";
+import styles from "./mobile-menu.module.css";
+
+export function MobileMenu({ className }: { className?: string }) {
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const browseId = `${id}-browse`;
+  const [open, setOpen] = useState(false);
+  const [browseOpen, setBrowseOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setOpen(false);
+    setBrowseOpen(false);
+  };
+
+  useDismiss(
+    open,
+    rootRef,
+    (reason) => {
+      close();
+      if (reason === "escape") buttonRef.current?.focus();
+    },
+    { scroll: true, touchMove: true },
+  );
+
+  return (
+    <div ref={rootRef} className={className}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.toggle}
+        aria-label={open ? "Close menu" : "Open menu"}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </button>
+
+      {open && (
+        <nav id={panelId} className={styles.panel} aria-label="Menu">
+          <button
+            type="button"
+            className={styles.item}
+            aria-expanded={browseOpen}
+            aria-controls={browseOpen ? browseId : undefined}
+            onClick={() => setBrowseOpen((wasOpen) => !wasOpen)}
+          >
+            Browse
+            <ChevronDownIcon className={styles.chevron} data-open={browseOpen || undefined} />
+          </button>
+          {browseOpen && (
+            <ul id={browseId} className={styles.browse}>
+              <li>
+                <Link to={BROWSE_BY_DISCIPLINE_PATH} className={styles.subitem} onClick={close}>
+                  Browse by discipline
+                </Link>
+              </li>
+              <li>
+                <span id={`${id}-programmes`} className={styles.groupLabel}>
+                  Programmes
+                </span>
+                <ul className={styles.group} aria-labelledby={`${id}-programmes`}>
+                  {PROGRAMME_LINKS.map((programme) => (
+                    <li key={programme.to}>
+                      <Link
+                        to={programme.to}
+                        reloadDocument={programme.reloadDocumentInHeader}
+                        className={styles.subitem}
+                        onClick={close}
+                      >
+                        {programme.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            </ul>
+          )}
+          <Link to="/explore" className={styles.item} onClick={close}>
+            Explore
+          </Link>
+        </nav>
+      )}
+    </div>
+  );
+}

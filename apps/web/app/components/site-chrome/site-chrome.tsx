@@ -1,0 +1,28 @@
+// Header, main content and footer around every page, except the pages with their own full-screen
+// layout (accounts-and-details.md §2: dashboard, welcome, auth, ... hide both).
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
+
+import { isSiteChromeHidden } from "../../utils/site-chrome.ts";
+import { SiteFooter } from "../footer/site-footer.tsx";
+import { SiteHeader } from "../header/site-header.tsx";
+
+export function SiteChrome({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+
+  if (isSiteChromeHidden(pathname)) {
+    return <main id="main-content">{children}</main>;
+  }
+  return (
+    <>
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+// End-to-end tests in Debian's Chromium against the built server (engineering guide §1, §3.9).
+// `npm run test:e2e` builds first; the web server below then seeds a small demo catalogue into a
+// fresh PGlite directory on its first run.
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3210;
+/** Deleted before every run, so each run starts from a freshly seeded catalogue. */
+const DATA_DIR = "/tmp/studyatlas-e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    // Never a downloaded browser: the system's Chromium, with the flags our machines need.
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    // Runs in this file's folder (apps/web).
+    command: `rm -rf ${DATA_DIR} && node server/index.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR,
+      SEED_COURSES: "600",
+      SEED_SCHOOLS: "60",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -3,7 +3,7 @@
 // (accounts-and-details.md §2; discovery.md §2 Header, Footer).
 import "./styles/global.css";
 
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { listCountries } from "@studyatlas/core/catalogue/countries.ts";
+import { listCountryOptions } from "@studyatlas/core/catalogue/countries.ts";
 
 import type { Route } from "./+types/root";
 import faviconHref from "./assets/favicon.svg?url";
@@ -33,8 +33,7 @@ export const links: Route.LinksFunction = () => [
 /** What the header needs on every page: the countries of the search box's dropdown. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
-  const { results } = await listCountries(db, { enabledOnly: true, limit: 1000, offset: 0 });
-  return { countries: results.map(({ id, name, slug }) => ({ id, name, slug })) };
+  return { countries: await listCountryOptions(db, { enabledOnly: true }) };
 }
 
 /**
@@ -67,6 +66,10 @@ export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
 
 export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnPathChange();
+  // Marks the document once React has hydrated it; end-to-end tests wait for it before clicking.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

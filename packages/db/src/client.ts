@@ -81,6 +81,11 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 
 async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client that loses its connection (server restart, network blip) emits 'error' on the
+  // pool; unhandled, that would crash the process. The pool replaces the client on next use.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL connection lost: ${error.message}`);
+  });
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

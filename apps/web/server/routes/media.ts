@@ -9,7 +9,7 @@ import {
   schoolBannerSvg,
   schoolLogoSvg,
   schoolThumbnailSvg,
-} from "@studyatlas/core/media/tmpstub-svg.ts";
+} from "@studyatlas/core/media/svg.ts";
 import { selectOne } from "@studyatlas/core/sql-rows.ts";
 
 import type { AppServices } from "../../app/context.ts";

@@ -72,3 +72,21 @@ export async function resolveCountrySlugs(
   const found = new Set(rows.map((row) => row.slug));
   return { ids: rows.map((row) => row.id), unknown: slugs.filter((slug) => !found.has(slug)) };
 }
+
+export interface CountryOption {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** The lean list behind every country dropdown (header, hero): no counts, one index scan. */
+export async function listCountryOptions(
+  db: Database,
+  options: { enabledOnly: boolean },
+): Promise<CountryOption[]> {
+  return selectRows<CountryOption>(
+    db,
+    sql`select id, name, slug from countries ${options.enabledOnly ? sql`where enabled` : sql``}
+        order by name, id`,
+  );
+}

@@ -121,7 +121,13 @@ function textQuery(text: string): SQL {
 
 /** Every filter as one WHERE clause over `courses c`. */
 export function courseWhere(filters: CourseFilters): SQL {
-  const conditions: SQL[] = [filters.published ? sql`c.published` : sql`false`];
+  // A programme is public only while its school is: course detail, the school pages and the
+  // counts all hide the programmes of an unpublished school, so the list must too.
+  const conditions: SQL[] = [
+    filters.published
+      ? sql`c.published and c.school_id in (select s.id from schools s where s.published)`
+      : sql`false`,
+  ];
   if (filters.programmeTypeId !== undefined) {
     conditions.push(sql`c.programme_type_id = ${filters.programmeTypeId}`);
   }

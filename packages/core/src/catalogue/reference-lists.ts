@@ -19,6 +19,7 @@ export async function listDisciplines(db: Database): Promise<Discipline[]> {
         from disciplines d
         left join course_disciplines cd on cd.discipline_id = d.id
         left join courses c on c.id = cd.course_id and c.published
+          and c.school_id in (select s.id from schools s where s.published)
         group by d.id
         order by d.name, d.id`,
   );

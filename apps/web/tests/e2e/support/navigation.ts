@@ -4,8 +4,7 @@ import type { Page, Response } from "@playwright/test";
 
 export async function openPage(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(path);
-  // React Router's client entry creates this router when it starts hydrating; from then on,
-  // React replays or handles every click.
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  // The root layout sets data-hydrated on <html> once React has hydrated the page.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return response;
 }

@@ -1,0 +1,87 @@
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+import { ConfigError, loadConfig } from "./config.ts";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("has defaults for an empty environment: PGlite in ./data on port 3000", () => {
+    expect(loadConfig({})).toEqual({
+      env: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      database: { kind: "pglite", dataDir: path.resolve("./data") },
+      publicBaseUrl: "http://localhost:3000",
+      seed: { courses: 6000, schools: 450 },
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/studyatlas",
+      PUBLIC_BASE_URL: "https://studyatlas.example/",
+      SEED_COURSES: "100",
+      SEED_SCHOOLS: "10",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toEqual({
+      env: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      database: { kind: "pglite", dataDir: "/var/lib/studyatlas" },
+      publicBaseUrl: "https://studyatlas.example",
+      seed: { courses: 100, schools: 10 },
+      logLevel: "warn",
+    });
+  });
+
+  it.each(["abc", "70000", "0", "-1", "80.5", "65536"])("rejects PORT=%j naming PORT", (value) => {
+    expect(configError({ PORT: value }).message).toMatch(/^Invalid PORT/);
+  });
+
+  it("accepts PORT 1 and 65535", () => {
+    expect(loadConfig({ PORT: "1" }).port).toBe(1);
+    expect(loadConfig({ PORT: "65535" }).port).toBe(65535);
+  });
+
+  it.each(["mysql://x", "not a url", "http://db.example/studyatlas", "postgres://"])(
+    "rejects DATABASE_URL=%j naming DATABASE_URL",
+    (value) => {
+      expect(configError({ DATABASE_URL: value }).message).toMatch(/^Invalid DATABASE_URL/);
+    },
+  );
+
+  it.each([
+    "postgres://studyatlas:secret@db.internal:5432/studyatlas",
+    "postgresql://postgres@127.0.0.1/test",
+  ])("selects PostgreSQL for DATABASE_URL=%j", (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+  });
+
+  it("treats an empty DATABASE_URL as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "  " }).database.kind).toBe("pglite");
+  });
+
+  it.each([
+    [{ NODE_ENV: "staging" }, /^Invalid NODE_ENV/],
+    [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],
+    [{ PUBLIC_BASE_URL: "studyatlas.example" }, /^Invalid PUBLIC_BASE_URL/],
+    [{ SEED_COURSES: "many" }, /^Invalid SEED_COURSES/],
+  ] as const)("rejects %j naming the variable", (env, message) => {
+    expect(configError(env).message).toMatch(message);
+  });
+});

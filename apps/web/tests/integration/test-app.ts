@@ -1,0 +1,100 @@
+// The Fastify app on a fresh test database, without a port or a front end: tests call
+// app.inject() (engineering guide §3.3). Helpers check every JSON response against its zod schema.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import type { z } from "zod";
+
+import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
+import { ApiErrorSchema, pageOf, type ApiError } from "@studyatlas/schemas/catalogue.ts";
+
+import { buildApp } from "../../server/app.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** GET `url`, expect `status` and a JSON body, and parse it with `schema` (which must succeed). */
+  getJson<T extends z.ZodType>(url: string, schema: T, status?: number): Promise<z.output<T>>;
+  /** GET `url`, expect a 4xx JSON error body; returns it. */
+  getError(url: string, status: number): Promise<ApiError>;
+  /** Follows `next` links from `url` to the last page; every page is checked against the schema. */
+  getAllPages<T extends z.ZodType>(
+    url: string,
+    item: T,
+  ): Promise<{ count: number; results: z.output<T>[] }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config: { env: "test", publicBaseUrl: "http://localhost", logLevel: "silent" },
+      database,
+      frontend: { kind: "none" },
+      logger: false,
+    });
+    await app.ready();
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+
+  const getJson = async <T extends z.ZodType>(url: string, schema: T, status = 200) => {
+    const response = await app.inject({ method: "GET", url });
+    expectJson(response, status, url);
+    return parseWith(schema, response.json(), url);
+  };
+
+  return {
+    app,
+    database,
+    getJson,
+    async getError(url, status) {
+      return getJson(url, ApiErrorSchema, status);
+    },
+    async getAllPages(url, item) {
+      const pageSchema = pageOf(item);
+      const results: z.output<typeof item>[] = [];
+      let next: string | null = url;
+      let count = -1;
+      for (let pages = 0; next !== null; pages += 1) {
+        if (pages > 1000) throw new Error(`More than 1000 pages from ${url}`);
+        const page: z.output<typeof pageSchema> = await getJson(next, pageSchema);
+        if (count === -1) count = page.count;
+        expect(page.count, `count changed between pages of ${url}`).toBe(count);
+        results.push(...(page.results as z.output<typeof item>[]));
+        next = page.next === null ? null : pathOf(page.next);
+      }
+      expect(results.length, `${url}: results across pages vs count`).toBe(count);
+      return { count, results };
+    },
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export function expectJson(response: LightMyRequestResponse, status: number, label: string): void {
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 500)}`).toBe(status);
+  expect(response.headers["content-type"], label).toMatch(/^application\/json/);
+}
+
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  body: unknown,
+  label: string,
+): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(`${label}: response does not match its schema:\n${parsed.error.message}`);
+  }
+  return parsed.data;
+}
+
+/** `next`/`previous` links are absolute; inject() wants the path and query. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

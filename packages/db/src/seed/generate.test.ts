@@ -1,0 +1,446 @@
+// The generated catalogue: deterministic, and with the variety the spec's display rules need.
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { COUNTRIES } from "./countries.ts";
+import { createCourseGenerator, type CourseRecord } from "./courses.ts";
+import { CURRENCIES } from "./currencies.ts";
+import { DISCIPLINES } from "./disciplines.ts";
+import { DEGREE_TYPES, LANGUAGES, PROGRAMME_TYPES } from "./reference.ts";
+import { REQUIRED_SCHOOL_COUNTRY_CODES } from "./school-markets.ts";
+import { allocateSchools, generateSchools, type SchoolRecord } from "./schools.ts";
+
+const COURSES = 6000;
+const SCHOOLS = 450;
+
+function generate(
+  courses: number,
+  schools: number,
+  seed: number,
+): { schools: SchoolRecord[]; courses: CourseRecord[] } {
+  const schoolRows = generateSchools(schools, seed);
+  const generator = createCourseGenerator(schoolRows, courses, seed);
+  const courseRows: CourseRecord[] = [];
+  for (let i = 0; i < courses; i++) courseRows.push(generator.next());
+  return { schools: schoolRows, courses: courseRows };
+}
+
+let schools: SchoolRecord[];
+let courses: CourseRecord[];
+const schoolById = new Map<number, SchoolRecord>();
+const countryById = new Map(COUNTRIES.map((c) => [c.id, c]));
+const levelOf = new Map(PROGRAMME_TYPES.map((p) => [p.id, p.slug]));
+
+beforeAll(() => {
+  ({ schools, courses } = generate(COURSES, SCHOOLS, 42));
+  for (const school of schools) schoolById.set(school.id, school);
+});
+
+const TEXT_FIELDS = [
+  "slug",
+  "name",
+  "about",
+  "overview",
+  "whyChose",
+  "whoFor",
+  "admissionRequirements",
+  "otherRequirements",
+  "programmeStructure",
+  "syllabus",
+  "tuitionAndAid",
+  "scholarship",
+  "video",
+  "officialProgrammeWebsite",
+  "tuitionFeeBase",
+  "schoolName",
+  "disciplineNames",
+] as const;
+
+describe("determinism", () => {
+  it("produces identical schools and courses for the same seed", () => {
+    const again = generate(50, SCHOOLS, 42);
+    expect(again.schools).toEqual(schools);
+    // The first courses do not depend on the total asked for beyond the showcase spacing.
+    const sameTotal = generate(COURSES, SCHOOLS, 42).courses.slice(0, 50);
+    expect(sameTotal).toEqual(courses.slice(0, 50));
+  });
+
+  it("produces a different catalogue for another seed", () => {
+    const other = generate(50, SCHOOLS, 43);
+    expect(other.schools.map((s) => s.name)).not.toEqual(schools.map((s) => s.name));
+    expect(other.courses.map((c) => c.name)).not.toEqual(courses.slice(0, 50).map((c) => c.name));
+  });
+});
+
+describe("schools", () => {
+  it("spreads over at least 40 countries on every continent, weighted to the big markets", () => {
+    const countryIds = new Set(schools.map((s) => s.countryId));
+    expect(countryIds.size).toBeGreaterThanOrEqual(40);
+    const continents = new Set([...countryIds].map((id) => countryById.get(id)?.continent));
+    for (const continent of ["AF", "AS", "EU", "NA", "OC", "SA"])
+      expect(continents.has(continent as never), continent).toBe(true);
+    const perCountry = (code: string) => schools.filter((s) => s.countryCode === code).length;
+    expect(perCountry("US")).toBeGreaterThan(perCountry("FI"));
+    expect(perCountry("GB")).toBeGreaterThan(perCountry("CL"));
+  });
+
+  it("covers every country slug the spec links to", () => {
+    const slugs = new Set(schools.map((s) => countryById.get(s.countryId)?.slug));
+    for (const slug of [
+      "united-kingdom",
+      "united-states",
+      "canada",
+      "australia",
+      "germany",
+      "netherlands",
+      "singapore",
+      "france",
+      "spain",
+      "italy",
+      "japan",
+      "switzerland",
+      "hong-kong",
+      "finland",
+      "south-korea",
+      "china",
+      "india",
+      "south-africa",
+      "sweden",
+    ]) {
+      expect(slugs.has(slug), slug).toBe(true);
+    }
+  });
+
+  it("allocates the spec's countries first even for tiny catalogues", () => {
+    const allocation = allocateSchools(REQUIRED_SCHOOL_COUNTRY_CODES.length);
+    expect([...allocation.keys()].sort()).toEqual([...REQUIRED_SCHOOL_COUNTRY_CODES].sort());
+    expect([...allocateSchools(8000).values()].reduce((a, b) => a + b, 0)).toBe(8000);
+  });
+
+  it("has unique, plausible names and the fields the school page shows", () => {
+    expect(new Set(schools.map((s) => s.name)).size).toBe(schools.length);
+    expect(new Set(schools.map((s) => s.slug)).size).toBe(schools.length);
+    const types = new Set(schools.map((s) => s.institutionType));
+    for (const type of [
+      "Public university",
+      "Private university",
+      "Business school",
+      "Institute of technology",
+      "Online university",
+      "College",
+    ]) {
+      expect(types.has(type as never), type).toBe(true);
+    }
+    for (const school of schools) {
+      expect(school.name).toMatch(/^\S(.*\S)?$/);
+      expect(school.name).not.toMatch(/undefined|\{|\}| {2}/);
+      expect(school.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(school.website).toBe(`https://www.${school.slug}.example.edu`);
+      expect(school.logo).toBe(`/media/schools/${school.slug}/logo.svg`);
+      expect(school.banner).toBe(`/media/schools/${school.slug}/banner.svg`);
+      expect(["", `/media/schools/${school.slug}/thumbnail.svg`]).toContain(school.thumbnail);
+      expect(school.video).toMatch(/^$|^https:\/\/www\.youtube\.com\/embed\/[\w-]{11}$/);
+      expect(school.yearEstablished).toBeGreaterThanOrEqual(1150);
+      expect(school.yearEstablished).toBeLessThanOrEqual(2020);
+      expect(school.about.split(/(?<=\.) /).length).toBeGreaterThanOrEqual(2);
+      expect(school.about).toContain(school.city);
+    }
+    const withoutThumbnail = schools.filter((s) => s.thumbnail === "").length / schools.length;
+    expect(withoutThumbnail).toBeGreaterThan(0.04);
+    expect(withoutThumbnail).toBeLessThan(0.18);
+    // Names follow the country's conventions.
+    expect(
+      schools.some(
+        (s) =>
+          s.countryCode === "DE" &&
+          /^(Universität|Technische|Hochschule|Fachhochschule|Fernhochschule|Private Hochschule)/.test(
+            s.name,
+          ),
+      ),
+    ).toBe(true);
+    expect(schools.some((s) => s.countryCode === "ES" && s.name.startsWith("Universidad"))).toBe(
+      true,
+    );
+    expect(
+      schools.some((s) => s.countryCode === "FR" && /^(Université|École|Institut)/.test(s.name)),
+    ).toBe(true);
+    // European public universities are older on average than online universities.
+    const average = (rows: SchoolRecord[]) =>
+      rows.reduce((sum, s) => sum + s.yearEstablished, 0) / rows.length;
+    expect(
+      average(
+        schools.filter((s) => s.continent === "EU" && s.institutionType === "Public university"),
+      ),
+    ).toBeLessThan(average(schools.filter((s) => s.institutionType === "Online university")));
+  });
+});
+
+describe("courses", () => {
+  it("covers every level in roughly the intended shares", () => {
+    const share = (slug: string) =>
+      courses.filter((c) => levelOf.get(c.programmeTypeId) === slug).length / courses.length;
+    expect(share("undergraduate")).toBeCloseTo(0.3, 1);
+    expect(share("postgraduate")).toBeCloseTo(0.35, 1);
+    expect(share("executive")).toBeCloseTo(0.12, 1);
+    expect(share("short")).toBeCloseTo(0.12, 1);
+    expect(share("certificate")).toBeCloseTo(0.11, 1);
+  });
+
+  it("has unique slugs made of the name and the school slug, and the official website", () => {
+    expect(new Set(courses.map((c) => c.slug)).size).toBe(courses.length);
+    for (const course of courses) {
+      const school = schoolById.get(course.schoolId) as SchoolRecord;
+      expect(course.slug.endsWith(`-${school.slug}`)).toBe(true);
+      expect(course.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(course.officialProgrammeWebsite).toBe(
+        `https://www.${school.slug}.example.edu/programmes/${course.slug}`,
+      );
+      expect(course.schoolName).toBe(school.name);
+    }
+  });
+
+  it("has plausible names that match their degree type and level", () => {
+    const degree = new Map(DEGREE_TYPES.map((d) => [d.id, d]));
+    for (const course of courses) {
+      const type = degree.get(course.degreeTypeId);
+      expect(type, course.name).toBeDefined();
+      expect(levelOf.get(course.programmeTypeId)).toBe(type?.level);
+      expect(course.name).toMatch(/^\S(.*\S)?$/);
+      expect(course.name).not.toMatch(/undefined|NaN|null|\{|\}| {2}| in in | of of /);
+      expect(course.name.length).toBeLessThanOrEqual(110);
+      expect(course.name.charAt(0)).toBe(course.name.charAt(0).toUpperCase());
+      if (course.languageId === 1) {
+        const short = type?.shortName ?? "";
+        // English names name their degree: "BSc ...", "Master of Science in ...", "MBA ...".
+        const names = [
+          short,
+          type?.name ?? "",
+          short === "EMBA" ? "Executive MBA" : "",
+          short === "Short Course" ? "" : "",
+        ];
+        if (
+          [
+            "BSc",
+            "BA",
+            "BBA",
+            "LLB",
+            "BEng",
+            "MSc",
+            "MA",
+            "MBA",
+            "LLM",
+            "MEd",
+            "MPH",
+            "PhD",
+            "DBA",
+          ].includes(short)
+        ) {
+          expect(
+            names.some((n) => n && course.name.includes(n)) || course.name.includes(short),
+            `${course.name} / ${short}`,
+          ).toBe(true);
+        }
+      }
+    }
+    const names = courses.map((c) => c.name);
+    for (const example of [
+      /^BSc Computer Science/,
+      /^MSc Data Science/,
+      /^MBA in /,
+      /^Executive Certificate in /,
+      /^Short Course in /,
+      /^Professional Certificate in /,
+      /^BSc \(Hons\) /,
+      /^LLM /,
+    ]) {
+      expect(
+        names.some((n) => example.test(n)),
+        String(example),
+      ).toBe(true);
+    }
+    // Accented local-language names for accent-insensitive search.
+    expect(names.some((n) => /[áéíóúàèìòùâêîôûçãõñü]/i.test(n))).toBe(true);
+    // Many distinct names; the same programme name at different schools is realistic.
+    expect(new Set(names).size).toBeGreaterThan(courses.length * 0.5);
+  });
+
+  it("has one to three distinct disciplines, the primary first, with their names copied", () => {
+    const names = new Map(DISCIPLINES.map((d, i) => [i + 1, d.name]));
+    const counts = new Set<number>();
+    for (const course of courses) {
+      expect(course.disciplineIds.length).toBeGreaterThanOrEqual(1);
+      expect(course.disciplineIds.length).toBeLessThanOrEqual(3);
+      expect(new Set(course.disciplineIds).size).toBe(course.disciplineIds.length);
+      expect(course.disciplineNames).toBe(
+        course.disciplineIds.map((id) => names.get(id)).join(" "),
+      );
+      counts.add(course.disciplineIds.length);
+    }
+    expect([...counts].sort()).toEqual([1, 2, 3]);
+    expect(new Set(courses.map((c) => c.disciplineIds[0])).size).toBe(18);
+  });
+
+  it("uses every duration unit, format and attendance mode", () => {
+    expect(new Set(courses.map((c) => c.durationBase))).toEqual(
+      new Set(["hours", "days", "weeks", "months", "years"]),
+    );
+    expect(new Set(courses.map((c) => c.courseFormat))).toEqual(new Set(["FULL", "PART"]));
+    expect(new Set(courses.map((c) => c.attendance))).toEqual(
+      new Set(["SITE", "ONLINE", "BLENDED"]),
+    );
+    for (const course of courses) expect(course.duration).toBeGreaterThan(0);
+    const online = courses.filter((c) => c.attendance !== "SITE").length / courses.length;
+    expect(online).toBeGreaterThan(0.75);
+    // Degrees last years or months; hours and days are for short and executive courses.
+    for (const course of courses.filter((c) => c.programmeTypeId === 7))
+      expect(["years", "months"]).toContain(course.durationBase);
+  });
+
+  it("has start dates in 2026-2027 (some not announced) and deadlines before the start", () => {
+    let unannounced = 0;
+    let deadlines = 0;
+    for (const course of courses) {
+      if (course.startMonth === 0) {
+        unannounced++;
+        expect(course.startYear).toBe(0);
+        expect(course.deadlineMonth).toBe(0);
+        continue;
+      }
+      expect(course.startMonth).toBeGreaterThanOrEqual(1);
+      expect(course.startMonth).toBeLessThanOrEqual(12);
+      expect([2026, 2027]).toContain(course.startYear);
+      if (course.deadlineMonth > 0) {
+        deadlines++;
+        expect(course.deadlineYear * 12 + course.deadlineMonth).toBeLessThan(
+          course.startYear * 12 + course.startMonth,
+        );
+      } else {
+        expect(course.deadlineYear).toBe(0);
+      }
+    }
+    expect(unannounced).toBeGreaterThan(0);
+    expect(deadlines).toBeGreaterThan(courses.length / 2);
+  });
+
+  it("has free, unknown and priced tuition in the school's currency, with the USD amount", () => {
+    const rate = new Map(CURRENCIES.map((c, i) => [i + 1, c.rate]));
+    const free = courses.filter((c) => c.tuitionFee === 0);
+    const unknown = courses.filter((c) => c.tuitionFee < 0);
+    expect(free.length / courses.length).toBeGreaterThan(0.02);
+    expect(free.length / courses.length).toBeLessThan(0.07);
+    expect(unknown.length / courses.length).toBeGreaterThan(0.03);
+    expect(unknown.length / courses.length).toBeLessThan(0.08);
+    for (const course of courses) {
+      expect(["year", "semester", "programme", "credit", "month"]).toContain(course.tuitionFeeBase);
+      if (course.tuitionFee < 0) {
+        expect(course.tuitionFee).toBe(-1);
+        expect(course.tuitionFeeUsd).toBeNull();
+      } else if (course.tuitionFee === 0) {
+        expect(course.tuitionFeeUsd).toBe(0);
+      } else {
+        const expected =
+          Math.round((course.tuitionFee / (rate.get(course.tuitionCurrencyId) ?? 1)) * 100) / 100;
+        expect(course.tuitionFeeUsd).toBe(expected);
+        expect(course.tuitionFee).toBeLessThan(1e10);
+      }
+      const school = schoolById.get(course.schoolId) as SchoolRecord;
+      expect([school.currencyId, CURRENCIES.findIndex((c) => c.code === "USD") + 1]).toContain(
+        course.tuitionCurrencyId,
+      );
+    }
+    // Realistic ranges: an undergraduate year in the US costs thousands of dollars, not millions.
+    const usYears = courses.filter(
+      (c) =>
+        schoolById.get(c.schoolId)?.countryCode === "US" &&
+        c.programmeTypeId === 7 &&
+        c.tuitionFeeBase === "year" &&
+        c.tuitionFee > 0,
+    );
+    for (const course of usYears) {
+      expect(course.tuitionFeeUsd).toBeGreaterThan(3000);
+      expect(course.tuitionFeeUsd).toBeLessThan(80000);
+    }
+  });
+
+  it("features about 8% of courses, with at least 20 per level outside Asia and Africa, some free", () => {
+    const featured = courses.filter((c) => c.featured);
+    expect(featured.length / courses.length).toBeGreaterThan(0.06);
+    expect(featured.length / courses.length).toBeLessThan(0.12);
+    for (const level of PROGRAMME_TYPES) {
+      const shown = featured.filter((c) => {
+        const continent = schoolById.get(c.schoolId)?.continent;
+        return (
+          c.programmeTypeId === level.id && c.published && continent !== "AS" && continent !== "AF"
+        );
+      });
+      expect(shown.length, level.slug).toBeGreaterThanOrEqual(20);
+    }
+    expect(featured.filter((c) => c.tuitionFee === 0 && c.published).length).toBeGreaterThanOrEqual(
+      5,
+    );
+    const published = courses.filter((c) => c.published).length / courses.length;
+    expect(published).toBeGreaterThan(0.96);
+    expect(published).toBeLessThan(1);
+  });
+
+  it("has a plain-text about of 150-400 characters and compact HTML sections", () => {
+    const languages = new Set(LANGUAGES.map((l) => l.id));
+    let total = 0;
+    let longOverviews = 0;
+    let withLink = 0;
+    let noAid = 0;
+    let noScholarship = 0;
+    for (const course of courses) {
+      expect(languages.has(course.languageId)).toBe(true);
+      expect(course.about.length, course.about).toBeGreaterThanOrEqual(150);
+      expect(course.about.length).toBeLessThanOrEqual(400);
+      expect(course.about).not.toMatch(/[<>]/);
+      expect(course.overview.match(/<p>/g)?.length).toBe(3);
+      expect(course.admissionRequirements).toMatch(/^<ul>(<li>[^<]+<\/li>)+<\/ul>$/);
+      expect(course.programmeStructure).toMatch(/<ol>(<li>[^<]+<\/li>)+<\/ol>$/);
+      expect(course.syllabus).toMatch(/^<ul>(<li>[^<]+<\/li>)+<\/ul>$/);
+      for (const field of [
+        "overview",
+        "whyChose",
+        "whoFor",
+        "admissionRequirements",
+        "otherRequirements",
+        "programmeStructure",
+        "syllabus",
+        "tuitionAndAid",
+        "scholarship",
+      ] as const) {
+        const html = course[field];
+        // Balanced tags and no bare ampersands.
+        const opened = html.match(/<(p|ul|ol|li|strong|a)[ >]/g)?.length ?? 0;
+        const closed = html.match(/<\/(p|ul|ol|li|strong|a)>/g)?.length ?? 0;
+        expect(opened, `${field}: ${html}`).toBe(closed);
+        expect(html).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
+        total += html.length;
+      }
+      if (course.overview.length > 1000) longOverviews++;
+      if (course.overview.includes('<a href="https://')) withLink++;
+      if (course.tuitionAndAid === "" && course.scholarship === "") noAid++;
+      if (course.scholarship === "") noScholarship++;
+      expect(course.video).toMatch(/^$|^https:\/\/www\.youtube\.com\/embed\/[\w-]{11}$/);
+    }
+    expect(total / courses.length).toBeGreaterThan(1200);
+    expect(total / courses.length).toBeLessThan(3000);
+    expect(longOverviews).toBeGreaterThan(0);
+    expect(withLink).toBeGreaterThan(0);
+    expect(noAid / courses.length).toBeCloseTo(0.15, 1);
+    expect(noScholarship / courses.length).toBeCloseTo(0.3, 1);
+  });
+
+  it("never puts tabs, line breaks or backslashes in text (COPY writes them unescaped)", () => {
+    for (const course of courses) {
+      for (const field of TEXT_FIELDS) expect(course[field], field).not.toMatch(/[\t\n\r\\]/);
+    }
+    for (const school of schools)
+      expect(`${school.name}${school.about}${school.city}`).not.toMatch(/[\t\n\r\\]/);
+  });
+
+  it("keeps slugs unique in a large catalogue with few schools", () => {
+    const { courses: many } = generate(20000, 30, 5);
+    expect(new Set(many.map((c) => c.slug)).size).toBe(many.length);
+  });
+});

@@ -23,7 +23,8 @@ function newestModification(target: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(target)) {
-    if (entry === "node_modules" || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    if (entry === "node_modules" || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx"))
+      continue;
     newest = Math.max(newest, newestModification(path.join(target, entry)));
   }
   return newest;
@@ -32,7 +33,11 @@ function newestModification(target: string): number {
 const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((source) => newestModification(path.join(ROOT, source))));
 if (builtAt < sourcesAt) {
-  console.log(builtAt === 0 ? "Building the web app..." : "Sources changed since the last build; rebuilding...");
+  console.log(
+    builtAt === 0
+      ? "Building the web app..."
+      : "Sources changed since the last build; rebuilding...",
+  );
   const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

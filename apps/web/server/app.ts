@@ -118,24 +118,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  await app.register(async (api) => {
-    registerJsonBodyParser(api);
-    registerApiErrorHandling(api);
-    await api.register(healthRoutes, { services });
-    await api.register(academicsRoutes, { services });
-    api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-    // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
-    api.all("/*", { schema: { hide: true } }, async (request, reply) => {
-      return reply.callNotFound();
-    });
-  }, { prefix: "/api" });
+  await app.register(
+    async (api) => {
+      registerJsonBodyParser(api);
+      registerApiErrorHandling(api);
+      await api.register(healthRoutes, { services });
+      await api.register(academicsRoutes, { services });
+      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
+      api.all("/*", { schema: { hide: true } }, async (request, reply) => {
+        return reply.callNotFound();
+      });
+    },
+    { prefix: "/api" },
+  );
 
   await app.register(mediaRoutes, { services, prefix: "/media" });
 
   if (frontend.kind !== "none") {
-    const buildDirectory = frontend.kind === "production"
-      ? (frontend.buildDirectory ?? path.join(WEB_ROOT, "build"))
-      : path.join(WEB_ROOT, "build");
+    const buildDirectory =
+      frontend.kind === "production"
+        ? (frontend.buildDirectory ?? path.join(WEB_ROOT, "build"))
+        : path.join(WEB_ROOT, "build");
     await app.register(fastifyReactRouter, {
       ...(frontend.kind === "development" ? { devServer: frontend.vite } : {}),
       mode: config.env === "production" ? "production" : "development",

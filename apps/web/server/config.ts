@@ -15,7 +15,10 @@ const postgresUrl = z.string().superRefine((value, ctx) => {
   if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
     ctx.addIssue({ code: "custom", message: "must start with postgres:// or postgresql://" });
   } else if (!url.hostname) {
-    ctx.addIssue({ code: "custom", message: "must name a host, as in postgres://user@host:5432/db" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must name a host, as in postgres://user@host:5432/db",
+    });
   }
 });
 
@@ -26,11 +29,7 @@ const port = z
   .transform(Number)
   .pipe(z.number().int().min(1, "must be from 1 to 65535").max(65535, "must be from 1 to 65535"));
 
-const positiveCount = z
-  .string()
-  .trim()
-  .regex(/^\d+$/, "must be a whole number")
-  .transform(Number);
+const positiveCount = z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -49,7 +48,10 @@ const EnvSchema = z.object({
     .superRefine((value, ctx) => {
       if (value === undefined || value === "") return;
       if (!/^https?:\/\/[^/]+/.test(value)) {
-        ctx.addIssue({ code: "custom", message: "must be an http(s) URL such as https://example.com" });
+        ctx.addIssue({
+          code: "custom",
+          message: "must be an http(s) URL such as https://example.com",
+        });
       }
     }),
   SEED_COURSES: positiveCount.default(6000),

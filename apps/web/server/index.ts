@@ -34,7 +34,10 @@ async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   let config: AppConfig;
   try {
-    config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
+    config = loadConfig({
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"),
+    });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -44,7 +47,9 @@ async function main(): Promise<void> {
   }
 
   const where =
-    config.database.kind === "postgres" ? "PostgreSQL" : `embedded PGlite at ${config.database.dataDir}`;
+    config.database.kind === "postgres"
+      ? "PostgreSQL"
+      : `embedded PGlite at ${config.database.dataDir}`;
   let database: DatabaseHandle;
   try {
     database = await prepareDatabase(config);

@@ -4,8 +4,8 @@ import type { SQL } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 
 export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }
 
 export async function selectOne<Row>(db: Database, query: SQL): Promise<Row | undefined> {

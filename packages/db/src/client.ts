@@ -94,7 +94,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
     kind: "postgres",
     db,
     query: (async (text: string, params?: unknown[]) => {
-      const result = await pool.query(text, params as unknown[]);
+      const result = await pool.query<Record<string, unknown>>(text, params);
       return { rows: result.rows };
     }) as RawQuery,
     async migrate() {

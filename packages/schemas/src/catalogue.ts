@@ -55,7 +55,11 @@ const PROGRAMME_ALIASES: Record<string, ProgrammeSlug> = {
 };
 
 export function normaliseProgramme(value: string): ProgrammeSlug | undefined {
-  const key = value.trim().toLowerCase().replace(/[+_-]+/g, " ").replace(/\s+/g, " ");
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[+_-]+/g, " ")
+    .replace(/\s+/g, " ");
   return PROGRAMME_ALIASES[key];
 }
 
@@ -64,19 +68,17 @@ export function isPlaceholder(value: string): boolean {
   return value.trim() === "" || value.toLowerCase().includes("where");
 }
 
-const programmeParam = z
-  .string()
-  .transform((value, ctx) => {
-    const slug = normaliseProgramme(value);
-    if (!slug) {
-      ctx.addIssue({
-        code: "custom",
-        message: `must be one of undergraduate, postgraduate, Executive Education, Short Courses, Certificate Courses; not '${value}'`,
-      });
-      return z.NEVER;
-    }
-    return slug;
-  });
+const programmeParam = z.string().transform((value, ctx) => {
+  const slug = normaliseProgramme(value);
+  if (!slug) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be one of undergraduate, postgraduate, Executive Education, Short Courses, Certificate Courses; not '${value}'`,
+    });
+    return z.NEVER;
+  }
+  return slug;
+});
 
 const slugParam = z
   .string()

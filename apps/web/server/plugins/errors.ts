@@ -29,7 +29,7 @@ function validationBody(error: FastifyError): ApiError {
     const where = WHERE_LABEL[error.validationContext ?? "body"] ?? "field";
     for (const issue of error.validation) {
       const path = issue.instancePath.replace(/^\//, "").split("/")[0] || "request";
-      const text = issue.message;
+      const text = issue.message ?? "is invalid";
       (errors[path] ??= []).push(text);
       if (!first) first = `Invalid ${where} '${path}': ${text}`;
     }
@@ -44,9 +44,13 @@ export function registerApiErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof InvalidParameterError) {
       return reply.code(400).send(
-        apiError("invalid_parameter", `Invalid query parameter '${error.parameter}': ${error.message}`, {
-          [error.parameter]: [error.message],
-        }),
+        apiError(
+          "invalid_parameter",
+          `Invalid query parameter '${error.parameter}': ${error.message}`,
+          {
+            [error.parameter]: [error.message],
+          },
+        ),
       );
     }
     if (error instanceof NotFoundError) {
@@ -59,12 +63,16 @@ export function registerApiErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send(apiError(code, error.message));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send(apiError("server_error", "Something went wrong on our side. Please try again."));
+    return reply
+      .code(500)
+      .send(apiError("server_error", "Something went wrong on our side. Please try again."));
   });
 
   app.setNotFoundHandler((request, reply) => {
     return reply
       .code(404)
-      .send(apiError("not_found", `No API endpoint ${request.method} ${request.url.split("?")[0]}.`));
+      .send(
+        apiError("not_found", `No API endpoint ${request.method} ${request.url.split("?")[0]}.`),
+      );
   });
 }

@@ -17,11 +17,17 @@ import type { AppServices } from "../../app/context.ts";
 const SVG_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
 
 function sendSvg(reply: FastifyReply, svg: string) {
-  return reply.header("content-type", "image/svg+xml; charset=utf-8").header("cache-control", SVG_CACHE).send(svg);
+  return reply
+    .header("content-type", "image/svg+xml; charset=utf-8")
+    .header("cache-control", SVG_CACHE)
+    .send(svg);
 }
 
 function notFound(reply: FastifyReply) {
-  return reply.code(404).header("content-type", "text/plain; charset=utf-8").send("Image not found");
+  return reply
+    .code(404)
+    .header("content-type", "text/plain; charset=utf-8")
+    .send("Image not found");
 }
 
 export async function mediaRoutes(

@@ -250,7 +250,10 @@ export async function listCourses(
   const where = courseWhere(request.filters);
   const offset = (request.page - 1) * request.pageSize;
   const [total, results] = await Promise.all([
-    selectOne<{ count: number }>(db, sql`select count(*)::int as count from courses c where ${where}`),
+    selectOne<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from courses c where ${where}`,
+    ),
     // Pick the page's ids first, so that the joins and JSON building touch only those rows.
     selectRows<CourseListItem>(
       db,

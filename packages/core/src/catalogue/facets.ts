@@ -5,7 +5,11 @@ import { sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
-import { ATTENDANCE_OPTIONS, DURATION_BUCKETS, FORMAT_OPTIONS } from "@studyatlas/schemas/finder.ts";
+import {
+  ATTENDANCE_OPTIONS,
+  DURATION_BUCKETS,
+  FORMAT_OPTIONS,
+} from "@studyatlas/schemas/finder.ts";
 
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { courseWhere, type CourseFilters } from "./courses.ts";
@@ -33,7 +37,10 @@ export async function countCourseFacets(
 
   const [total, discipline, programme, duration, degreeType, attendance, format, country] =
     await Promise.all([
-      selectOne<Row>(db, sql`select count(*)::int as count from courses c where ${courseWhere(filters)}`),
+      selectOne<Row>(
+        db,
+        sql`select count(*)::int as count from courses c where ${courseWhere(filters)}`,
+      ),
       selectRows<{ id: number; slug: string; name: string; count: number }>(
         db,
         sql`select d.id, d.slug, d.name, coalesce(x.count, 0)::int as count

@@ -45,7 +45,11 @@ export const currencies = pgTable("currencies", {
   name: text("name").notNull(),
   symbol: text("symbol").notNull().default(""),
   /** Units of this currency per 1 USD (so USD amount = amount / rate), as the finder divides by it. */
-  usdExchangeRate: numeric("usd_exchange_rate", { precision: 20, scale: 8, mode: "number" }).notNull(),
+  usdExchangeRate: numeric("usd_exchange_rate", {
+    precision: 20,
+    scale: 8,
+    mode: "number",
+  }).notNull(),
   /** The day the rate snapshot was taken. */
   rateDate: date("rate_date").notNull(),
 });
@@ -220,7 +224,9 @@ export const courses = pgTable(
     index("courses_duration_days_idx").on(t.durationDays),
     index("courses_tuition_fee_usd_idx").on(t.tuitionFeeUsd),
     index("courses_published_shuffle_idx").on(t.published, t.shuffleKey),
-    index("courses_featured_idx").on(t.featured).where(sql`${t.featured}`),
+    index("courses_featured_idx")
+      .on(t.featured)
+      .where(sql`${t.featured}`),
     index("courses_search_vector_idx").using("gin", t.searchVector),
     index("courses_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
     check("courses_format_check", sql`${t.courseFormat} in ('FULL', 'PART')`),

@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
-import { getCountryById, listCountries, resolveCountrySlugs } from "@studyatlas/core/catalogue/countries.ts";
+import {
+  getCountryById,
+  listCountries,
+  resolveCountrySlugs,
+} from "@studyatlas/core/catalogue/countries.ts";
 import {
   getCourseBySlug,
   listCourses,
@@ -62,7 +66,9 @@ export async function academicsRoutes(
       querystring: CountryListQuerySchema,
       response: { 200: pageOf(CountryListItemSchema), ...errors },
     },
-    handler: async (request: FastifyRequest<{ Querystring: z.output<typeof CountryListQuerySchema> }>) => {
+    handler: async (
+      request: FastifyRequest<{ Querystring: z.output<typeof CountryListQuerySchema> }>,
+    ) => {
       // Every country fits in one default page: the dropdowns read results[] without paging.
       const pageSize = request.query.page_size ?? 1000;
       const page = request.query.page ?? 1;

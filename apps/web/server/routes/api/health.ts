@@ -11,7 +11,11 @@ export async function healthRoutes(
   options: { services: AppServices },
 ): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get("/health", {
-    schema: { tags: ["system"], summary: "Liveness and database check", response: { 200: HealthSchema } },
+    schema: {
+      tags: ["system"],
+      summary: "Liveness and database check",
+      response: { 200: HealthSchema },
+    },
     handler: async () => {
       // A round trip proves the database answers, not just that the process is up.
       await options.services.db.execute(sql`select 1`);

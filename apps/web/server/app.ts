@@ -25,6 +25,7 @@ import type { AppConfig } from "./config.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { academicsRoutes } from "./routes/api/academics.ts";
+import { finderRoutes } from "./routes/api/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
 import { mediaRoutes } from "./routes/media.ts";
 
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerApiErrorHandling(api);
       await api.register(healthRoutes, { services });
       await api.register(academicsRoutes, { services });
+      await api.register(finderRoutes, { services });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {

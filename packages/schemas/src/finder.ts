@@ -51,3 +51,24 @@ export const CourseFacetsSchema = z.object({
   }),
 });
 export type CourseFacets = z.output<typeof CourseFacetsSchema>;
+
+export const SuggestionSchema = z.object({
+  type: z.enum(["programme", "school", "discipline", "country"]),
+  label: z.string(),
+  detail: z.string(),
+  /** Where choosing the suggestion goes. */
+  url: z.string(),
+});
+export type Suggestion = z.output<typeof SuggestionSchema>;
+
+export const SuggestionsSchema = z.object({
+  query: z.string(),
+  results: z.array(SuggestionSchema),
+});
+
+export const SuggestQuerySchema = z.object({
+  q: z.preprocess(
+    (value) => (Array.isArray(value) ? value.at(-1) : value),
+    z.string({ error: () => "is required" }).max(200, "must be at most 200 characters"),
+  ),
+});

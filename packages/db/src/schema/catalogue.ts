@@ -139,7 +139,15 @@ export const schools = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("schools_country_idx").on(t.countryId), index("schools_name_idx").on(t.name)],
+  (t) => [
+    index("schools_country_idx").on(t.countryId),
+    index("schools_name_idx").on(t.name),
+    // Search-as-you-type over school names, accent-insensitive (suggestions).
+    index("schools_name_trgm_idx").using(
+      "gin",
+      sql`lower(public.f_unaccent(${t.name})) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const courses = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "schools_name_trgm_idx" ON "schools" USING gin (lower(public.f_unaccent("name")) gin_trgm_ops);

@@ -19,9 +19,13 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 import { resolveCountrySlugs } from "./countries.ts";
 import { disciplineExists, findDisciplineId } from "./reference-lists.ts";
 import { findSchoolId } from "./schools.ts";
+import { correctSearchText } from "./search-words.ts";
 
 export interface CourseFilters {
+  /** Free text as typed (trigram matching on names). */
   text?: string;
+  /** The free text with misspelled words corrected (full-text matching and ranking). */
+  searchText?: string;
   programmeTypeId?: number;
   disciplineIds: number[];
   countryIds: number[];
@@ -80,9 +84,11 @@ export async function resolveCourseListRequest(
     }
   }
   const text = query.name && query.name.length > 0 ? query.name : undefined;
+  const searchText = text ? await correctSearchText(db, text) : undefined;
   return {
     filters: {
       ...(text ? { text } : {}),
+      ...(searchText ? { searchText } : {}),
       ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
       disciplineIds: [...new Set(disciplineIds)],
       countryIds: countries.ids,
@@ -176,7 +182,7 @@ export function courseWhere(filters: CourseFilters): SQL {
     // Full-text match on name, school, disciplines and about, or a close trigram match on the
     // name for misspellings ('compter science').
     conditions.push(
-      sql`(c.search_vector @@ ${textQuery(filters.text)} or ${normalisedText(filters.text)} <% c.search_name)`,
+      sql`(c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)} or ${normalisedText(filters.text)} <% c.search_name)`,
     );
   }
   return sql.join(conditions, sql` and `);
@@ -202,7 +208,8 @@ function courseOrder(request: CourseListRequest): SQL {
     }
     case "relevance":
       if (filters.text) {
-        return sql`(ts_rank_cd(c.search_vector, ${textQuery(filters.text)}) + word_similarity(${normalisedText(filters.text)}, c.search_name)) desc, c.name asc, c.id asc`;
+        const corrected = filters.searchText ?? filters.text;
+        return sql`(ts_rank_cd(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name)) desc, c.name asc, c.id asc`;
       }
       return sql`c.name asc, c.id asc`;
     case "random": {

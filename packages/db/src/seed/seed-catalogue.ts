@@ -443,7 +443,9 @@ export async function seedCatalogue(
   }
 
   report({ phase: "analyze", done: 0, total });
-  await handle.query(`ANALYZE "courses", "course_disciplines", "schools", "countries"`);
+  // The search vocabulary (misspelling correction) is derived from the catalogue just written.
+  await handle.query(`REFRESH MATERIALIZED VIEW search_words`);
+  await handle.query(`ANALYZE "courses", "course_disciplines", "schools", "countries", "search_words"`);
   const seconds = (performance.now() - started) / 1000;
   report({ phase: "done", done: total, total });
   return {

@@ -1,0 +1,58 @@
+// Misspelling correction for free-text search (docs/decisions/005-forgiving-search.md): each word
+// of the query that is not in the catalogue's vocabulary (the `search_words` view of programme,
+// school and discipline names) is replaced by the closest vocabulary word by trigram similarity,
+// so 'compter science' searches for 'computer science' with the full-text index.
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+
+import { selectRows } from "../sql-rows.ts";
+
+/** Words shorter than this are kept as typed: 'mba', 'law' and 'art' have too few trigrams. */
+export const MIN_CORRECTABLE_LENGTH = 4;
+/** Below this trigram similarity a vocabulary word is not considered the intended one. */
+export const MIN_SIMILARITY = 0.35;
+
+/** Lower case, accents removed, split on anything that is not a letter or digit. */
+export function searchTokens(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((token) => token.length > 0);
+}
+
+/**
+ * The query with each unknown word replaced by its closest known word; words without a close
+ * match stay as typed. Returns the text unchanged when nothing needed correcting.
+ */
+export async function correctSearchText(db: Database, text: string): Promise<string> {
+  const tokens = searchTokens(text);
+  const candidates = [...new Set(tokens.filter((token) => token.length >= MIN_CORRECTABLE_LENGTH))];
+  if (candidates.length === 0) return tokens.join(" ");
+  const rows = await selectRows<{ token: string; known: boolean; closest: string | null }>(
+    db,
+    sql`select q.token,
+          exists (select 1 from search_words w where w.word = q.token) as known,
+          (select w.word from search_words w
+            where w.word % q.token and similarity(w.word, q.token) >= ${MIN_SIMILARITY}
+            order by similarity(w.word, q.token) desc, w.frequency desc, w.word
+            limit 1) as closest
+        from (values ${sql.join(
+          candidates.map((token) => sql`(${token})`),
+          sql`, `,
+        )}) as q(token)`,
+  );
+  const replacements = new Map(
+    rows
+      .filter((row) => !row.known && row.closest !== null)
+      .map((row) => [row.token, row.closest as string]),
+  );
+  return tokens.map((token) => replacements.get(token) ?? token).join(" ");
+}
+
+/** Rebuilds the vocabulary after catalogue writes (programme, school or discipline names). */
+export async function refreshSearchWords(db: Database): Promise<void> {
+  await db.execute(sql`refresh materialized view search_words`);
+}

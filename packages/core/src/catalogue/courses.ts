@@ -26,6 +26,11 @@ export interface CourseFilters {
   text?: string;
   /** The free text with misspelled words corrected (full-text matching and ranking). */
   searchText?: string;
+  /**
+   * How the text matches: the full-text index when the corrected words match anything, else a
+   * close trigram match on programme names (ADR 005).
+   */
+  textMatch?: "fulltext" | "similar-name";
   programmeTypeId?: number;
   disciplineIds: number[];
   countryIds: number[];
@@ -85,10 +90,12 @@ export async function resolveCourseListRequest(
   }
   const text = query.name && query.name.length > 0 ? query.name : undefined;
   const searchText = text ? await correctSearchText(db, text) : undefined;
+  const textMatch = searchText === undefined ? undefined : await chooseTextMatch(db, searchText);
   return {
     filters: {
       ...(text ? { text } : {}),
       ...(searchText ? { searchText } : {}),
+      ...(textMatch ? { textMatch } : {}),
       ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
       disciplineIds: [...new Set(disciplineIds)],
       countryIds: countries.ids,
@@ -123,6 +130,19 @@ function normalisedText(text: string): SQL {
 
 function textQuery(text: string): SQL {
   return sql`websearch_to_tsquery('english', public.f_unaccent(${text}))`;
+}
+
+/** Full text when the corrected words find any published programme; names by similarity else. */
+async function chooseTextMatch(
+  db: Database,
+  searchText: string,
+): Promise<"fulltext" | "similar-name"> {
+  const row = await selectOne<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from courses c where c.search_vector @@ ${textQuery(searchText)}
+          and c.published) as found`,
+  );
+  return row?.found ? "fulltext" : "similar-name";
 }
 
 /** Every filter as one WHERE clause over `courses c`. */
@@ -182,7 +202,9 @@ export function courseWhere(filters: CourseFilters): SQL {
     // Full-text match on name, school, disciplines and about, or a close trigram match on the
     // name for misspellings ('compter science').
     conditions.push(
-      sql`(c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)} or ${normalisedText(filters.text)} <% c.search_name)`,
+      filters.textMatch === "similar-name"
+        ? sql`${normalisedText(filters.text)} <% c.search_name`
+        : sql`c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)}`,
     );
   }
   return sql.join(conditions, sql` and `);
@@ -208,8 +230,12 @@ function courseOrder(request: CourseListRequest): SQL {
     }
     case "relevance":
       if (filters.text) {
+        if (filters.textMatch === "similar-name") {
+          return sql`word_similarity(${normalisedText(filters.text)}, c.search_name) desc, c.name asc, c.id asc`;
+        }
+        // Weighted rank (names count most), then how closely the name itself matches.
         const corrected = filters.searchText ?? filters.text;
-        return sql`(ts_rank_cd(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name)) desc, c.name asc, c.id asc`;
+        return sql`(ts_rank(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name)) desc, c.name asc, c.id asc`;
       }
       return sql`c.name asc, c.id asc`;
     case "random": {

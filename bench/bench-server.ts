@@ -1,0 +1,35 @@
+// The benchmark's server process: the production app (API and built front end) on the database the
+// benchmark seeded, plus one extra route, `/bench/baseline`, that answers a pre-serialised finder
+// response of the same size without touching the database. Comparing the two shows what the
+// finder's own work costs on top of Fastify, HTTP and JSON transport.
+import { openDatabase } from "@studyatlas/db/client.ts";
+
+import { buildApp } from "../apps/web/server/app.ts";
+import { loadConfig } from "../apps/web/server/config.ts";
+
+const config = loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn" });
+const database = await openDatabase(
+  config.database.kind === "postgres"
+    ? { kind: "postgres", url: config.database.url, maxConnections: 10 }
+    : { kind: "pglite", dataDir: config.database.dataDir },
+);
+const app = await buildApp({ config, database, frontend: { kind: "production" }, logger: false });
+
+let baselineBody = "";
+app.get("/bench/baseline", { schema: { hide: true } }, async (_request, reply) => {
+  return reply.header("content-type", "application/json; charset=utf-8").send(baselineBody);
+});
+await app.ready();
+// The baseline body is exactly what the finder's first page answers.
+baselineBody = (await app.inject({ url: "/api/academics/course/list" })).body;
+
+await app.listen({ port: config.port, host: "127.0.0.1" });
+console.log(`bench server ready on ${config.port} (baseline body ${baselineBody.length} bytes)`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once("SIGTERM", () => void stop());
+process.once("SIGINT", () => void stop());

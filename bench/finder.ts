@@ -201,7 +201,7 @@ async function load(paths: string[], seconds: number): Promise<RunFigures> {
     duration: seconds,
     requests: paths.map((requestPath) => ({ method: "GET" as const, path: requestPath })),
   }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+  void instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     if (statusCode !== 200) errors += 1;
     latencies.push(responseTime);
   });

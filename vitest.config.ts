@@ -44,6 +44,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // Generating a few thousand catalogue rows takes seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
           include: [
             "packages/**/src/**/*.test.ts",
             "apps/web/server/**/*.test.ts",

@@ -9,6 +9,9 @@ const DATA_DIR = "/tmp/studyatlas-e2e-data";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // axe scans and first renders are slow on our shared 2-core machines under load.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",

@@ -1,9 +1,22 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+import { FINDER_SEARCH_PATHS, FINDER_VARIANTS } from "./utils/finder-route.ts";
+
 export default [
   // discovery.md §2: the home page answers on / and /home.
   index("routes/home.tsx"),
   route("home", "routes/home.tsx", { id: "home-alias" }),
+  // The course finder (discovery.md §2 routes table): one module under every finder path, with
+  // a route id per path. The programme variants and /courses also answer with a discipline slug.
+  ...FINDER_SEARCH_PATHS.map((path) =>
+    route(path, "routes/finder/finder.tsx", { id: `finder-${path}` }),
+  ),
+  ...FINDER_VARIANTS.flatMap(({ path }) => [
+    route(path, "routes/finder/finder.tsx", { id: `finder-${path}` }),
+    route(`${path}/:disciplineSlug`, "routes/finder/finder.tsx", {
+      id: `finder-${path}-discipline`,
+    }),
+  ]),
   // Any other path: the not-found page with HTTP 404 (accounts-and-details.md §2 route table).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

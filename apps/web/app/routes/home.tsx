@@ -1,32 +1,34 @@
-// Home page, foundation version (discovery.md §2 "Home page"): the hero with the search form,
-// the quick links to the five programme types, and one server-rendered row of featured
-// programmes. The programme-type strip, the per-type rows, disciplines, newsletter, reviews and
-// the country ticker come with the full home page.
-import { Link } from "react-router";
+// Home page (discovery.md §2 "Home page", sections in the spec's order): the hero search with the
+// quick links, the programme-type strip, the featured rows (plus Free Courses and Browse by
+// Country), Browse By Discipline, the newsletter seam, the reviews and the country ticker.
+// Everything is server-rendered; the featured rows and discipline counts come from the loader.
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
+import type { Database } from "@studyatlas/db/client.ts";
 import { listCourses, resolveCourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
-import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+import { listDisciplines } from "@studyatlas/core/catalogue/reference-lists.ts";
+import { CourseListQuerySchema, type CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
-import { CourseCard } from "../components/course-card/course-card.tsx";
-import { toCourseCardData } from "../components/course-card/course-card-data.ts";
+import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
+import { CountryTicker } from "../components/carousels/country-ticker.tsx";
+import { CourseRow } from "../components/carousels/course-row.tsx";
+import { ReviewsCarousel } from "../components/carousels/reviews-carousel.tsx";
 import { CourseSearchForm } from "../components/course-search/course-search-form.tsx";
+import { DisciplineGrid, type DisciplineTile } from "../components/home/discipline-grid.tsx";
+import {
+  BROWSE_COUNTRIES,
+  FEATURED_ROWS,
+  type FeaturedRow,
+  HOME_DISCIPLINES,
+  REVIEWS,
+  TICKER_COUNTRIES,
+} from "../components/home/home-content.ts";
+import { ProgrammeTypeStrip } from "../components/home/programme-type-strip.tsx";
+import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../components/home/use-login-query-flag.ts";
 import { getServices } from "../context.ts";
 import { PROGRAMME_LINKS } from "../utils/programme-links.ts";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
-
-/**
- * Featured rows leave out schools in Asia and Africa (discovery.md §1, §7). "Random" order with
- * a fixed seed: a varied mix of schools and levels that stays the same from one visit to the
- * next, so the page does not reshuffle under a returning visitor.
- */
-const FEATURED_QUERY = CourseListQuerySchema.parse({
-  featured: "true",
-  exclude_continent: ["AS", "AF"],
-  ordering: "random",
-  seed: "2024",
-  page_size: "10",
-});
 
 export function meta(): Route.MetaDescriptors {
   return [
@@ -39,23 +41,77 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
+async function loadRow(db: Database, row: FeaturedRow, seed: number): Promise<CourseListItem[]> {
   try {
-    const request = await resolveCourseListRequest(db, FEATURED_QUERY);
-    const { results } = await listCourses(db, request);
-    return { featured: results.map(toCourseCardData) };
+    const query = CourseListQuerySchema.parse({ ...row.query, seed: String(seed) });
+    const { results } = await listCourses(db, await resolveCourseListRequest(db, query));
+    return results;
   } catch (error) {
-    // discovery.md §7: a failed course list shows as an empty row, with no message; the rest
-    // of the home page still works.
-    console.error("Home page: the featured programmes could not be loaded.", error);
-    return { featured: [] };
+    // discovery.md §7: a failed course list is an empty row with no message; the rest of the
+    // page still works.
+    console.error(`Home page: the row '${row.title}' could not be loaded.`, error);
+    return [];
   }
 }
 
+async function loadDisciplineTiles(db: Database): Promise<DisciplineTile[]> {
+  const counts = new Map<string, { name: string; count: number }>();
+  try {
+    for (const discipline of await listDisciplines(db)) {
+      counts.set(discipline.slug, { name: discipline.name, count: discipline.courses_total });
+    }
+  } catch (error) {
+    console.error("Home page: the discipline counts could not be loaded.", error);
+  }
+  return HOME_DISCIPLINES.map(({ slug, name }) => ({
+    slug,
+    name: counts.get(slug)?.name ?? name,
+    count: counts.get(slug)?.count,
+  }));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  // "ordering=random" (§7) with a fresh seed per render: each visit shows another mix, and the
+  // seed keeps one render's rows consistent with each other.
+  const seed = Math.floor(Math.random() * 2_147_483_647);
+  const [rows, disciplines] = await Promise.all([
+    Promise.all(
+      FEATURED_ROWS.map(async (row) => ({
+        key: row.key,
+        title: row.title,
+        viewAllTo: row.viewAllTo,
+        courses: await loadRow(db, row, seed),
+      })),
+    ),
+    loadDisciplineTiles(db),
+  ]);
+  return { rows, disciplines };
+}
+
+/**
+ * Removing ?login=true from the address (§2) must not refetch and reshuffle the rows; any other
+ * change of the URL loads the page afresh as usual.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) {
+    const current = new URLSearchParams(currentUrl.search);
+    current.delete(LOGIN_QUERY_PARAM);
+    if (current.toString() === nextUrl.searchParams.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  useLoginQueryFlag();
+
   return (
     <>
+      {/* 1. Hero search and 2. quick links */}
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>
           <h1 id="hero-title" className={styles.heroTitle}>
@@ -81,31 +137,83 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className={styles.featured} aria-labelledby="featured-title">
+      {/* 3. Programme-type card strip */}
+      <section className={styles.programmeStrip} aria-labelledby="programme-types-title">
         <div className={styles.container}>
-          <div className={styles.sectionHeader}>
-            <h2 id="featured-title" className={styles.sectionTitle}>
-              Featured programmes
-            </h2>
-            <Link to="/coursefinder" className={styles.viewAll}>
-              View all
-            </Link>
-          </div>
-          {loaderData.featured.length > 0 ? (
-            <ul className={styles.row}>
-              {loaderData.featured.map((course) => (
-                <li key={course.id} className={styles.rowItem}>
-                  <CourseCard course={course} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className={styles.empty}>
-              No featured programmes right now. Search above to see everything we list.
-            </p>
-          )}
+          <ProgrammeTypeStrip headingId="programme-types-title" />
         </div>
       </section>
+
+      {/* 4. Featured rows, then Free Courses (§7 presets). The spec's category tab strip renders
+          an empty list, so no tabs (docs/spec-notes.md). A row that comes back empty is left
+          out. */}
+      <div className={styles.featured}>
+        <div className={styles.container}>
+          {loaderData.rows.map(
+            (row) =>
+              row.courses.length > 0 && (
+                <CourseRow
+                  key={row.key}
+                  title={row.title}
+                  headingId={`featured-${row.key}-title`}
+                  courses={row.courses}
+                  className={styles.featuredRow}
+                  action={<ViewAllLink to={row.viewAllTo} title={row.title} />}
+                />
+              ),
+          )}
+        </div>
+      </div>
+
+      {/* Browse by Country (§2 Carousels), after the featured rows. */}
+      <section className={styles.plain} aria-labelledby="browse-countries-title">
+        <div className={styles.container}>
+          <div className={styles.sectionHeader}>
+            <h2 id="browse-countries-title" className={styles.sectionTitle}>
+              Browse by Country
+            </h2>
+          </div>
+          <CountryCarousel countries={BROWSE_COUNTRIES} label="Browse by Country" />
+        </div>
+      </section>
+
+      {/* 5. Browse By Discipline */}
+      <section className={styles.band} aria-labelledby="disciplines-title">
+        <div className={styles.container}>
+          <DisciplineGrid disciplines={loaderData.disciplines} headingId="disciplines-title" />
+        </div>
+      </section>
+
+      {/* 6. The newsletter block (desktop only, §2 item 6; §4 "Newsletter") goes here with the
+          newsletter issue. Nothing is rendered until its form can subscribe. */}
+
+      {/* 7. Reviews across the Globe */}
+      <section className={styles.reviews} aria-labelledby="reviews-title">
+        <div className={styles.narrow}>
+          <h2 id="reviews-title" className={`${styles.sectionTitle} ${styles.centred}`}>
+            Reviews across the Globe
+          </h2>
+          <ReviewsCarousel reviews={REVIEWS} label="Student reviews" />
+        </div>
+      </section>
+
+      {/* 8. Courses By Countries */}
+      <section className={styles.ticker} aria-labelledby="ticker-title">
+        <div className={styles.container}>
+          <h2 id="ticker-title" className={`${styles.sectionTitle} ${styles.centred}`}>
+            Courses By Countries
+          </h2>
+        </div>
+        <CountryTicker countries={TICKER_COUNTRIES} />
+      </section>
     </>
+  );
+}
+
+function ViewAllLink({ to, title }: { to: string; title: string }) {
+  return (
+    <Link to={to} className={styles.viewAll}>
+      View all<span className="visually-hidden"> {title}</span>
+    </Link>
   );
 }

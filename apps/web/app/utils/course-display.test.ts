@@ -1,11 +1,44 @@
 import { describe, expect, it } from "vitest";
 
-import { formatDuration, formatTuition } from "./course-display.ts";
+import {
+  cardImageOf,
+  formatAttendance,
+  formatCourseFormat,
+  formatDuration,
+  formatStartDate,
+  formatTuition,
+  truncateCourseName,
+} from "./course-display.ts";
 
 const fee = (tuition_fee: number, short_code = "gbp", tuition_fee_base = "year") => ({
   tuition_fee,
   tuition_fee_base,
   tuition_currency: { short_code },
+});
+
+describe("truncateCourseName", () => {
+  it("keeps names of up to 60 characters whole", () => {
+    const sixty = "a".repeat(60);
+    expect(truncateCourseName(sixty)).toBe(sixty);
+    expect(truncateCourseName("MSc Data Science")).toBe("MSc Data Science");
+  });
+
+  it("cuts names over 60 characters at 64 and adds an ellipsis", () => {
+    const long = "Master of Science in International Business and Sustainable Development Studies";
+    expect(long.length).toBeGreaterThan(64);
+    expect(truncateCourseName(long)).toBe(`${long.slice(0, 64).trimEnd()}…`);
+    expect(truncateCourseName("b".repeat(100))).toBe(`${"b".repeat(64)}…`);
+  });
+
+  it("adds the ellipsis to names of 61 to 64 characters without cutting them", () => {
+    expect(truncateCourseName("c".repeat(61))).toBe(`${"c".repeat(61)}…`);
+    expect(truncateCourseName("d".repeat(64))).toBe(`${"d".repeat(64)}…`);
+  });
+
+  it("does not leave a space before the ellipsis", () => {
+    const name = `${"e".repeat(63)} and more words`;
+    expect(truncateCourseName(name)).toBe(`${"e".repeat(63)}…`);
+  });
 });
 
 describe("formatTuition", () => {
@@ -18,12 +51,18 @@ describe("formatTuition", () => {
     expect(formatTuition(fee(0))).toBe("FREE");
   });
 
-  it("separates thousands, upper-cases the currency and adds the fee base", () => {
-    expect(formatTuition(fee(12000))).toBe("12,000 GBP / year");
+  it("separates thousands with commas", () => {
+    expect(formatTuition(fee(12500))).toBe("12,500 GBP / year");
     expect(formatTuition(fee(1234567.5, "usd", "programme"))).toBe("1,234,567.5 USD / programme");
+    expect(formatTuition(fee(950))).toBe("950 GBP / year");
   });
 
-  it("leaves out the base when there is none", () => {
+  it("upper-cases the currency code", () => {
+    expect(formatTuition(fee(4000, "eur"))).toBe("4,000 EUR / year");
+  });
+
+  it("adds the fee base after a slash, and leaves it out when there is none", () => {
+    expect(formatTuition(fee(3000, "CHF", "semester"))).toBe("3,000 CHF / semester");
     expect(formatTuition(fee(950, "EUR", ""))).toBe("950 EUR");
   });
 });
@@ -31,9 +70,50 @@ describe("formatTuition", () => {
 describe("formatDuration", () => {
   it("reads '{n} {unit}' in lower case", () => {
     expect(formatDuration({ duration: 18, duration_base: "Months" })).toBe("18 months");
+    expect(formatDuration({ duration: 3, duration_base: "YEARS" })).toBe("3 years");
   });
 
   it("uses the singular for one", () => {
     expect(formatDuration({ duration: 1, duration_base: "years" })).toBe("1 year");
+  });
+});
+
+describe("formatCourseFormat", () => {
+  it("labels FULL and PART", () => {
+    expect(formatCourseFormat("FULL")).toBe("Full-time");
+    expect(formatCourseFormat("PART")).toBe("Part-time");
+  });
+});
+
+describe("formatAttendance", () => {
+  it("labels the three attendance modes", () => {
+    expect(formatAttendance("BLENDED")).toBe("Blended Learning");
+    expect(formatAttendance("ONLINE")).toBe("Online Learning");
+    expect(formatAttendance("SITE")).toBe("On Campus Learning");
+  });
+});
+
+describe("formatStartDate", () => {
+  it("shows a three-letter month and the year", () => {
+    expect(formatStartDate({ start_month: 9, start_year: 2027 })).toBe("Sep 2027");
+    expect(formatStartDate({ start_month: 1, start_year: 2026 })).toBe("Jan 2026");
+    expect(formatStartDate({ start_month: 12, start_year: 2028 })).toBe("Dec 2028");
+  });
+
+  it("is left out when start_month is 0 or less", () => {
+    expect(formatStartDate({ start_month: 0, start_year: 2027 })).toBeUndefined();
+    expect(formatStartDate({ start_month: -1, start_year: 2027 })).toBeUndefined();
+  });
+
+  it("is left out for a month that does not exist", () => {
+    expect(formatStartDate({ start_month: 13, start_year: 2027 })).toBeUndefined();
+  });
+});
+
+describe("cardImageOf", () => {
+  it("prefers the thumbnail and falls back to the banner", () => {
+    expect(cardImageOf({ thumbnail: "/t.svg", banner: "/b.svg" })).toBe("/t.svg");
+    expect(cardImageOf({ thumbnail: "", banner: "/b.svg" })).toBe("/b.svg");
+    expect(cardImageOf({ thumbnail: "", banner: "" })).toBe("");
   });
 });

@@ -1,8 +1,21 @@
-// How a programme's tuition and duration read on cards (discovery.md §9 "Tuition display",
-// "Duration is '{n} {unit}'").
+// How a programme reads on a course card (discovery.md §2 "Course card", §9 "Card text",
+// "Tuition display", "Start date", "Format"). Pure functions, so that every rule is unit-tested.
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** discovery.md §9: "a name over 60 characters is cut at 64 plus an ellipsis". */
+export const COURSE_NAME_LIMIT = 60;
+export const COURSE_NAME_CUT = 64;
+
+/**
+ * The card's programme name. The spec's two numbers are kept as given: names of 61 to 64
+ * characters end up whole plus '…', longer ones are cut at 64.
+ */
+export function truncateCourseName(name: string): string {
+  if (name.length <= COURSE_NAME_LIMIT) return name;
+  return `${name.slice(0, COURSE_NAME_CUT).trimEnd()}…`;
+}
 
 type TuitionFields = Pick<CourseListItem, "tuition_fee" | "tuition_fee_base"> & {
   tuition_currency: Pick<CourseListItem["tuition_currency"], "short_code">;
@@ -25,4 +38,62 @@ export function formatDuration(course: Pick<CourseListItem, "duration" | "durati
   const unit = course.duration_base.trim().toLowerCase();
   const singular = course.duration === 1 && unit.endsWith("s") ? unit.slice(0, -1) : unit;
   return `${course.duration} ${singular}`;
+}
+
+/** discovery.md §9: "Format shows as 'Full-time' or 'Part-time'". */
+export const COURSE_FORMAT_LABELS: Record<CourseListItem["course_format"], string> = {
+  FULL: "Full-time",
+  PART: "Part-time",
+};
+
+export function formatCourseFormat(format: CourseListItem["course_format"]): string {
+  return COURSE_FORMAT_LABELS[format];
+}
+
+/**
+ * discovery.md §9: Blended Learning is BLENDED, Online Learning is ONLINE, On Campus Learning is
+ * SITE. Cards use these long labels, the same words as the finder's attendance filter.
+ */
+export const ATTENDANCE_LABELS: Record<CourseListItem["attendance"], string> = {
+  BLENDED: "Blended Learning",
+  ONLINE: "Online Learning",
+  SITE: "On Campus Learning",
+};
+
+export function formatAttendance(attendance: CourseListItem["attendance"]): string {
+  return ATTENDANCE_LABELS[attendance];
+}
+
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
+
+/**
+ * discovery.md §9: the start date shows only when start_month is above 0, as a three-letter
+ * month plus the year ('Sep 2027'). Undefined means "leave the start date out".
+ */
+export function formatStartDate(
+  dates: Pick<CourseListItem["course_dates"], "start_month" | "start_year">,
+): string | undefined {
+  const month = MONTHS[dates.start_month - 1];
+  if (dates.start_month <= 0 || month === undefined) return undefined;
+  return dates.start_year > 0 ? `${month} ${dates.start_year}` : month;
+}
+
+/** The card's picture: the school's thumbnail, or its banner when it has none (§2 Course card). */
+export function cardImageOf(
+  school: Pick<CourseListItem["school"], "thumbnail" | "banner">,
+): string {
+  return school.thumbnail.trim() || school.banner.trim();
 }

@@ -1,48 +1,107 @@
-// A programme at a glance: school logo and name, programme name, tuition and duration, the whole
-// card linking to /course/{slug} (discovery.md §2 Course card; the full card, with format,
-// attendance, start date and the wishlist heart, comes with the course finder).
+// A programme at a glance (discovery.md §2 "Course card", §9 card text rules): the school's
+// picture (thumbnail, else banner), logo and name, the programme name, tuition, duration, study
+// format, attendance and start date. The whole card links to /course/{slug} and hands the course
+// over as navigation state, so the detail page can paint at once (§2 Finder "Cards ... pass the
+// course along as navigation state").
 import { Link } from "react-router";
 
-import { formatDuration, formatTuition } from "../../utils/course-display.ts";
-import type { CourseCardData } from "./course-card-data.ts";
+import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+
+import {
+  cardImageOf,
+  formatAttendance,
+  formatCourseFormat,
+  formatDuration,
+  formatStartDate,
+  formatTuition,
+  truncateCourseName,
+} from "../../utils/course-display.ts";
 import styles from "./course-card.module.css";
 
-export function CourseCard({ course }: { course: CourseCardData }) {
+/** The navigation state the card passes to /course/{slug}. */
+export interface CourseLinkState {
+  course: CourseListItem;
+}
+
+export function CourseCard({ course }: { course: CourseListItem }) {
+  const image = cardImageOf(course.school);
+  const startDate = formatStartDate(course.course_dates);
+  const name = truncateCourseName(course.name);
+  const state: CourseLinkState = { course };
+
   return (
     <article className={styles.card}>
-      <div className={styles.school}>
-        {course.school.logo ? (
+      <div className={styles.media}>
+        {image && (
           <img
-            className={styles.logo}
-            src={course.school.logo}
+            className={styles.image}
+            src={image}
             alt=""
-            width={44}
-            height={44}
+            width={300}
+            height={120}
             loading="lazy"
             decoding="async"
           />
-        ) : (
-          <span className={styles.logo} aria-hidden="true">
-            {course.school.name.charAt(0)}
-          </span>
         )}
-        <span className={styles.schoolName}>{course.school.name}</span>
+        {/* The wishlist heart (discovery.md §4 "Wishlist heart") takes this corner with the
+            wishlist issue; nothing is drawn here until it can save. */}
       </div>
-      <h3 className={styles.name}>
-        <Link to={`/course/${course.slug}`} className={styles.link}>
-          {course.name}
-        </Link>
-      </h3>
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
-          <dt>Tuition</dt>
-          <dd>{formatTuition(course)}</dd>
+      <div className={styles.body}>
+        <div className={styles.school}>
+          {course.school.logo ? (
+            <img
+              className={styles.logo}
+              src={course.school.logo}
+              alt={`${course.school.name} logo`}
+              width={44}
+              height={44}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : (
+            <span className={styles.logo} aria-hidden="true">
+              {course.school.name.charAt(0)}
+            </span>
+          )}
+          <span className={styles.schoolName}>{course.school.name}</span>
         </div>
-        <div className={styles.fact}>
-          <dt>Duration</dt>
-          <dd>{formatDuration(course)}</dd>
-        </div>
-      </dl>
+        <h3 className={styles.name}>
+          <Link
+            to={`/course/${course.slug}`}
+            state={state}
+            className={styles.link}
+            // The full name for screen readers and the tooltip when the card shows a cut one.
+            title={name === course.name ? undefined : course.name}
+            aria-label={name === course.name ? undefined : course.name}
+          >
+            {name}
+          </Link>
+        </h3>
+        <dl className={styles.facts}>
+          <div className={`${styles.fact} ${styles.tuition}`}>
+            <dt>Tuition</dt>
+            <dd>{formatTuition(course)}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>Duration</dt>
+            <dd>{formatDuration(course)}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>Format</dt>
+            <dd>{formatCourseFormat(course.course_format)}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>Attendance</dt>
+            <dd>{formatAttendance(course.attendance)}</dd>
+          </div>
+          {startDate && (
+            <div className={styles.fact}>
+              <dt>Starts</dt>
+              <dd>{startDate}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
     </article>
   );
 }

@@ -1,0 +1,40 @@
+// One checkbox filter option with its facet count (issue "Discovery" item 4): how many results
+// it would give with the other filters applied. An option with no results is disabled unless it
+// is already selected, so the visitor can never click into an empty page by accident.
+import styles from "./filter-panel.module.css";
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+interface FacetCheckboxProps {
+  label: string;
+  count: number | undefined;
+  checked: boolean;
+  onChange: () => void;
+}
+
+export function FacetCheckbox({ label, count, checked, onChange }: FacetCheckboxProps) {
+  const disabled = !checked && count === 0;
+  return (
+    <label className={styles.option} data-disabled={disabled || undefined}>
+      <input
+        type="checkbox"
+        className={styles.checkbox}
+        checked={checked}
+        disabled={disabled}
+        aria-disabled={disabled || undefined}
+        onChange={onChange}
+      />
+      <span className={styles.optionLabel}>{label}</span>
+      {count !== undefined ? <FacetCount count={count} /> : null}
+    </label>
+  );
+}
+
+export function FacetCount({ count }: { count: number }) {
+  return (
+    <span className={styles.count}>
+      {COUNT.format(count)}
+      <span className="visually-hidden"> results</span>
+    </span>
+  );
+}

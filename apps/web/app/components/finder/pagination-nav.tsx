@@ -1,0 +1,57 @@
+// Page links below the results (discovery.md §2, §9): real links to ?page=N, so they work before
+// the page's JavaScript has loaded and crawlers can follow them.
+import { Link } from "react-router";
+
+import { paginationWindow } from "../../utils/finder-pagination.ts";
+import { withPage } from "../../utils/finder-query.ts";
+import { useFinder } from "./finder-data.ts";
+import styles from "./pagination-nav.module.css";
+
+export function PaginationNav() {
+  const { data, location } = useFinder();
+  const { page, pageCount } = data;
+  if (pageCount <= 1) return null;
+  const href = (n: number) => `${location.pathname}${withPage(location.search, n)}`;
+  return (
+    <nav className={styles.nav} aria-label="Pages of results">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={styles.step} rel="prev">
+          <span aria-hidden="true">‹</span> Previous
+        </Link>
+      ) : (
+        <span className={styles.step} aria-disabled="true" data-disabled>
+          <span aria-hidden="true">‹</span> Previous
+        </span>
+      )}
+      <ol className={styles.pages}>
+        {paginationWindow(page, pageCount, { edge: 2, around: 5 }).map((item) =>
+          item.kind === "gap" ? (
+            <li key={`gap-${item.after}`} className={styles.gap} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to={href(item.page)}
+                className={styles.page}
+                aria-current={item.page === page ? "page" : undefined}
+                aria-label={`Page ${item.page}`}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+      </ol>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className={styles.step} rel="next">
+          Next <span aria-hidden="true">›</span>
+        </Link>
+      ) : (
+        <span className={styles.step} aria-disabled="true" data-disabled>
+          Next <span aria-hidden="true">›</span>
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -33,6 +33,7 @@ import {
   dropIndexesAndForeignKeys,
   insertCourseBatch,
   insertRows,
+  quoteIdent,
   rebuildOrder,
   resetIdentity,
   SCHOOL_COLUMNS,
@@ -115,6 +116,12 @@ interface SessionProvider {
   transaction<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /** Runs fn with `count` separate connections, each inside its own transaction. */
   parallel<T>(count: number, fn: (sessions: Session[]) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn with `count` separate connections in autocommit mode (each statement commits on its
+   * own, so locks are held only while a statement runs). PGlite and unknown drivers get their
+   * single session.
+   */
+  autocommit<T>(count: number, fn: (sessions: Session[]) => Promise<T>): Promise<T>;
 }
 
 function poolOf(handle: DatabaseHandle): pg.Pool | undefined {
@@ -145,6 +152,7 @@ function sessionProvider(handle: DatabaseHandle): SessionProvider {
       writers: 1,
       transaction,
       parallel: (_count, fn) => transaction((session) => fn([session])),
+      autocommit: (_count, fn) => transaction((session) => fn([session])),
     };
   }
   const pool = poolOf(handle);
@@ -156,6 +164,7 @@ function sessionProvider(handle: DatabaseHandle): SessionProvider {
       writers: 1,
       transaction: (fn) => fn(session),
       parallel: (_count, fn) => fn([session]),
+      autocommit: (_count, fn) => fn([session]),
     };
   }
   const wrap = (client: pg.PoolClient): Session => ({
@@ -188,11 +197,28 @@ function sessionProvider(handle: DatabaseHandle): SessionProvider {
       for (const client of clients) client.release();
     }
   };
+  const autocommit = async <T>(
+    count: number,
+    fn: (sessions: Session[]) => Promise<T>,
+  ): Promise<T> => {
+    const clients: pg.PoolClient[] = [];
+    try {
+      for (let i = 0; i < count; i++) clients.push(await pool.connect());
+      return await fn(clients.map(wrap));
+    } finally {
+      // Settings made with SET must not leak to the pool's other users.
+      for (const client of clients) {
+        await client.query("RESET ALL").catch(() => undefined);
+        client.release();
+      }
+    }
+  };
   return {
     kind: "postgres",
     writers: Math.max(1, Math.min(BULK_WRITERS, pool.options.max - 1)),
     transaction: (fn) => parallel(1, (sessions) => fn(sessions[0] as Session)),
     parallel,
+    autocommit,
   };
 }
 
@@ -430,7 +456,7 @@ export async function seedCatalogue(
     // Rebuild even after a failed load, so the schema is never left without its indexes.
     const indexStart = performance.now();
     try {
-      await rebuild(provider, deferred, report);
+      await rebuild(provider, deferred, report, loadError === undefined);
       await provider.transaction(async (session) => {
         await session.query(`ALTER TABLE "courses" RESET (toast_tuple_target)`);
         await resetIdentity(session, IDENTITY_TABLES);
@@ -442,10 +468,11 @@ export async function seedCatalogue(
     indexSeconds = (performance.now() - indexStart) / 1000;
   }
 
-  report({ phase: "analyze", done: 0, total });
-  // The search vocabulary (misspelling correction) is derived from the catalogue just written.
-  await handle.query(`REFRESH MATERIALIZED VIEW search_words`);
-  await handle.query(`ANALYZE "courses", "course_disciplines", "schools", "countries", "search_words"`);
+  if (!bulk) {
+    report({ phase: "analyze", done: 0, total });
+    // The search vocabulary (misspelling correction) is derived from the catalogue just written.
+    for (const sql of FINISH_STATEMENTS) await handle.query(sql);
+  }
   const seconds = (performance.now() - started) / 1000;
   report({ phase: "done", done: total, total });
   return {
@@ -459,34 +486,154 @@ export async function seedCatalogue(
   };
 }
 
-/** Recreates dropped indexes (several at a time on PostgreSQL), then the foreign keys. */
+/** Refreshes the search vocabulary and the planner statistics after a catalogue write. */
+const FINISH_STATEMENTS = [
+  // The search vocabulary (misspelling correction) is derived from the catalogue just written.
+  `REFRESH MATERIALIZED VIEW search_words`,
+  `ANALYZE "courses", "course_disciplines", "schools", "countries", "search_words"`,
+];
+
+/**
+ * One statement of the rebuild. `lock` names the table whose lock it takes: "share" statements
+ * (CREATE INDEX takes SHARE) can run together on a table, "exclusive" ones (VALIDATE CONSTRAINT
+ * and ANALYZE take SHARE UPDATE EXCLUSIVE, REFRESH takes ACCESS EXCLUSIVE on the view) run alone.
+ */
+interface RebuildTask {
+  sql: string;
+  table: string;
+  mode: "share" | "exclusive";
+  /** Index of a task that must finish first. */
+  after?: number;
+  /** Counts as a step of the progress report. */
+  step: boolean;
+}
+
+function conflicts(a: RebuildTask, b: RebuildTask): boolean {
+  return a.table === b.table && (a.mode === "exclusive" || b.mode === "exclusive");
+}
+
+/**
+ * Everything after the course rows are written, as independent statements: the dropped indexes
+ * (slowest first), validation of the foreign keys (re-added NOT VALID first, so validating takes
+ * a weaker lock than adding and runs alongside index builds on other tables), the search
+ * vocabulary and ANALYZE.
+ */
+export function rebuildTasks(ddl: DeferredDdl, finish: boolean): RebuildTask[] {
+  const tasks: RebuildTask[] = rebuildOrder(ddl).map((index) => ({
+    sql: index.sql.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "),
+    table: index.table,
+    mode: "share",
+    step: true,
+  }));
+  const validate = (table: string) =>
+    ddl.foreignKeys
+      .filter((fk) => fk.table === table)
+      .map((fk): RebuildTask => ({
+        sql: `ALTER TABLE ${quoteIdent(fk.table)} VALIDATE CONSTRAINT ${quoteIdent(fk.name)}`,
+        table: fk.table,
+        mode: "exclusive",
+        step: true,
+      }));
+  if (!finish) {
+    tasks.push(...validate("course_disciplines"), ...validate("courses"));
+    return tasks;
+  }
+  // The refresh reads courses for a long time without blocking index builds; it goes early so
+  // that it overlaps them rather than running alone at the end.
+  const refresh = tasks.length === 0 ? 0 : Math.min(2, tasks.length);
+  tasks.splice(refresh, 0, {
+    sql: FINISH_STATEMENTS[0] as string,
+    table: "search_words",
+    mode: "exclusive",
+    step: false,
+  });
+  const others = ddl.foreignKeys
+    .map((fk) => fk.table)
+    .filter((table) => table !== "courses" && table !== "course_disciplines");
+  tasks.push(
+    ...validate("course_disciplines"),
+    ...validate("courses"),
+    ...[...new Set(others)].flatMap(validate),
+  );
+  for (const table of ["schools", "countries", "course_disciplines", "courses"])
+    tasks.push({ sql: `ANALYZE ${quoteIdent(table)}`, table, mode: "exclusive", step: false });
+  tasks.push({
+    sql: `ANALYZE "search_words"`,
+    table: "search_words",
+    mode: "exclusive",
+    after: refresh,
+    step: false,
+  });
+  return tasks;
+}
+
+/**
+ * Recreates dropped indexes and foreign keys on several connections at once (PostgreSQL) and,
+ * when `finish` is set, refreshes the search vocabulary and runs ANALYZE. Each worker takes the
+ * first task whose lock does not conflict with a running one, so both cores stay busy: PostgreSQL
+ * 15 builds GIN indexes single-threaded, and foreign keys on one table validate one at a time.
+ */
 async function rebuild(
   provider: SessionProvider,
   ddl: DeferredDdl,
   report: (p: SeedProgress) => void,
+  finish: boolean,
 ): Promise<void> {
-  const queue = rebuildOrder(ddl);
-  const steps = queue.length + ddl.foreignKeys.length;
+  // Adding a key NOT VALID only checks new rows: quick, before any index build holds a lock.
+  await provider.transaction(async (session) => {
+    for (const fk of ddl.foreignKeys) await session.query(`${fk.sql} NOT VALID`);
+  });
+  const tasks = rebuildTasks(ddl, finish);
+  const steps = tasks.filter((task) => task.step).length;
   let done = 0;
   report({ phase: "indexes", done, total: steps });
-  await provider.parallel(provider.writers, async (sessions) => {
-    await Promise.all(
-      sessions.map(async (session) => {
-        if (provider.kind === "postgres")
-          await session.query("SET LOCAL maintenance_work_mem = '512MB'");
-        for (let item = queue.shift(); item; item = queue.shift()) {
-          await session.query(
-            item.sql.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "),
-          );
-          report({ phase: "indexes", done: ++done, total: steps });
-        }
-      }),
-    );
-  });
-  await provider.transaction(async (session) => {
-    for (const fk of ddl.foreignKeys) {
-      await session.query(fk.sql);
-      report({ phase: "indexes", done: ++done, total: steps });
+  const pending = tasks.map((_, index) => index);
+  const running = new Set<number>();
+  const finished = new Set<number>();
+  let failure: unknown;
+  let wake: () => void = () => undefined;
+  let changed = new Promise<void>((resolve) => (wake = resolve));
+  const notify = () => {
+    const resolve = wake;
+    changed = new Promise<void>((next) => (wake = next));
+    resolve();
+  };
+  const runnable = (index: number) => {
+    const task = tasks[index] as RebuildTask;
+    if (task.after !== undefined && !finished.has(task.after)) return false;
+    for (const other of running) if (conflicts(task, tasks[other] as RebuildTask)) return false;
+    return true;
+  };
+  const work = async (session: Session) => {
+    if (provider.kind === "postgres") {
+      // Two builds at a time on a machine with plenty of memory; GIN builds flush less often.
+      await session.query("SET maintenance_work_mem = '1GB'");
+      await session.query("SET synchronous_commit = off");
     }
-  });
+    // After a failure the remaining statements still run: as much of the schema as possible is
+    // restored, and the first error is reported.
+    while (pending.length > 0) {
+      const position = pending.findIndex(runnable);
+      if (position < 0) {
+        await changed;
+        continue;
+      }
+      const index = pending.splice(position, 1)[0] as number;
+      const task = tasks[index] as RebuildTask;
+      running.add(index);
+      try {
+        await session.query(task.sql);
+      } catch (error) {
+        failure ??= error;
+      } finally {
+        running.delete(index);
+        finished.add(index);
+        if (task.step) report({ phase: "indexes", done: ++done, total: steps });
+        notify();
+      }
+    }
+  };
+  const workers = provider.kind === "postgres" ? provider.writers : 1;
+  await provider.autocommit(workers, (sessions) => Promise.all(sessions.map(work)));
+  if (failure !== undefined) throw failure;
 }

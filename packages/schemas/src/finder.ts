@@ -1,6 +1,8 @@
 // Course-finder constants shared by the finder page and the API (discovery.md §2 Finder, §9).
 import { z } from "zod";
 
+import { single } from "./query-params.ts";
+
 /**
  * Duration buckets in days. The spec gives '3 - 4 years' as 730-1460, which overlaps
  * '2 - 3 years' (729-1095); we use 1096-1460 so each programme falls in exactly one bucket
@@ -67,8 +69,5 @@ export const SuggestionsSchema = z.object({
 });
 
 export const SuggestQuerySchema = z.object({
-  q: z.preprocess(
-    (value) => (Array.isArray(value) ? value.at(-1) : value),
-    z.string({ error: () => "is required" }).max(200, "must be at most 200 characters"),
-  ),
+  q: single(z.string({ error: () => "is required" }).max(200, "must be at most 200 characters")),
 });

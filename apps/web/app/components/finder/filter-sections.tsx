@@ -202,20 +202,27 @@ export function DegreeTypeFilter() {
   );
 }
 
-export function AttendanceFilter() {
+/** A checkbox list over one enumerated facet (attendance or study format). */
+function ValueFacetFilter({
+  facet,
+  options,
+}: {
+  facet: "attendance" | "course_format";
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
   const { data, location, go } = useFinder();
-  const selected = useSelected("attendance").map((value) => value.toUpperCase());
-  const counts = new Map(data.facets.attendance.map((row) => [row.value, row.count]));
+  const selected = useSelected(facet).map((value) => value.toUpperCase());
+  const counts = new Map(data.facets[facet].map((row) => [row.value, row.count]));
   return (
     <div className={styles.options}>
-      {ATTENDANCE_OPTIONS.map((option) => (
+      {options.map((option) => (
         <FacetCheckbox
           key={option.value}
           label={option.label}
           count={counts.get(option.value) ?? 0}
           checked={selected.includes(option.value)}
           onChange={() =>
-            go(`${location.pathname}${toggleValue(location.search, "attendance", option.value)}`)
+            go(`${location.pathname}${toggleValue(location.search, facet, option.value)}`)
           }
         />
       ))}
@@ -223,25 +230,12 @@ export function AttendanceFilter() {
   );
 }
 
+export function AttendanceFilter() {
+  return <ValueFacetFilter facet="attendance" options={ATTENDANCE_OPTIONS} />;
+}
+
 export function FormatFilter() {
-  const { data, location, go } = useFinder();
-  const selected = useSelected("course_format").map((value) => value.toUpperCase());
-  const counts = new Map(data.facets.course_format.map((row) => [row.value, row.count]));
-  return (
-    <div className={styles.options}>
-      {FORMAT_OPTIONS.map((option) => (
-        <FacetCheckbox
-          key={option.value}
-          label={option.label}
-          count={counts.get(option.value) ?? 0}
-          checked={selected.includes(option.value)}
-          onChange={() =>
-            go(`${location.pathname}${toggleValue(location.search, "course_format", option.value)}`)
-          }
-        />
-      ))}
-    </div>
-  );
+  return <ValueFacetFilter facet="course_format" options={FORMAT_OPTIONS} />;
 }
 
 /** The programme level label of the query's programme, for chips ('Graduates'). */

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  CourseListQuerySchema,
-  PROGRAMME_TYPE_IDS,
-  durationRangeParam,
-  isPlaceholder,
-  normaliseProgramme,
-  tuitionRangeParam,
-} from "./catalogue.ts";
+import { PROGRAMME_TYPE_IDS, isPlaceholder, normaliseProgramme } from "./catalogue-constants.ts";
+import { CourseListQuerySchema, durationRangeParam, tuitionRangeParam } from "./catalogue.ts";
 
 describe("normaliseProgramme", () => {
   // Every spelling the spec's clients send (discovery.md §7, accounts-and-details.md §7) and the

@@ -3,70 +3,14 @@
 // accounts-and-details.md §7.
 import { z } from "zod";
 
+import {
+  COURSE_ORDERINGS,
+  MAX_CURRENCY_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  isPlaceholder,
+  normaliseProgramme,
+} from "./catalogue-constants.ts";
 import { booleanParam, repeatable, single, wholeNumber } from "./query-params.ts";
-
-export const PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-export const MAX_CURRENCY_PAGE_SIZE = 1000;
-
-export const PROGRAMME_SLUGS = [
-  "undergraduate",
-  "postgraduate",
-  "executive",
-  "short",
-  "certificate",
-] as const;
-export type ProgrammeSlug = (typeof PROGRAMME_SLUGS)[number];
-
-/** Programme type ids; 7 and 8 are fixed by the spec (discovery.md §3). */
-export const PROGRAMME_TYPE_IDS: Record<ProgrammeSlug, number> = {
-  undergraduate: 7,
-  postgraduate: 8,
-  executive: 9,
-  short: 10,
-  certificate: 11,
-};
-
-/**
- * Every spelling of a programme the spec's clients send (`Executive Education`,
- * `short+courses`, `Short Courses`, `Certificate Courses`, ...) mapped to one slug.
- */
-const PROGRAMME_ALIASES: Record<string, ProgrammeSlug> = {
-  undergraduate: "undergraduate",
-  undergraduates: "undergraduate",
-  bachelor: "undergraduate",
-  bachelors: "undergraduate",
-  postgraduate: "postgraduate",
-  postgraduates: "postgraduate",
-  graduate: "postgraduate",
-  graduates: "postgraduate",
-  master: "postgraduate",
-  masters: "postgraduate",
-  executive: "executive",
-  "executive education": "executive",
-  short: "short",
-  shortcourse: "short",
-  "short course": "short",
-  "short courses": "short",
-  certificate: "certificate",
-  certificates: "certificate",
-  "certificate course": "certificate",
-  "certificate courses": "certificate",
-};
-
-export function normaliseProgramme(value: string): ProgrammeSlug | undefined {
-  const key = value
-    .trim()
-    .toLowerCase()
-    .replace(/[+_-]+/g, " ")
-    .replace(/\s+/g, " ");
-  return PROGRAMME_ALIASES[key];
-}
-
-/** The finder's placeholder country ('Where?') and any value containing 'where' mean "no filter". */
-export function isPlaceholder(value: string): boolean {
-  return value.trim() === "" || value.toLowerCase().includes("where");
-}
 
 const programmeParam = z.string().transform((value, ctx) => {
   const slug = normaliseProgramme(value);
@@ -124,17 +68,6 @@ export const tuitionRangeParam = z.string().transform((value, ctx) => {
   return { kind: "range" as const, min: range[0], max: range[1] };
 });
 export type TuitionFilter = z.output<typeof tuitionRangeParam>;
-
-export const COURSE_ORDERINGS = [
-  "random",
-  "name",
-  "-name",
-  "tuition",
-  "-tuition",
-  "start_date",
-  "relevance",
-] as const;
-export type CourseOrdering = (typeof COURSE_ORDERINGS)[number];
 
 const enumParam = <T extends readonly [string, ...string[]]>(values: T) =>
   z

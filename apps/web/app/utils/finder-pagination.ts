@@ -1,6 +1,6 @@
 // Which page links the finder shows (discovery.md §9: 20 per page, page count rounded up,
 // 2 edge pages and 5 pages around the current one).
-import { PAGE_SIZE } from "@studyatlas/schemas/catalogue.ts";
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 
 export type PaginationItem = { kind: "page"; page: number } | { kind: "gap"; after: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { CourseListQuerySchema, durationRangeParam } from "@studyatlas/schemas/catalogue.ts";
-import { DURATION_BUCKETS } from "@studyatlas/schemas/finder.ts";
+import { DURATION_BUCKETS } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import {
   buildFinderSearch,

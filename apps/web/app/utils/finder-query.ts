@@ -1,7 +1,7 @@
 // The finder's filter state lives in the URL query (discovery.md §4 Finder); these helpers build
 // the next query from the current one. Spec §5: empty values and any value containing 'where'
 // are skipped; changing a filter goes back to page 1.
-import { isPlaceholder } from "@studyatlas/schemas/catalogue.ts";
+import { isPlaceholder } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import type { FinderScope } from "./finder-route.ts";
 

@@ -1,9 +1,9 @@
 // Which course-finder page a path is, what its heading says and where the discipline and
 // programme-level links lead (discovery.md §2 "Course finder page", routes table;
 // accounts-and-details.md §2 route table).
-import type { ProgrammeSlug } from "@studyatlas/schemas/catalogue.ts";
+import type { ProgrammeSlug } from "@studyatlas/schemas/catalogue-constants.ts";
 
-import { isPlaceholder } from "@studyatlas/schemas/catalogue.ts";
+import { isPlaceholder } from "@studyatlas/schemas/catalogue-constants.ts";
 
 /** The finder's own paths: the programme comes from the query, if at all. */
 export const FINDER_SEARCH_PATHS = ["coursefinder", "search", "test"] as const;

@@ -2,9 +2,9 @@
 // The filters are in course-list.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   CourseListItemSchema,
-  PAGE_SIZE,
   pageOf,
   type CourseListItem,
 } from "@studyatlas/schemas/catalogue.ts";

@@ -1,12 +1,12 @@
 // The reference lists the front end preloads: disciplines, degree types, currencies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   CourseListItemSchema,
   CurrencySchema,
   DegreeTypeSchema,
   DisciplineSchema,
-  PAGE_SIZE,
   pageOf,
 } from "@studyatlas/schemas/catalogue.ts";
 

@@ -1,10 +1,10 @@
 // GET /api/academics/school/list?country= and school/detail/{slug} (accounts-and-details.md §4, §7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   CourseListItemSchema,
   DegreeTypeSchema,
-  PAGE_SIZE,
   SchoolSchema,
   pageOf,
 } from "@studyatlas/schemas/catalogue.ts";

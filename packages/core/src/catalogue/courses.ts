@@ -4,15 +4,15 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
+import type { CourseOrdering } from "@studyatlas/schemas/catalogue-constants.ts";
 import type {
   CourseDetail,
   CourseListItem,
   CourseListQuery,
-  CourseOrdering,
   DurationRange,
   TuitionFilter,
 } from "@studyatlas/schemas/catalogue.ts";
-import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue.ts";
+import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { InvalidParameterError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";

@@ -9,7 +9,7 @@ import {
   ATTENDANCE_OPTIONS,
   DURATION_BUCKETS,
   FORMAT_OPTIONS,
-} from "@studyatlas/schemas/finder.ts";
+} from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { courseWhere, type CourseFilters } from "./courses.ts";

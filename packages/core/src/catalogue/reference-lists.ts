@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import type { Currency, DegreeType, Discipline } from "@studyatlas/schemas/catalogue.ts";
-import { PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue.ts";
+import { PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { selectOne, selectRows } from "../sql-rows.ts";
 

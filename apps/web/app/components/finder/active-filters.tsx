@@ -6,7 +6,7 @@ import {
   DURATION_BUCKETS,
   ATTENDANCE_OPTIONS,
   FORMAT_OPTIONS,
-} from "@studyatlas/schemas/finder.ts";
+} from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { useCountryOptions } from "../../hooks/use-country-options.ts";
 import { disciplineHref, withoutKeys, withValues } from "../../utils/finder-query.ts";

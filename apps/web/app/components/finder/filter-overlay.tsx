@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 
-import { DURATION_BUCKETS } from "@studyatlas/schemas/finder.ts";
+import { DURATION_BUCKETS } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { CountryFilter } from "./country-filter.tsx";
 import { useFinder } from "./finder-data.ts";

@@ -4,13 +4,13 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 
-import { normaliseProgramme } from "@studyatlas/schemas/catalogue.ts";
+import { normaliseProgramme } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   ATTENDANCE_OPTIONS,
   DURATION_BUCKETS,
   FORMAT_OPTIONS,
   PROGRAMME_LEVEL_OPTIONS,
-} from "@studyatlas/schemas/finder.ts";
+} from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { disciplineHref, programmeHref, toggleValue } from "../../utils/finder-query.ts";
 import { variantPathOf } from "../../utils/finder-route.ts";

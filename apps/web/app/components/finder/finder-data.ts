@@ -3,7 +3,8 @@
 // and the location the next filter change starts from.
 import { createContext, useContext } from "react";
 
-import type { CourseListItem, ProgrammeSlug } from "@studyatlas/schemas/catalogue.ts";
+import type { ProgrammeSlug } from "@studyatlas/schemas/catalogue-constants.ts";
+import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { FinderScope } from "../../utils/finder-route.ts";

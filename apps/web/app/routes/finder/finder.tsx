@@ -15,10 +15,10 @@ import {
 } from "@studyatlas/core/catalogue/reference-lists.ts";
 import { InvalidParameterError } from "@studyatlas/core/errors.ts";
 import {
-  CourseListQuerySchema,
   normaliseProgramme,
   type CourseOrdering,
-} from "@studyatlas/schemas/catalogue.ts";
+} from "@studyatlas/schemas/catalogue-constants.ts";
+import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { CourseCard } from "../../components/course-card/course-card.tsx";
 import { ActiveFilters } from "../../components/finder/active-filters.tsx";

@@ -21,6 +21,7 @@ import {
 } from "@studyatlas/core/catalogue/reference-lists.ts";
 import { getSchoolBySlug, listSchools } from "@studyatlas/core/catalogue/schools.ts";
 import { InvalidParameterError, NotFoundError } from "@studyatlas/core/errors.ts";
+import { PAGE_SIZE, isPlaceholder } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   ApiErrorSchema,
   CountryListItemSchema,
@@ -33,12 +34,10 @@ import {
   DegreeTypeSchema,
   DisciplineSchema,
   IdParamsSchema,
-  PAGE_SIZE,
   PageQuerySchema,
   SchoolListQuerySchema,
   SchoolSchema,
   SlugParamsSchema,
-  isPlaceholder,
   pageOf,
 } from "@studyatlas/schemas/catalogue.ts";
 

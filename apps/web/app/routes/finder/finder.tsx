@@ -45,8 +45,8 @@ const COUNT = new Intl.NumberFormat("en-US");
 /**
  * Random order must not repeat or skip programmes from one page to the next, so it needs the
  * same seed on every page a visitor sees. The seed lives in a session cookie (no Max-Age: it
- * ends with the browser session) that the loader sets the first time random order is asked for
- * and reads on every later request, document or data alike — so the server render, client-side
+ * ends with the browser session) that the loader sets on the visitor's first finder page and
+ * reads on every later request, document or data alike — so the server render, client-side
  * navigations and the no-JavaScript page links all agree, and the URL stays clean. A `seed` in
  * the URL (a shared link) wins over the cookie.
  *
@@ -106,14 +106,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const query = parsed.data;
   const ordering: CourseOrdering = query.ordering ?? (query.name ? "relevance" : "name");
   const headers = new Headers();
-  let seed = query.seed;
-  if (ordering === "random" && seed === undefined) {
-    seed = seedFromCookie(request.headers.get("Cookie"));
-    if (seed === undefined) {
-      seed = Math.floor(Math.random() * 2_147_483_647);
-      headers.append("Set-Cookie", `${SEED_COOKIE}=${seed}; Path=/; SameSite=Lax; HttpOnly`);
-    }
+  // The visitor's seed is created on their first finder page, whatever its order, so that it
+  // already exists when they switch to random order: creating it only then raced with the
+  // concurrent data requests of that switch, which could each pick a different seed.
+  let visitorSeed = seedFromCookie(request.headers.get("Cookie"));
+  if (visitorSeed === undefined) {
+    visitorSeed = Math.floor(Math.random() * 2_147_483_647);
+    headers.append("Set-Cookie", `${SEED_COOKIE}=${visitorSeed}; Path=/; SameSite=Lax; HttpOnly`);
   }
+  const seed = ordering === "random" ? (query.seed ?? visitorSeed) : query.seed;
 
   try {
     const listRequest = await resolveCourseListRequest(db, {

@@ -5,7 +5,7 @@ import { type RefObject, useEffect, useEffectEvent } from "react";
 
 export type DismissReason = "escape" | "outside" | "scroll" | "touch-move";
 
-interface DismissOptions {
+export interface DismissOptions {
   scroll?: boolean;
   touchMove?: boolean;
 }

@@ -1,37 +1,21 @@
 // Desktop Browse dropdown (accounts-and-details.md §2 Site header): Browse by discipline, then a
 // Programmes submenu that opens on hover or click. A disclosure of links rather than an ARIA
 // menu: site navigation, reachable with Tab, closed with Escape, by scrolling or a click outside.
-import { type PointerEvent, type MouseEvent, useId, useRef, useState } from "react";
+import type { MouseEvent, PointerEvent } from "react";
 import { Link } from "react-router";
 
-import { useDismiss } from "../../hooks/use-dismiss.ts";
+import { useMenuDisclosure } from "../../hooks/use-menu-disclosure.ts";
 import { BROWSE_BY_DISCIPLINE_PATH, PROGRAMME_LINKS } from "../../utils/programme-links.ts";
 import { ChevronDownIcon, ChevronRightIcon } from "../icons/icons.tsx";
 import styles from "./browse-menu.module.css";
 
 export function BrowseMenu() {
-  const id = useId();
-  const panelId = `${id}-panel`;
-  const submenuId = `${id}-programmes`;
-  const [open, setOpen] = useState(false);
-  const [programmesOpen, setProgrammesOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  const close = () => {
-    setOpen(false);
-    setProgrammesOpen(false);
-  };
-
-  useDismiss(
-    open,
-    rootRef,
-    (reason) => {
-      close();
-      if (reason === "escape") buttonRef.current?.focus();
-    },
-    { scroll: true },
-  );
+  const menu = useMenuDisclosure({ scroll: true });
+  const { open, close, rootRef, buttonRef } = menu;
+  const programmesOpen = menu.sectionOpen;
+  const setProgrammesOpen = menu.setSectionOpen;
+  const panelId = `${menu.id}-panel`;
+  const submenuId = `${menu.id}-programmes`;
 
   const hoverProgrammes = (event: PointerEvent, show: boolean) => {
     if (event.pointerType === "mouse") setProgrammesOpen(show);
@@ -50,7 +34,7 @@ export function BrowseMenu() {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={menu.toggle}
       >
         Browse
         <ChevronDownIcon className={styles.chevron} data-open={open || undefined} />

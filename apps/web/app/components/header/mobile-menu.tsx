@@ -1,36 +1,19 @@
 // The hamburger menu of narrow screens (768 px or less): Browse and Explore. It closes on a tap
 // outside, on scroll or on a touch move (discovery.md §2 Header), and on Escape.
-import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 
-import { useDismiss } from "../../hooks/use-dismiss.ts";
+import { useMenuDisclosure } from "../../hooks/use-menu-disclosure.ts";
 import { BROWSE_BY_DISCIPLINE_PATH, PROGRAMME_LINKS } from "../../utils/programme-links.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../icons/icons.tsx";
 import styles from "./mobile-menu.module.css";
 
 export function MobileMenu({ className }: { className?: string }) {
-  const id = useId();
-  const panelId = `${id}-panel`;
-  const browseId = `${id}-browse`;
-  const [open, setOpen] = useState(false);
-  const [browseOpen, setBrowseOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  const close = () => {
-    setOpen(false);
-    setBrowseOpen(false);
-  };
-
-  useDismiss(
-    open,
-    rootRef,
-    (reason) => {
-      close();
-      if (reason === "escape") buttonRef.current?.focus();
-    },
-    { scroll: true, touchMove: true },
-  );
+  const menu = useMenuDisclosure({ scroll: true, touchMove: true });
+  const { open, close, rootRef, buttonRef } = menu;
+  const browseOpen = menu.sectionOpen;
+  const setBrowseOpen = menu.setSectionOpen;
+  const panelId = `${menu.id}-panel`;
+  const browseId = `${menu.id}-browse`;
 
   return (
     <div ref={rootRef} className={className}>
@@ -41,7 +24,7 @@ export function MobileMenu({ className }: { className?: string }) {
         aria-label={open ? "Close menu" : "Open menu"}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={menu.toggle}
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
@@ -66,10 +49,10 @@ export function MobileMenu({ className }: { className?: string }) {
                 </Link>
               </li>
               <li>
-                <span id={`${id}-programmes`} className={styles.groupLabel}>
+                <span id={`${menu.id}-programmes`} className={styles.groupLabel}>
                   Programmes
                 </span>
-                <ul className={styles.group} aria-labelledby={`${id}-programmes`}>
+                <ul className={styles.group} aria-labelledby={`${menu.id}-programmes`}>
                   {PROGRAMME_LINKS.map((programme) => (
                     <li key={programme.to}>
                       <Link

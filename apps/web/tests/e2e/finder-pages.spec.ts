@@ -160,3 +160,10 @@ test("the finder has no serious or critical axe violations at 1280 px", async ({
   await openPage(page, "/coursefinder?name=qqqxxzzyy");
   expect(await severeAxeViolations(page)).toEqual([]);
 });
+
+test("a misspelled search says which words it searched for", async ({ page }) => {
+  await openPage(page, "/coursefinder?name=compter+science");
+  await expect(page.getByText("Showing results for")).toContainText("computer science");
+  await openPage(page, "/coursefinder?name=computer+science");
+  await expect(page.getByText("Showing results for")).toHaveCount(0);
+});

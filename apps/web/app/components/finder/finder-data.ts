@@ -13,6 +13,8 @@ export interface FinderPageData {
   status: "ok";
   scope: FinderScope;
   heading: string;
+  /** The search text after misspelling correction, when it differs from what was typed. */
+  correctedQuery?: string;
   /** The discipline the results are narrowed to (path child or query). */
   discipline: { id: number; slug: string; name: string } | undefined;
   /** The programme in effect (from the path on the variants, else from the query). */

@@ -8,6 +8,7 @@ import { data, Link, useLocation, useNavigate, useNavigation } from "react-route
 
 import { listCourses, resolveCourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
+import { searchTokens } from "@studyatlas/core/catalogue/search-words.ts";
 import {
   listCurrencies,
   listDegreeTypes,
@@ -159,6 +160,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       group.ids.push(degreeType.id);
     }
 
+    // Misspelled words were searched as their closest catalogue words: say so (ADR 005).
+    const corrected = listRequest.filters.searchText;
+    const correctedQuery =
+      query.name && corrected && corrected !== searchTokens(query.name).join(" ")
+        ? corrected
+        : undefined;
     const page: FinderPageData = {
       status: "ok",
       scope,
@@ -166,6 +173,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         ...(programmeLabel ? { programmeLabel } : {}),
         ...(query.name ? { name: query.name } : {}),
       }),
+      ...(correctedQuery ? { correctedQuery } : {}),
       discipline: discipline
         ? { id: discipline.id, slug: discipline.slug, name: discipline.name }
         : undefined,
@@ -337,6 +345,11 @@ function FinderPage({ data: page }: { data: FinderPageData }) {
               </h2>
               <SortSelect />
             </div>
+            {page.correctedQuery ? (
+              <p className={styles.correction}>
+                Showing results for <strong>‘{page.correctedQuery}’</strong>
+              </p>
+            ) : null}
             <ActiveFilters />
             <div role="status" className={styles.status}>
               {loading ? (

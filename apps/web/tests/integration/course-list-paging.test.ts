@@ -3,14 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
-import {
-  CourseListItemSchema,
-  pageOf,
-  type CourseListItem,
-} from "@studyatlas/schemas/catalogue.ts";
+import { CourseListItemSchema, pageOf } from "@studyatlas/schemas/catalogue.ts";
 
 import { courseIdsWhere } from "./catalogue-oracle.ts";
-import { createTestApp, type TestApp } from "./test-app.ts";
+import { createTestApp, listAllCourses, type TestApp } from "./test-app.ts";
 
 const LIST = "/api/academics/course/list";
 const CoursePage = pageOf(CourseListItemSchema);
@@ -26,15 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Every result of a list URL, walking `next` links 100 at a time. */
-async function allCourses(query: string): Promise<CourseListItem[]> {
-  const separator = query === "" ? "" : "&";
-  const { results } = await t.getAllPages(
-    `${LIST}?${query}${separator}page_size=100`,
-    CourseListItemSchema,
-  );
-  return results;
-}
+const allCourses = (query: string) => listAllCourses(t, query);
 
 describe("default page", () => {
   it("answers the first 20 visible programmes by name with their school, currency and dates", async () => {

@@ -9,11 +9,10 @@ import {
   DegreeTypeSchema,
   DisciplineSchema,
   pageOf,
-  type CourseListItem,
 } from "@studyatlas/schemas/catalogue.ts";
 
 import { courseIdsWhere, scalar, sortedIds } from "./catalogue-oracle.ts";
-import { createTestApp, type TestApp } from "./test-app.ts";
+import { createTestApp, listAllCourses, type TestApp } from "./test-app.ts";
 
 const LIST = "/api/academics/course/list";
 const CoursePage = pageOf(CourseListItemSchema);
@@ -29,15 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Every result of a list URL, walking `next` links 100 at a time. */
-async function allCourses(query: string): Promise<CourseListItem[]> {
-  const separator = query === "" ? "" : "&";
-  const { results } = await t.getAllPages(
-    `${LIST}?${query}${separator}page_size=100`,
-    CourseListItemSchema,
-  );
-  return results;
-}
+const allCourses = (query: string) => listAllCourses(t, query);
 
 async function expectSameCourses(query: string, condition: string, params: unknown[] = []) {
   const results = await allCourses(query);

@@ -5,7 +5,13 @@ import { expect } from "vitest";
 import type { z } from "zod";
 
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
-import { ApiErrorSchema, pageOf, type ApiError } from "@studyatlas/schemas/catalogue.ts";
+import {
+  ApiErrorSchema,
+  CourseListItemSchema,
+  pageOf,
+  type ApiError,
+  type CourseListItem,
+} from "@studyatlas/schemas/catalogue.ts";
 
 import { buildApp } from "../../server/app.ts";
 
@@ -74,6 +80,16 @@ export async function createTestApp(): Promise<TestApp> {
       await database.dispose();
     },
   };
+}
+
+/** Every programme a course-list query gives, walking `next` links 100 at a time. */
+export async function listAllCourses(t: TestApp, query: string): Promise<CourseListItem[]> {
+  const separator = query === "" ? "" : "&";
+  const { results } = await t.getAllPages(
+    `/api/academics/course/list?${query}${separator}page_size=100`,
+    CourseListItemSchema,
+  );
+  return results;
 }
 
 export function expectJson(response: LightMyRequestResponse, status: number, label: string): void {

@@ -117,45 +117,57 @@ function TuitionForm({
       </div>
 
       <div className={styles.rangeInputs}>
-        <div>
-          <label htmlFor={`${id}-min`} className={styles.fieldLabel}>
-            Min ({currency})
-          </label>
-          <input
-            id={`${id}-min`}
-            type="number"
-            inputMode="numeric"
-            className={styles.number}
-            min={TUITION_SLIDER.min}
-            max={TUITION_SLIDER.max}
-            step={TUITION_SLIDER.step}
-            value={min}
-            onChange={(event) => setRange([Number(event.target.value), max])}
-          />
-        </div>
+        <BoundInput
+          id={`${id}-min`}
+          label={`Min (${currency})`}
+          value={min}
+          onChange={(value) => setRange([value, max])}
+        />
         <span aria-hidden="true" className={styles.rangeDash}>
           –
         </span>
-        <div>
-          <label htmlFor={`${id}-max`} className={styles.fieldLabel}>
-            Max ({currency})
-          </label>
-          <input
-            id={`${id}-max`}
-            type="number"
-            inputMode="numeric"
-            className={styles.number}
-            min={TUITION_SLIDER.min}
-            max={TUITION_SLIDER.max}
-            step={TUITION_SLIDER.step}
-            value={max}
-            onChange={(event) => setRange([min, Number(event.target.value)])}
-          />
-        </div>
+        <BoundInput
+          id={`${id}-max`}
+          label={`Max (${currency})`}
+          value={max}
+          onChange={(value) => setRange([min, value])}
+        />
       </div>
       <button type="submit" className={styles.apply}>
         APPLY
       </button>
     </form>
+  );
+}
+
+/** One end of the tuition range as a labelled number input within the slider's bounds. */
+function BoundInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        className={styles.number}
+        min={TUITION_SLIDER.min}
+        max={TUITION_SLIDER.max}
+        step={TUITION_SLIDER.step}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+    </div>
   );
 }

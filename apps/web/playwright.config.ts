@@ -3,9 +3,10 @@
 // fresh PGlite directory on its first run.
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3210;
+/** E2E_PORT lets two checkouts run their end-to-end tiers side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Deleted before every run, so each run starts from a freshly seeded catalogue. */
-const DATA_DIR = "/tmp/studyatlas-e2e-data";
+const DATA_DIR = `/tmp/studyatlas-e2e-data-${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -203,7 +203,8 @@ export function courseWhere(filters: CourseFilters): SQL {
     // name for misspellings ('compter science').
     conditions.push(
       filters.textMatch === "similar-name"
-        ? sql`${normalisedText(filters.text)} <% c.search_name`
+        ? sql`c.search_name in (select n.search_name from programme_names n
+              where ${normalisedText(filters.text)} <% n.search_name)`
         : sql`c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)}`,
     );
   }

@@ -226,7 +226,9 @@ export const courses = pgTable(
       .on(t.featured)
       .where(sql`${t.featured}`),
     index("courses_search_vector_idx").using("gin", t.searchVector),
-    index("courses_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
+    // Typo matching runs on the distinct names (the programme_names view, migration 0005); the
+    // matches come back to courses through this index.
+    index("courses_search_name_idx").on(t.searchName),
     check("courses_format_check", sql`${t.courseFormat} in ('FULL', 'PART')`),
     check("courses_attendance_check", sql`${t.attendance} in ('SITE', 'ONLINE', 'BLENDED')`),
     check(

@@ -493,9 +493,11 @@ export async function seedCatalogue(
 
 /** Refreshes the search vocabulary and the planner statistics after a catalogue write. */
 const FINISH_STATEMENTS = [
-  // The search vocabulary (misspelling correction) is derived from the catalogue just written.
+  // The search vocabulary (misspelling correction) and the distinct programme names (typo
+  // matching, suggestions) are derived from the catalogue just written.
   `REFRESH MATERIALIZED VIEW search_words`,
-  `ANALYZE "courses", "course_details", "course_disciplines", "schools", "countries", "search_words"`,
+  `REFRESH MATERIALIZED VIEW programme_names`,
+  `ANALYZE "courses", "course_details", "course_disciplines", "schools", "countries", "search_words", "programme_names"`,
 ];
 
 /**
@@ -543,28 +545,42 @@ export function rebuildTasks(ddl: DeferredDdl, finish: boolean): RebuildTask[] {
     tasks.push(...COURSE_TABLES.flatMap(validate));
     return tasks;
   }
-  // The refresh reads courses for a long time without blocking index builds; it goes early so
-  // that it overlaps them rather than running alone at the end.
+  // The refreshes read courses without blocking index builds; they go early so that they overlap
+  // them rather than running alone at the end.
   const refresh = tasks.length === 0 ? 0 : Math.min(2, tasks.length);
-  tasks.splice(refresh, 0, {
-    sql: FINISH_STATEMENTS[0] as string,
-    table: "search_words",
-    mode: "exclusive",
-    step: false,
-  });
+  tasks.splice(
+    refresh,
+    0,
+    { sql: FINISH_STATEMENTS[0] as string, table: "search_words", mode: "exclusive", step: false },
+    {
+      sql: FINISH_STATEMENTS[1] as string,
+      table: "programme_names",
+      mode: "exclusive",
+      step: false,
+    },
+  );
   const others = ddl.foreignKeys
     .map((fk) => fk.table)
     .filter((table) => !COURSE_TABLES.includes(table));
   tasks.push(...COURSE_TABLES.flatMap(validate), ...[...new Set(others)].flatMap(validate));
   for (const table of ["schools", "countries", ...COURSE_TABLES])
     tasks.push({ sql: `ANALYZE ${quoteIdent(table)}`, table, mode: "exclusive", step: false });
-  tasks.push({
-    sql: `ANALYZE "search_words"`,
-    table: "search_words",
-    mode: "exclusive",
-    after: refresh,
-    step: false,
-  });
+  tasks.push(
+    {
+      sql: `ANALYZE "search_words"`,
+      table: "search_words",
+      mode: "exclusive",
+      after: refresh,
+      step: false,
+    },
+    {
+      sql: `ANALYZE "programme_names"`,
+      table: "programme_names",
+      mode: "exclusive",
+      after: refresh + 1,
+      step: false,
+    },
+  );
   return tasks;
 }
 

@@ -78,6 +78,15 @@ export function SectionTabs({ tabs, label }: { tabs: readonly SectionTab[]; labe
     };
   }, [tabs]);
 
+  // On narrow screens the bar scrolls sideways: keep the active tab in view.
+  useEffect(() => {
+    const list = barRef.current?.querySelector("ul");
+    const link = list?.querySelector<HTMLElement>('[aria-current="location"]');
+    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
+    const left = link.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
+    list.scrollTo({ left: Math.max(0, left) });
+  }, [active]);
+
   const onClick = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     const section = document.getElementById(id);
     if (!section) return;

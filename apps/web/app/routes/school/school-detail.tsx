@@ -74,6 +74,9 @@ export default function SchoolDetailPage({ loaderData }: Route.ComponentProps) {
     { label: "Undergraduate", value: school.courses_undergraduates, key: "undergraduate" },
     { label: "Postgraduate", value: school.courses_postgraduates, key: "postgraduate" },
     { label: "Short courses", value: school.courses_shortcourses, key: "short" },
+    // Not in the spec's list, but without them the total would not add up (docs/spec-notes.md).
+    { label: "Executive education", value: school.courses_executive, key: "executive" },
+    { label: "Certificate courses", value: school.courses_certificates, key: "certificate" },
     { label: "Total programmes", value: school.courses_total, key: "total" },
   ];
 

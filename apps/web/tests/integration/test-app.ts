@@ -30,7 +30,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(
+  options: { sitemapUrlsPerFile?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
@@ -39,6 +41,7 @@ export async function createTestApp(): Promise<TestApp> {
       database,
       frontend: { kind: "none" },
       logger: false,
+      ...options,
     });
     await app.ready();
   } catch (error) {

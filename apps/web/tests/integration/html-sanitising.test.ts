@@ -39,8 +39,10 @@ function expectHarmless(output: string, vector: string): void {
   }
   // Every URL left is http(s), mailto or relative to the site.
   for (const match of output.matchAll(/\s(?:href|src|action|formaction|xlink:href)="([^"]*)"/gi)) {
-    const url = decodeReferences(match[1] ?? "")
-      .replace(/[\u0000-\u0020]/g, "")
+    // Browsers ignore control characters and spaces inside a URL's scheme.
+    const url = [...decodeReferences(match[1] ?? "")]
+      .filter((character) => character.charCodeAt(0) > 0x20)
+      .join("")
       .toLowerCase();
     expect(url, label).toMatch(/^(https?:|mailto:|\/(?!\/)|#|[^:]*$)/);
     expect(url, label).not.toMatch(/^(javascript|vbscript|data|livescript):/);

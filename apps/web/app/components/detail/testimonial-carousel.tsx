@@ -21,7 +21,7 @@ export function positionCount(count: number, perView: number): number {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className={styles.stars} aria-label={`Rated ${rating} out of 5`}>
+    <p className={styles.stars} role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((star) => (
         <span key={star} aria-hidden="true" data-filled={star <= rating ? "" : undefined}>
           ★

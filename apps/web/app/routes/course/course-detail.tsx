@@ -3,7 +3,7 @@
 // sections sanitised, is in the first response; an unknown slug is the not-found page with HTTP
 // 404. Search engines get a unique title, description, canonical URL, Open Graph tags and
 // schema.org Course and BreadcrumbList JSON-LD (issue 6 item 5).
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { getCourseBySlug } from "@studyatlas/core/catalogue/courses.ts";
 import { listRelatedCourses } from "@studyatlas/core/catalogue/related.ts";
@@ -14,6 +14,7 @@ import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
 import { CollapsibleBlock } from "../../components/detail/collapsible-block.tsx";
 import { HtmlContent } from "../../components/detail/html-content.tsx";
+import { LOGIN_QUERY_PARAM } from "../../components/home/use-login-query-flag.ts";
 import { ScrollToTopButton } from "../../components/detail/scroll-to-top-button.tsx";
 import { SectionTabs, type SectionTab } from "../../components/detail/section-tabs.tsx";
 import { TestimonialCarousel } from "../../components/detail/testimonial-carousel.tsx";
@@ -78,6 +79,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     similar,
     baseUrl: publicBaseUrl,
   };
+}
+
+/** Opening the sign-in prompt (?login=true) must not reload the programme and reshuffle the strip. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) {
+    const current = new URLSearchParams(currentUrl.search);
+    const next = new URLSearchParams(nextUrl.search);
+    current.delete(LOGIN_QUERY_PARAM);
+    next.delete(LOGIN_QUERY_PARAM);
+    if (current.toString() === next.toString()) return false;
+  }
+  return defaultShouldRevalidate;
 }
 
 function courseDescription(course: CourseDetail): string {

@@ -17,9 +17,20 @@ interface HtmlContentProps {
   /** What the toggle expands, for its accessible name ('Show More: Overview'). */
   label?: string;
   className?: string;
+  /**
+   * Programme sections hide their links from visitors (§2, §6); other pages (country texts)
+   * keep real links for everyone.
+   */
+  signInForLinks?: boolean;
 }
 
-export function HtmlContent({ html, preview, label, className }: HtmlContentProps) {
+export function HtmlContent({
+  html,
+  preview,
+  label,
+  className,
+  signInForLinks = true,
+}: HtmlContentProps) {
   const { user } = useSession();
   const promptSignIn = useSignInPrompt();
   const [expanded, setExpanded] = useState(false);
@@ -27,7 +38,7 @@ export function HtmlContent({ html, preview, label, className }: HtmlContentProp
 
   const truncated = preview?.truncated === true;
   const shown = truncated && !expanded ? preview.html : html;
-  const markup = user ? shown : withInertLinks(shown);
+  const markup = user || !signInForLinks ? shown : withInertLinks(shown);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;

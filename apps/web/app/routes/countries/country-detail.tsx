@@ -187,11 +187,15 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
               <h2 id="about-title" className={styles.panelTitle}>
                 About {country.name}
               </h2>
-              {country.about ? <HtmlContent html={country.about} /> : <p>No description yet.</p>}
+              {country.about ? (
+                <HtmlContent signInForLinks={false} html={country.about} />
+              ) : (
+                <p>No description yet.</p>
+              )}
               {country.trivia_facts && (
                 <>
                   <h3 className={styles.subTitle}>Did you know?</h3>
-                  <HtmlContent html={country.trivia_facts} />
+                  <HtmlContent signInForLinks={false} html={country.trivia_facts} />
                 </>
               )}
               {country.about_wiki_link && (
@@ -283,7 +287,7 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
                 Living Cost in {country.name}
               </h2>
               {country.living_costs ? (
-                <HtmlContent html={country.living_costs} />
+                <HtmlContent signInForLinks={false} html={country.living_costs} />
               ) : (
                 <p>Living costs for {country.name} are not available yet.</p>
               )}

@@ -249,11 +249,6 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
               </a>
             )}
           </div>
-          {video && (
-            <div className={styles.video}>
-              <VideoEmbed url={video} title={course.name} poster={school.banner} />
-            </div>
-          )}
         </aside>
 
         <div className={styles.main}>
@@ -269,6 +264,11 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
             <h2 id="overview-title" className={styles.sectionTitle}>
               Overview
             </h2>
+            {video && (
+              <div className={styles.video}>
+                <VideoEmbed url={video} title={course.name} poster={school.banner} />
+              </div>
+            )}
             <CollapsibleBlock title="Background" defaultOpen>
               {course.overview ? (
                 <HtmlContent html={course.overview} preview={overviewPreview} label="Overview" />

@@ -131,6 +131,34 @@ test("Overview shows 1000 characters with Show More and Show Less", async ({ pag
   expect((await content.innerText()).trim()).toBe(short);
 });
 
+test("Why Choose is titled after the programme and school; missing aid has its text", async ({
+  page,
+}) => {
+  const withWhy = await findCourse(page.request, (c) => c.why_chose !== "");
+  await openPage(page, `/course/${withWhy.slug}`);
+  await expect(
+    page.getByRole("heading", {
+      level: 3,
+      name: `Why Choose a ${withWhy.name} program from ${withWhy.school.name}`,
+    }),
+  ).toBeVisible();
+
+  const noAid = await findCourse(
+    page.request,
+    (c) => c.tuition_and_aid === "" && c.scholarship === "",
+  );
+  await openPage(page, `/course/${noAid.slug}`);
+  await expect(page.locator("#tuition")).toContainText(
+    "No Scholarship and Aids available for now.",
+  );
+  const withAid = await findCourse(page.request, (c) => c.scholarship !== "");
+  await openPage(page, `/course/${withAid.slug}`);
+  await expect(page.locator("#tuition")).not.toContainText("No Scholarship and Aids");
+  await expect(
+    page.locator("#tuition").getByRole("heading", { name: "Scholarships" }),
+  ).toBeVisible();
+});
+
 test("a visitor's link in the overview is inert and opens the sign-in prompt", async ({ page }) => {
   const course = await findCourse(
     page.request,

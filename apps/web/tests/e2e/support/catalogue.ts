@@ -9,6 +9,9 @@ interface CourseSummary {
 
 interface CourseDetail extends CourseSummary {
   overview: string;
+  why_chose: string;
+  tuition_and_aid: string;
+  scholarship: string;
   tuition_fee: number;
 }
 

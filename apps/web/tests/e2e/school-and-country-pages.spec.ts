@@ -97,7 +97,8 @@ test("countries sort by name and by number of programmes", async ({ page }) => {
 
   await page.getByLabel("Sort by").selectOption("name");
   await expect(page).toHaveURL(/\/countries$/);
-  expect(await list.locator("li a > span:first-of-type").allInnerTexts()).toEqual(names);
+  // The address changes a moment before the list re-renders.
+  await expect.poll(() => list.locator("li a > span:first-of-type").allInnerTexts()).toEqual(names);
 
   // Each country links to /countries/{name}?id=&slug= and shows its flag.
   const first = list.getByRole("link").first();

@@ -17,6 +17,11 @@ export default [
       id: `finder-${path}-discipline`,
     }),
   ]),
+  // Programme, school and country pages (accounts-and-details.md §2 route table; issue 6).
+  route("course/:slug", "routes/course/course-detail.tsx"),
+  route("school/:slug", "routes/school/school-detail.tsx"),
+  route("countries", "routes/countries/country-list.tsx"),
+  route("countries/:name", "routes/countries/country-detail.tsx"),
   // Any other path: the not-found page with HTTP 404 (accounts-and-details.md §2 route table).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

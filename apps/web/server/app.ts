@@ -34,6 +34,7 @@ import { academicsRoutes } from "./routes/api/academics.ts";
 import { finderRoutes } from "./routes/api/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
 import { mediaRoutes } from "./routes/media.ts";
+import { seoRoutes } from "./routes/seo.ts";
 
 export const WEB_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -48,6 +49,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
+  /** URLs per sitemap file; 50,000 (the sitemaps.org limit) unless a test wants small files. */
+  sitemapUrlsPerFile?: number;
 }
 
 declare module "fastify" {
@@ -155,6 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(mediaRoutes, { services, prefix: "/media" });
+  await app.register(seoRoutes, {
+    services,
+    ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
+  });
 
   if (frontend.kind !== "none") {
     const buildDirectory =

@@ -29,7 +29,7 @@ ALTER TABLE "courses" DROP COLUMN "scholarship";--> statement-breakpoint
 ALTER TABLE "courses" DROP COLUMN "video";--> statement-breakpoint
 ALTER TABLE "courses" DROP COLUMN "official_programme_website";--> statement-breakpoint
 -- Change notices (hand-written): every statement that changes the catalogue tells listening app
--- processes to drop their cached catalogue answers (docs/decisions/006-finder-speed.md).
+-- processes to drop their cached catalogue answers (docs/decisions/009-finder-speed.md).
 CREATE FUNCTION "public"."notify_catalogue_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('catalogue_changed', TG_TABLE_NAME);

@@ -1,4 +1,4 @@
-// Serves repeated catalogue API requests from memory (docs/decisions/006-finder-speed.md).
+// Serves repeated catalogue API requests from memory (docs/decisions/009-finder-speed.md).
 // Routes opt in with `config: { catalogueCache: true }`. A 200 answer's JSON body is kept under
 // its full URL (the body's next/previous links carry the host), and the same URL is then answered
 // before routing, validation and the database. The cache empties whenever the catalogue changes

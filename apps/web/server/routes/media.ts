@@ -1,5 +1,9 @@
 // Generated SVG images (logos, banners, thumbnails, country pictures, discipline icons), drawn
 // from catalogue data, so the product never depends on a remote image host (engineering guide §4).
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
@@ -21,6 +25,26 @@ function sendSvg(reply: FastifyReply, svg: string) {
     .header("content-type", "image/svg+xml; charset=utf-8")
     .header("cache-control", SVG_CACHE)
     .send(svg);
+}
+
+/** Country flags from the flag-icons package (MIT), by ISO 3166-1 alpha-2 code, served by us. */
+const FLAGS_DIRECTORY = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("flag-icons/package.json")),
+  "flags",
+  "4x3",
+);
+const flagCache = new Map<string, string>();
+
+async function flagSvg(code: string): Promise<string | undefined> {
+  const cached = flagCache.get(code);
+  if (cached !== undefined) return cached;
+  try {
+    const svg = await readFile(path.join(FLAGS_DIRECTORY, `${code}.svg`), "utf8");
+    flagCache.set(code, svg);
+    return svg;
+  } catch {
+    return undefined;
+  }
 }
 
 function notFound(reply: FastifyReply) {
@@ -83,6 +107,19 @@ export async function mediaRoutes(
       );
       if (!discipline || !request.params.file.endsWith(".svg")) return notFound(reply);
       return sendSvg(reply, disciplineIconSvg(discipline.slug));
+    },
+  );
+
+  // /media/flags/gb.svg: the flag of a country code (accounts-and-details.md §2 Countries "a flag
+  // from its short_code"). Only two letters reach the file system.
+  app.get<{ Params: { file: string } }>(
+    "/flags/:file",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = /^([a-z]{2})\.svg$/.exec(request.params.file.toLowerCase());
+      const svg = match?.[1] ? await flagSvg(match[1]) : undefined;
+      if (!svg) return notFound(reply);
+      return sendSvg(reply, svg);
     },
   );
 }

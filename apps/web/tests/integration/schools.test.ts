@@ -24,7 +24,7 @@ const CROWDED = "germany";
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.database.query(
+  await t.changeCatalogue(
     `insert into schools (name, slug, city, country_id, published)
      select 'Test School ' || n, 'test-school-' || n, 'Leipzig', co.id, n <= 25
      from generate_series(1, 26) n, countries co where co.slug = $1`,

@@ -35,7 +35,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(
+  options: { sitemapUrlsPerFile?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
@@ -44,6 +46,7 @@ export async function createTestApp(): Promise<TestApp> {
       database,
       frontend: { kind: "none" },
       logger: false,
+      ...options,
     });
     await app.ready();
   } catch (error) {

@@ -5,7 +5,7 @@
 // notice (migration 0004); each app process listens and clears its cache, so several processes
 // behind a load balancer stay correct. A time-to-live bounds staleness should a notice ever be
 // missed (for example while the listening connection reconnects). See
-// docs/decisions/006-finder-speed.md.
+// docs/decisions/009-finder-speed.md.
 
 export interface CatalogueCacheOptions {
   /** Most entries kept; the least recently used go first. */

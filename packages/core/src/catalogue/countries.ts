@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 import type { Country, CountryListItem } from "@studyatlas/schemas/catalogue.ts";
 
+import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 
 export type CountryOrdering = "name" | "-name" | "courses" | "-courses";
@@ -45,7 +46,7 @@ export async function listCountries(
 }
 
 export async function getCountryById(db: Database, id: number): Promise<Country | undefined> {
-  return selectOne<Country>(
+  const country = await selectOne<Country>(
     db,
     sql`select co.id, co.name, co.slug, co.code, co.code as short_code, co.continent, co.capital,
           co.population::float8 as population, co.students, co.international_students, co.about,
@@ -54,6 +55,12 @@ export async function getCountryById(db: Database, id: number): Promise<Country 
         from countries co ${COUNTRY_COUNTS}
         where co.id = ${id}`,
   );
+  if (!country) return undefined;
+  // The HTML texts of the country page, sanitised on every read (engineering guide §5).
+  country.about = sanitizeHtml(country.about);
+  country.trivia_facts = sanitizeHtml(country.trivia_facts);
+  country.living_costs = sanitizeHtml(country.living_costs);
+  return country;
 }
 
 /** Maps country slugs to ids; returns the slugs that matched nothing. */
@@ -89,4 +96,26 @@ export async function listCountryOptions(
     sql`select id, name, slug from countries ${options.enabledOnly ? sql`where enabled` : sql``}
         order by name, id`,
   );
+}
+
+/** A country's id from its slug, else from its name (any case); the country page's fallbacks. */
+export async function findCountryId(
+  db: Database,
+  by: { slug?: string; name?: string },
+): Promise<number | undefined> {
+  if (by.slug) {
+    const row = await selectOne<{ id: number }>(
+      db,
+      sql`select id from countries where slug = ${by.slug.toLowerCase()}`,
+    );
+    if (row) return row.id;
+  }
+  if (by.name) {
+    const row = await selectOne<{ id: number }>(
+      db,
+      sql`select id from countries where lower(name) = ${by.name.toLowerCase()} order by id limit 1`,
+    );
+    if (row) return row.id;
+  }
+  return undefined;
 }

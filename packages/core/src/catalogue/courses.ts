@@ -14,6 +14,7 @@ import type {
 } from "@studyatlas/schemas/catalogue.ts";
 import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
 
+import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { InvalidParameterError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { resolveCountrySlugs } from "./countries.ts";
@@ -45,6 +46,18 @@ export interface CourseFilters {
   /** Only published programmes are public; `published=false` therefore matches nothing. */
   published: boolean;
 }
+
+/** No filter but "published": every public programme. Spread it and set the filters you need. */
+export const ALL_PUBLISHED_COURSES: Readonly<CourseFilters> = {
+  disciplineIds: [],
+  countryIds: [],
+  excludeContinents: [],
+  durations: [],
+  degreeTypeIds: [],
+  attendance: [],
+  formats: [],
+  published: true,
+};
 
 export interface CourseListRequest {
   filters: CourseFilters;
@@ -304,11 +317,24 @@ export async function listCourses(
   return { count: total?.count ?? 0, results };
 }
 
+/** The HTML sections of a programme (accounts-and-details.md §3), sanitised before anyone sees them. */
+export const COURSE_HTML_FIELDS = [
+  "overview",
+  "why_chose",
+  "who_for",
+  "admission_requirements",
+  "other_requirements",
+  "programme_structure",
+  "syllabus",
+  "tuition_and_aid",
+  "scholarship",
+] as const satisfies readonly (keyof CourseDetail)[];
+
 export async function getCourseBySlug(
   db: Database,
   slug: string,
 ): Promise<CourseDetail | undefined> {
-  return selectOne<CourseDetail>(
+  const course = await selectOne<CourseDetail>(
     db,
     sql`select ${COURSE_LIST_COLUMNS}, d.overview, d.why_chose, d.who_for,
           d.admission_requirements, d.other_requirements, d.programme_structure, d.syllabus,
@@ -317,4 +343,9 @@ export async function getCourseBySlug(
         join course_details d on d.course_id = c.id
         where c.slug = ${slug} and c.published and s.published`,
   );
+  if (!course) return undefined;
+  // Sanitised on every read, not only when stored: rows written by older imports or by hand are
+  // as untrusted as new ones (engineering guide §5).
+  for (const field of COURSE_HTML_FIELDS) course[field] = sanitizeHtml(course[field]);
+  return course;
 }

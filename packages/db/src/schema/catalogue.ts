@@ -243,7 +243,7 @@ export const courses = pgTable(
 
 /**
  * What only the programme page reads: the HTML sections, the video and the official website.
- * One row per course (docs/decisions/006-finder-speed.md).
+ * One row per course (docs/decisions/009-finder-speed.md).
  */
 export const courseDetails = pgTable("course_details", {
   courseId: integer("course_id")

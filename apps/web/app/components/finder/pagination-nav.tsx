@@ -9,11 +9,30 @@ import styles from "./pagination-nav.module.css";
 
 export function PaginationNav() {
   const { data, location } = useFinder();
-  const { page, pageCount } = data;
-  if (pageCount <= 1) return null;
-  const href = (n: number) => `${location.pathname}${withPage(location.search, n)}`;
   return (
-    <nav className={styles.nav} aria-label="Pages of results">
+    <PageLinks
+      page={data.page}
+      pageCount={data.pageCount}
+      href={(n) => `${location.pathname}${withPage(location.search, n)}`}
+    />
+  );
+}
+
+/** Previous, numbered pages (2 at each end, 5 around the current one) and Next, as links. */
+export function PageLinks({
+  page,
+  pageCount,
+  href,
+  label = "Pages of results",
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  label?: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className={styles.nav} aria-label={label}>
       {page > 1 ? (
         <Link to={href(page - 1)} className={styles.step} rel="prev">
           <span aria-hidden="true">‹</span> Previous

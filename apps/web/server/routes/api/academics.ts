@@ -89,7 +89,7 @@ export async function academicsRoutes(
   api.get("/academics/country/detail/:id", {
     schema: {
       tags,
-      summary: "One country",
+      summary: "One country (its HTML texts sanitised)",
       params: IdParamsSchema,
       response: { 200: CountrySchema, ...errors },
     },
@@ -167,7 +167,7 @@ export async function academicsRoutes(
   api.get("/academics/course/detail/:slug", {
     schema: {
       tags,
-      summary: "One programme with its HTML sections",
+      summary: "One programme with its HTML sections (sanitised)",
       params: SlugParamsSchema,
       response: { 200: CourseDetailSchema, ...errors },
     },

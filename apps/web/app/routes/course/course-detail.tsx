@@ -1,0 +1,435 @@
+// Programme page /course/{slug} (accounts-and-details.md §2 Programme detail, §4 Programme page,
+// §9; issue 6 item 1). Server-rendered from packages/core: the whole programme, with its HTML
+// sections sanitised, is in the first response; an unknown slug is the not-found page with HTTP
+// 404. Search engines get a unique title, description, canonical URL, Open Graph tags and
+// schema.org Course and BreadcrumbList JSON-LD (issue 6 item 5).
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+
+import { getCourseBySlug } from "@studyatlas/core/catalogue/courses.ts";
+import { listRelatedCourses } from "@studyatlas/core/catalogue/related.ts";
+import { htmlToText, previewHtml, summarise } from "@studyatlas/core/content/html-preview.ts";
+import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
+
+import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
+import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
+import { CollapsibleBlock } from "../../components/detail/collapsible-block.tsx";
+import { HtmlContent } from "../../components/detail/html-content.tsx";
+import { LOGIN_QUERY_PARAM } from "../../components/home/use-login-query-flag.ts";
+import { ScrollToTopButton } from "../../components/detail/scroll-to-top-button.tsx";
+import { SectionTabs, type SectionTab } from "../../components/detail/section-tabs.tsx";
+import { TestimonialCarousel } from "../../components/detail/testimonial-carousel.tsx";
+import { TESTIMONIALS } from "../../components/detail/testimonials.ts";
+import { VideoEmbed } from "../../components/detail/video-embed.tsx";
+import { MapPinIcon } from "../../components/icons/icons.tsx";
+import { getServices } from "../../context.ts";
+import { formatCourseFormat, formatDuration, formatTuition } from "../../utils/course-display.ts";
+import {
+  countryPath,
+  formatDetailAttendance,
+  formatMonth,
+  formatMonthYear,
+  whyChooseTitle,
+} from "../../utils/detail-display.ts";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  courseJsonLd,
+  pageMeta,
+  SITE_NAME,
+} from "../../utils/seo.ts";
+import type { Route } from "./+types/course-detail";
+import styles from "./course-detail.module.css";
+
+/** The four tabs of §2, in order, with the ids of their sections. */
+export const COURSE_TABS: readonly SectionTab[] = [
+  { id: "overview", label: "Overview" },
+  { id: "admission", label: "Admission" },
+  { id: "academics", label: "Academics" },
+  { id: "tuition", label: "Tuition and Finance" },
+];
+
+/** §2: "if neither exists the text is 'No Scholarship and Aids available for now.'" */
+export const NO_AID_TEXT = "No Scholarship and Aids available for now.";
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, publicBaseUrl } = getServices(context);
+  const slug = params.slug;
+  if (slug.length > 300 || !SLUG.test(slug)) notFound();
+  const course = await getCourseBySlug(db, slug);
+  if (!course) notFound();
+  const firstDiscipline = course.disciplines[0];
+  const similar = await listRelatedCourses(db, {
+    ...(firstDiscipline ? { disciplineId: firstDiscipline.id } : {}),
+    excludeCourseId: course.id,
+  }).catch((error: unknown) => {
+    // discovery.md §7: a failed related list is logged only; the page still shows.
+    console.error(`Programme page: similar programmes of '${slug}' could not be loaded.`, error);
+    return [];
+  });
+  return {
+    course,
+    overviewPreview: previewHtml(course.overview),
+    whyChosePreview: previewHtml(course.why_chose),
+    similar,
+    baseUrl: publicBaseUrl,
+  };
+}
+
+/** Opening the sign-in prompt (?login=true) must not reload the programme and reshuffle the strip. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) {
+    const current = new URLSearchParams(currentUrl.search);
+    const next = new URLSearchParams(nextUrl.search);
+    current.delete(LOGIN_QUERY_PARAM);
+    next.delete(LOGIN_QUERY_PARAM);
+    if (current.toString() === next.toString()) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+function courseDescription(course: CourseDetail): string {
+  const text = course.about.trim() || htmlToText(course.overview);
+  return summarise(text || `${course.name} at ${course.school.name}.`);
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [];
+  const { course, baseUrl } = loaderData;
+  const page = absoluteUrl(baseUrl, `/course/${course.slug}`);
+  const school = absoluteUrl(baseUrl, `/school/${course.school.slug}`);
+  const description = courseDescription(course);
+  return pageMeta({
+    title: `${course.name} — ${course.school.name} | ${SITE_NAME}`,
+    description,
+    canonicalUrl: page,
+    type: "article",
+    ...(course.school.banner ? { imageUrl: absoluteUrl(baseUrl, course.school.banner) } : {}),
+    jsonLd: [
+      courseJsonLd(course, { page, school, baseUrl }, description),
+      breadcrumbJsonLd([
+        { name: "Home", url: absoluteUrl(baseUrl, "/") },
+        { name: course.school.name, url: school },
+        { name: course.name, url: page },
+      ]),
+    ],
+  });
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.fact}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function ApplyButton({ course }: { course: CourseDetail }) {
+  const { user } = useSession();
+  const promptSignIn = useSignInPrompt();
+  // §4: 'Apply Now' opens the sign-in flow for visitors. The application form arrives with a
+  // later issue; until then signed-in users go to the official programme website.
+  if (!user) {
+    return (
+      <button
+        type="button"
+        className={styles.apply}
+        onClick={() => promptSignIn({ reason: "Sign in to apply to this programme." })}
+      >
+        Apply Now
+      </button>
+    );
+  }
+  if (!course.official_programme_website) return null;
+  return (
+    <a
+      className={styles.apply}
+      href={course.official_programme_website}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      Apply Now<span className="visually-hidden"> (opens the official website in a new tab)</span>
+    </a>
+  );
+}
+
+export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
+  const { course, overviewPreview, whyChosePreview, similar } = loaderData;
+  const { school } = course;
+  const location = [school.city, school.country.name].filter(Boolean).join(", ");
+  const deadline = formatMonthYear(
+    course.course_dates.deadline_month,
+    course.course_dates.deadline_year,
+  );
+  const start = formatMonthYear(course.course_dates.start_month, course.course_dates.start_year);
+  const startMonth = formatMonth(course.course_dates.start_month);
+  const whyTitle = whyChooseTitle(course.name, school.name);
+  const video = course.video || school.video;
+  const hasAid = course.tuition_and_aid !== "" || course.scholarship !== "";
+
+  return (
+    <article className={styles.page}>
+      <header className={styles.hero}>
+        {school.banner && (
+          <img className={styles.banner} src={school.banner} alt="" width={1200} height={300} />
+        )}
+        <div className={styles.heroInner}>
+          <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to={`/school/${school.slug}`}>{school.name}</Link>
+              </li>
+              <li aria-current="page">{course.name}</li>
+            </ol>
+          </nav>
+          <div className={styles.identity}>
+            {school.logo && (
+              <img
+                className={styles.logo}
+                src={school.logo}
+                alt={`${school.name} logo`}
+                width={88}
+                height={88}
+              />
+            )}
+            <div>
+              <h1 className={styles.title}>{course.name}</h1>
+              <p className={styles.school}>
+                <Link to={`/school/${school.slug}`}>{school.name}</Link>
+              </p>
+              {location && (
+                <p className={styles.location}>
+                  <MapPinIcon className={styles.pin} />
+                  {school.city ? `${school.city}, ` : ""}
+                  <Link to={countryPath(school.country)}>{school.country.name}</Link>
+                </p>
+              )}
+            </div>
+          </div>
+        </div>
+      </header>
+
+      <div className={styles.layout}>
+        <aside className={styles.aside} aria-labelledby="key-facts-title">
+          <div className={styles.factsCard}>
+            <h2 id="key-facts-title" className={styles.factsTitle}>
+              Key facts
+            </h2>
+            <dl className={styles.facts}>
+              <Fact label="Tuition" value={formatTuition(course)} />
+              <Fact label="Duration" value={formatDuration(course)} />
+              <Fact label="Format" value={formatCourseFormat(course.course_format)} />
+              <Fact label="Attendance" value={formatDetailAttendance(course.attendance)} />
+              <Fact label="Application deadline" value={deadline ?? "Not announced"} />
+              <Fact label="Start month" value={startMonth ?? "Not announced"} />
+            </dl>
+            <ApplyButton course={course} />
+            {course.official_programme_website && (
+              <a
+                className={styles.website}
+                href={course.official_programme_website}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Official programme website
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        </aside>
+
+        <div className={styles.main}>
+          {course.about && <p className={styles.about}>{course.about}</p>}
+          <SectionTabs tabs={COURSE_TABS} label="Programme sections" />
+
+          <section
+            id="overview"
+            className={styles.section}
+            tabIndex={-1}
+            aria-labelledby="overview-title"
+          >
+            <h2 id="overview-title" className={styles.sectionTitle}>
+              Overview
+            </h2>
+            {video && (
+              <div className={styles.video}>
+                <VideoEmbed url={video} title={course.name} poster={school.banner} />
+              </div>
+            )}
+            <CollapsibleBlock title="Background" defaultOpen>
+              {course.overview ? (
+                <HtmlContent html={course.overview} preview={overviewPreview} label="Overview" />
+              ) : (
+                <p className={styles.muted}>
+                  No overview has been published for this programme yet.
+                </p>
+              )}
+            </CollapsibleBlock>
+            {course.why_chose && (
+              <CollapsibleBlock title={whyTitle}>
+                <HtmlContent html={course.why_chose} preview={whyChosePreview} label={whyTitle} />
+              </CollapsibleBlock>
+            )}
+            <CollapsibleBlock title="Basic Information">
+              <dl className={styles.basics}>
+                <div>
+                  <dt>Disciplines</dt>
+                  <dd>
+                    {course.disciplines.length > 0
+                      ? course.disciplines.map((discipline, index) => (
+                          <span key={discipline.id}>
+                            {index > 0 && ", "}
+                            <Link
+                              to={`/coursefinder?country=Where%3F&name=&discipline=${discipline.slug}`}
+                            >
+                              {discipline.name}
+                            </Link>
+                          </span>
+                        ))
+                      : "—"}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Language</dt>
+                  <dd>{course.language?.name ?? "—"}</dd>
+                </div>
+                <div>
+                  <dt>Programme type</dt>
+                  <dd>{course.programme_type.label || course.programme_type.name}</dd>
+                </div>
+                {course.degree_type && (
+                  <div>
+                    <dt>Degree</dt>
+                    <dd>{course.degree_type.name}</dd>
+                  </div>
+                )}
+              </dl>
+            </CollapsibleBlock>
+            {course.who_for && (
+              <CollapsibleBlock title="Who is this degree for">
+                <HtmlContent html={course.who_for} />
+              </CollapsibleBlock>
+            )}
+          </section>
+
+          <section
+            id="admission"
+            className={styles.section}
+            tabIndex={-1}
+            aria-labelledby="admission-title"
+          >
+            <h2 id="admission-title" className={styles.sectionTitle}>
+              Admission
+            </h2>
+            <CollapsibleBlock title="Intakes and Deadlines" defaultOpen>
+              <dl className={styles.basics}>
+                <div>
+                  <dt>Application deadline</dt>
+                  <dd>{deadline ?? "Not announced"}</dd>
+                </div>
+                <div>
+                  <dt>Session starts</dt>
+                  <dd>{start ?? "Not announced"}</dd>
+                </div>
+              </dl>
+            </CollapsibleBlock>
+            <CollapsibleBlock title="Admission Requirements">
+              <h4 className={styles.subTitle}>Requirements For Admission</h4>
+              {course.admission_requirements ? (
+                <HtmlContent html={course.admission_requirements} />
+              ) : (
+                <p className={styles.muted}>Ask the school for its admission requirements.</p>
+              )}
+              {course.other_requirements && (
+                <>
+                  <h4 className={styles.subTitle}>Other Requirements</h4>
+                  <HtmlContent html={course.other_requirements} />
+                </>
+              )}
+            </CollapsibleBlock>
+          </section>
+
+          <section
+            id="academics"
+            className={styles.section}
+            tabIndex={-1}
+            aria-labelledby="academics-title"
+          >
+            <h2 id="academics-title" className={styles.sectionTitle}>
+              Academics
+            </h2>
+            <CollapsibleBlock title="Programme Structure">
+              {course.programme_structure ? (
+                <HtmlContent html={course.programme_structure} />
+              ) : (
+                <p className={styles.muted}>The school has not published the structure yet.</p>
+              )}
+            </CollapsibleBlock>
+            {course.syllabus && (
+              <CollapsibleBlock title="Syllabus and Curriculum">
+                <HtmlContent html={course.syllabus} />
+              </CollapsibleBlock>
+            )}
+          </section>
+
+          <section
+            id="tuition"
+            className={styles.section}
+            tabIndex={-1}
+            aria-labelledby="tuition-title"
+          >
+            <h2 id="tuition-title" className={styles.sectionTitle}>
+              Tuition and Finance
+            </h2>
+            <CollapsibleBlock title="Tuition and Aids" defaultOpen>
+              <p className={styles.fee}>
+                <span>Tuition fee</span> <strong>{formatTuition(course)}</strong>
+              </p>
+              {hasAid ? (
+                <>
+                  {course.tuition_and_aid && <HtmlContent html={course.tuition_and_aid} />}
+                  {course.scholarship && (
+                    <>
+                      <h4 className={styles.subTitle}>Scholarships</h4>
+                      <HtmlContent html={course.scholarship} />
+                    </>
+                  )}
+                </>
+              ) : (
+                <p>{NO_AID_TEXT}</p>
+              )}
+            </CollapsibleBlock>
+          </section>
+        </div>
+      </div>
+
+      <div className={styles.wide}>
+        <TestimonialCarousel testimonials={TESTIMONIALS} title="What our students say" />
+        <RelatedCoursesStrip
+          title={
+            course.disciplines[0]
+              ? `Similar programmes in ${course.disciplines[0].name}`
+              : "Similar programmes"
+          }
+          courses={similar}
+          headingId="similar-programmes-title"
+          className={styles.similar}
+        />
+      </div>
+      <ScrollToTopButton />
+    </article>
+  );
+}

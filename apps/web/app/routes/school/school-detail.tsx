@@ -1,0 +1,212 @@
+// School page /school/{slug} (accounts-and-details.md §2 School detail, §3 School; issue 6 item 2):
+// banner, logo, name, about, video, city and country, institution type, the numbers of
+// undergraduate, postgraduate, short-course and all programmes (counted from the catalogue by
+// packages/core, so they always equal the finder's), year established, 'View School Courses' to
+// the finder, and the school's programmes below. No rating: there are no reviews of schools in
+// the data model, and the spec's fixed '4.4 (53 Reviews)' is not copied (docs/spec-notes.md).
+import { data, Link } from "react-router";
+
+import { ALL_PUBLISHED_COURSES, listCourses } from "@studyatlas/core/catalogue/courses.ts";
+import { getSchoolBySlug } from "@studyatlas/core/catalogue/schools.ts";
+import { summarise } from "@studyatlas/core/content/html-preview.ts";
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
+
+import { CourseCard } from "../../components/course-card/course-card.tsx";
+import { VideoEmbed } from "../../components/detail/video-embed.tsx";
+import { MapPinIcon } from "../../components/icons/icons.tsx";
+import { getServices } from "../../context.ts";
+import { countryPath, schoolCoursesPath } from "../../utils/detail-display.ts";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  pageMeta,
+  schoolJsonLd,
+  SITE_NAME,
+} from "../../utils/seo.ts";
+import type { Route } from "./+types/school-detail";
+import styles from "./school-detail.module.css";
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const COUNT = new Intl.NumberFormat("en-US");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, publicBaseUrl } = getServices(context);
+  if (params.slug.length > 300 || !SLUG.test(params.slug)) throw data(null, { status: 404 });
+  const school = await getSchoolBySlug(db, params.slug);
+  if (!school) throw data(null, { status: 404 });
+  const { results: courses } = await listCourses(db, {
+    filters: { ...ALL_PUBLISHED_COURSES, schoolId: school.id },
+    ordering: "name",
+    seed: 0,
+    page: 1,
+    pageSize: PAGE_SIZE,
+  });
+  return { school, courses, baseUrl: publicBaseUrl };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return [];
+  const { school, baseUrl } = loaderData;
+  const page = absoluteUrl(baseUrl, `/school/${school.slug}`);
+  const place = [school.city, school.country.name].filter(Boolean).join(", ");
+  return pageMeta({
+    title: `${school.name}, ${place}: ${COUNT.format(school.courses_total)} online programmes | ${SITE_NAME}`,
+    description: summarise(
+      school.about ||
+        `${school.name} in ${place}: undergraduate, graduate and short programmes on ${SITE_NAME}.`,
+    ),
+    canonicalUrl: page,
+    ...(school.banner ? { imageUrl: absoluteUrl(baseUrl, school.banner) } : {}),
+    jsonLd: [
+      schoolJsonLd(school, { page, baseUrl }),
+      breadcrumbJsonLd([
+        { name: "Home", url: absoluteUrl(baseUrl, "/") },
+        { name: school.country.name, url: absoluteUrl(baseUrl, countryPath(school.country)) },
+        { name: school.name, url: page },
+      ]),
+    ],
+  });
+}
+
+export default function SchoolDetailPage({ loaderData }: Route.ComponentProps) {
+  const { school, courses } = loaderData;
+  const counts = [
+    { label: "Undergraduate", value: school.courses_undergraduates, key: "undergraduate" },
+    { label: "Postgraduate", value: school.courses_postgraduates, key: "postgraduate" },
+    { label: "Short courses", value: school.courses_shortcourses, key: "short" },
+    // Not in the spec's list, but without them the total would not add up (docs/spec-notes.md).
+    { label: "Executive education", value: school.courses_executive, key: "executive" },
+    { label: "Certificate courses", value: school.courses_certificates, key: "certificate" },
+    { label: "Total programmes", value: school.courses_total, key: "total" },
+  ];
+
+  return (
+    <article className={styles.page}>
+      <header className={styles.hero}>
+        {school.banner && (
+          <img className={styles.banner} src={school.banner} alt="" width={1200} height={300} />
+        )}
+        <div className={styles.heroInner}>
+          <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to={countryPath(school.country)}>{school.country.name}</Link>
+              </li>
+              <li aria-current="page">{school.name}</li>
+            </ol>
+          </nav>
+          <div className={styles.identity}>
+            {school.logo && (
+              <img
+                className={styles.logo}
+                src={school.logo}
+                alt={`${school.name} logo`}
+                width={96}
+                height={96}
+              />
+            )}
+            <div>
+              <h1 className={styles.title}>{school.name}</h1>
+              <p className={styles.location}>
+                <MapPinIcon className={styles.pin} />
+                {school.city ? `${school.city}, ` : ""}
+                <Link to={countryPath(school.country)}>{school.country.name}</Link>
+              </p>
+            </div>
+          </div>
+        </div>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section aria-labelledby="about-school-title">
+            <h2 id="about-school-title" className={styles.sectionTitle}>
+              About {school.name}
+            </h2>
+            <p className={styles.about}>
+              {school.about || "The school has not published a description yet."}
+            </p>
+          </section>
+          <dl className={styles.counts} data-testid="school-counts">
+            {counts.map((count) => (
+              <div key={count.key} className={styles.count} data-count={count.key}>
+                <dt>{count.label}</dt>
+                <dd>{COUNT.format(count.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <aside className={styles.aside} aria-labelledby="school-facts-title">
+          <div className={styles.card}>
+            <h2 id="school-facts-title" className={styles.cardTitle}>
+              School details
+            </h2>
+            <dl className={styles.facts}>
+              <div>
+                <dt>Institution type</dt>
+                <dd>{school.institution_type || "—"}</dd>
+              </div>
+              <div>
+                <dt>Year established</dt>
+                <dd>{school.year_established ?? "—"}</dd>
+              </div>
+              <div>
+                <dt>City</dt>
+                <dd>{school.city || "—"}</dd>
+              </div>
+              <div>
+                <dt>Country</dt>
+                <dd>{school.country.name}</dd>
+              </div>
+            </dl>
+            <Link className={styles.primary} to={schoolCoursesPath(school.slug)}>
+              View School Courses
+            </Link>
+            {school.website && (
+              <a
+                className={styles.website}
+                href={school.website}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                School website<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+          {school.video && (
+            <div className={styles.video}>
+              <VideoEmbed url={school.video} title={school.name} poster={school.banner} />
+            </div>
+          )}
+        </aside>
+      </div>
+
+      <section className={styles.programmes} aria-labelledby="school-programmes-title">
+        <div className={styles.programmesHeader}>
+          <h2 id="school-programmes-title" className={styles.sectionTitle}>
+            Programmes at {school.name}
+          </h2>
+          {school.courses_total > courses.length && (
+            <Link to={schoolCoursesPath(school.slug)}>
+              View all {COUNT.format(school.courses_total)} programmes
+            </Link>
+          )}
+        </div>
+        {courses.length > 0 ? (
+          <ul className={styles.grid}>
+            {courses.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>This school has no published programmes at the moment.</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -5,6 +5,7 @@
 // 3. Runs autocannon against a fixed mix of realistic finder requests and, in the same run,
 //    against the server's pre-serialised baseline; three rounds, medians reported.
 // 4. Measures the gzipped JavaScript the home page and the finder load before they are interactive.
+// 5. Runs the mix once more on a server with the catalogue cache turned off (CATALOGUE_CACHE_MB=0).
 // Options: --courses N (default 100000), --rounds N (3), --seconds N per run (10),
 // --connections N (10), --keep (reuse an already seeded bench database).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -134,6 +135,13 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   throw new Error("The bench server did not start within two minutes.");
 }
 
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(`${BASE}${url}`);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -237,7 +245,7 @@ const format = (value: number) => value.toFixed(1);
 
 ensureBuild();
 const env = await prepareDatabase();
-const server = await startServer(env);
+let server = await startServer(env);
 try {
   const mix = await finderMix();
   for (const url of mix) {
@@ -287,6 +295,15 @@ try {
   console.log(
     `gzipped JS before interactive: home ${format(home / 1024)} KB, finder ${format(finderPage / 1024)} KB (target ≤ 150 KB each)`,
   );
+
+  // The same mix with the catalogue cache turned off: what each request costs the database when
+  // nothing was asked before (a cold process, or the first request after a catalogue change).
+  await stopServer(server);
+  server = await startServer({ ...env, CATALOGUE_CACHE_MB: "0" });
+  const cold = await load(mix, SECONDS);
+  console.log(
+    `finder with the cache off (1 round): p50 ${format(cold.p50)} ms | p95 ${format(cold.p95)} ms | p99 ${format(cold.p99)} ms | ${format(cold.rps)} req/s | ${format((cold.rps / b.rps) * 100)} % of baseline`,
+  );
 } finally {
-  server.kill("SIGTERM");
+  await stopServer(server);
 }

@@ -3,10 +3,16 @@
 // module, so the context keys live on globalThis to stay the same object (engineering guide §1).
 import { createContext, type RouterContextProvider } from "react-router";
 
+import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
+import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 
 export interface AppServices {
   db: Database;
+  /** Cached catalogue answers, emptied whenever the catalogue changes. */
+  catalogueCache: CatalogueCache;
+  /** The catalogue reads of the pages, through catalogueCache. */
+  catalogue: CachedCatalogue;
   databaseKind: DatabaseKind;
   publicBaseUrl: string;
 }

@@ -18,10 +18,16 @@ import {
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 
+import { cachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
+import {
+  createCatalogueCache,
+  type CatalogueCache,
+} from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import { appServicesContext, requestInfoContext, type AppServices } from "../app/context.ts";
 import type { AppConfig } from "./config.ts";
+import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { academicsRoutes } from "./routes/api/academics.ts";
@@ -38,7 +44,8 @@ export type FrontendMode =
   | { kind: "development"; vite: ViteDevServer };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel">;
+  config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel"> &
+    Partial<Pick<AppConfig, "catalogueCacheBytes">>;
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
@@ -49,6 +56,10 @@ export interface BuildAppOptions {
 declare module "fastify" {
   interface FastifyRequest {
     cspNonce: string;
+  }
+  interface FastifyInstance {
+    /** Cached catalogue answers (plugins/catalogue-cache.ts). */
+    catalogueCache: CatalogueCache;
   }
 }
 
@@ -70,12 +81,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the integration tests check every response against them, without paying for it per request.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  const catalogueCache = createCatalogueCache({
+    maxBytes: config.catalogueCacheBytes ?? 64 * 1024 * 1024,
+  });
   const services: AppServices = {
     db: database.db,
+    catalogueCache,
+    catalogue: cachedCatalogue(database.db, catalogueCache),
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
   };
 
+  app.decorate("catalogueCache", catalogueCache);
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request) => {
     request.cspNonce = randomBytes(16).toString("base64");
@@ -108,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compression, so that the cache sees (and keeps) the uncompressed JSON.
+  await registerCatalogueCache(app, catalogueCache, database);
   await app.register(compress, { threshold: 1024 });
 
   await app.register(swagger, {

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "http://localhost:3000",
       seed: { courses: 6000, schools: 450 },
       logLevel: "info",
+      catalogueCacheBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -37,6 +38,7 @@ describe("loadConfig", () => {
       SEED_COURSES: "100",
       SEED_SCHOOLS: "10",
       LOG_LEVEL: "warn",
+      CATALOGUE_CACHE_MB: "0",
     });
     expect(config).toEqual({
       env: "production",
@@ -46,6 +48,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://studyatlas.example",
       seed: { courses: 100, schools: 10 },
       logLevel: "warn",
+      catalogueCacheBytes: 0,
     });
   });
 

@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   SEED_COURSES: positiveCount.default(6000),
   SEED_SCHOOLS: positiveCount.default(450),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
+  CATALOGUE_CACHE_MB: positiveCount.default(64),
 });
 
 export interface AppConfig {
@@ -67,6 +69,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   seed: { courses: number; schools: number };
   logLevel: string;
+  /** Bytes of cached catalogue answers per process; 0 = no cache. */
+  catalogueCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -95,5 +99,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     publicBaseUrl: (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,
+    catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
   };
 }

@@ -30,6 +30,12 @@ export interface DatabaseHandle {
   db: Database;
   query: RawQuery;
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotice` for every NOTIFY on `channel`, and also whenever notices may have been
+   * missed (the listening connection was lost; it reconnects by itself). Resolves once listening;
+   * the returned function stops.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The PGlite instance, for tests that dump or clone it. Undefined on PostgreSQL. */
   pglite?: PGlite;
@@ -73,6 +79,13 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    async listen(channel, onNotice) {
+      // One embedded database in this process: its notices cannot be missed.
+      const stop = await client.listen(channel, onNotice);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -100,8 +113,75 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
     async migrate() {
       await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    listen: (channel, onNotice) => listenPostgres(url, channel, onNotice),
     async close() {
       await pool.end();
     },
   };
+}
+
+const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would hand the session to other queries).
+ * A lost connection reconnects with backoff, and reports a possible miss through onNotice("").
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    onNotice("");
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 5000;
+    attempt += 1;
+    setTimeout(() => {
+      if (!stopped) void connect(false);
+    }, delay).unref();
+  };
+  const connect = async (initial: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let gone = false;
+    const lost = () => {
+      if (gone || stopped) return;
+      gone = true;
+      if (client === next) client = undefined;
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? "");
+    });
+    next.on("error", lost);
+    next.on("end", lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (error) {
+      if (!initial) return lost();
+      gone = true;
+      client = undefined;
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    // Reconnected: whatever changed meanwhile was not heard.
+    if (attempt > 0) onNotice("");
+    attempt = 0;
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = undefined;
+    await current?.end();
+  };
+}
+
+function quoteChannel(channel: string): string {
+  return `"${channel.replace(/"/g, '""')}"`;
 }

@@ -4,9 +4,7 @@
 // Everything is server-rendered; the featured rows and discipline counts come from the loader.
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
-import type { Database } from "@studyatlas/db/client.ts";
-import { listCourses, resolveCourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
-import { listDisciplines } from "@studyatlas/core/catalogue/reference-lists.ts";
+import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import { CourseListQuerySchema, type CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
@@ -41,10 +39,19 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
-async function loadRow(db: Database, row: FeaturedRow, seed: number): Promise<CourseListItem[]> {
+/** How many different random mixes of the featured rows visitors see. */
+const HOME_MIXES = 64;
+
+async function loadRow(
+  catalogue: CachedCatalogue,
+  row: FeaturedRow,
+  seed: number,
+): Promise<CourseListItem[]> {
   try {
     const query = CourseListQuerySchema.parse({ ...row.query, seed: String(seed) });
-    const { results } = await listCourses(db, await resolveCourseListRequest(db, query));
+    const { results } = await catalogue.listCourses(
+      await catalogue.resolveCourseListRequest(query),
+    );
     return results;
   } catch (error) {
     // discovery.md §7: a failed course list is an empty row with no message; the rest of the
@@ -54,10 +61,10 @@ async function loadRow(db: Database, row: FeaturedRow, seed: number): Promise<Co
   }
 }
 
-async function loadDisciplineTiles(db: Database): Promise<DisciplineTile[]> {
+async function loadDisciplineTiles(catalogue: CachedCatalogue): Promise<DisciplineTile[]> {
   const counts = new Map<string, { name: string; count: number }>();
   try {
-    for (const discipline of await listDisciplines(db)) {
+    for (const discipline of await catalogue.listDisciplines()) {
       counts.set(discipline.slug, { name: discipline.name, count: discipline.courses_total });
     }
   } catch (error) {
@@ -71,20 +78,21 @@ async function loadDisciplineTiles(db: Database): Promise<DisciplineTile[]> {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  // "ordering=random" (§7) with a fresh seed per render: each visit shows another mix, and the
-  // seed keeps one render's rows consistent with each other.
-  const seed = Math.floor(Math.random() * 2_147_483_647);
+  const { catalogue } = getServices(context);
+  // "ordering=random" (§7) with a seed drawn per render from a fixed set: each visit shows one of
+  // HOME_MIXES mixes (each computed once, then served from the catalogue cache), and the seed
+  // keeps one render's rows consistent with each other.
+  const seed = 1 + Math.floor(Math.random() * HOME_MIXES);
   const [rows, disciplines] = await Promise.all([
     Promise.all(
       FEATURED_ROWS.map(async (row) => ({
         key: row.key,
         title: row.title,
         viewAllTo: row.viewAllTo,
-        courses: await loadRow(db, row, seed),
+        courses: await loadRow(catalogue, row, seed),
       })),
     ),
-    loadDisciplineTiles(db),
+    loadDisciplineTiles(catalogue),
   ]);
   return { rows, disciplines };
 }

@@ -127,7 +127,7 @@ describe("country/list_enabled", () => {
   });
 
   it("drops a country once it is disabled", async () => {
-    await t.database.query("update countries set enabled = false where slug = 'finland'");
+    await t.changeCatalogue("update countries set enabled = false where slug = 'finland'");
     const enabled = await t.getJson("/api/academics/country/list_enabled", CountryPage);
     expect(enabled.results.map((country) => country.slug)).not.toContain("finland");
     const all = await t.getJson("/api/academics/country/list", CountryPage);

@@ -90,7 +90,7 @@ describe("course/detail/{slug}", () => {
   });
 
   it("404 JSON for an unpublished programme", async () => {
-    await t.database.query(
+    await t.changeCatalogue(
       "update courses set published = false where id = (select id from courses where published order by id limit 1)",
     );
     const { rows } = await t.database.query<{ slug: string }>(
@@ -112,7 +112,7 @@ describe("course/detail/{slug}", () => {
       "select slug from courses where school_id = $1 and published order by id limit 1",
       [school.id],
     );
-    await t.database.query("update schools set published = false where id = $1", [school.id]);
+    await t.changeCatalogue("update schools set published = false where id = $1", [school.id]);
 
     const after = await t.getAllPages(`${LIST}?page_size=100`, CourseListItemSchema);
     expect(after.count).toBe(before.count - Number(school.courses));

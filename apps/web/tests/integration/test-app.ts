@@ -27,6 +27,11 @@ export interface TestApp {
     url: string,
     item: T,
   ): Promise<{ count: number; results: z.output<T>[] }>;
+  /**
+   * Runs a statement that changes the catalogue, then waits until the app has heard the change
+   * notice (it arrives asynchronously on PostgreSQL) and emptied its catalogue cache.
+   */
+  changeCatalogue(text: string, params?: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,14 @@ export async function createTestApp(
       }
       expect(results.length, `${url}: results across pages vs count`).toBe(count);
       return { count, results };
+    },
+    async changeCatalogue(text, params) {
+      const generation = app.catalogueCache.generation;
+      await database.query(text, params);
+      for (let waited = 0; app.catalogueCache.generation === generation; waited += 5) {
+        if (waited > 5000) throw new Error(`No catalogue change notice after: ${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
     },
     async close() {
       await app.close();

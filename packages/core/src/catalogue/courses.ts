@@ -216,7 +216,8 @@ export function courseWhere(filters: CourseFilters): SQL {
     // name for misspellings ('compter science').
     conditions.push(
       filters.textMatch === "similar-name"
-        ? sql`${normalisedText(filters.text)} <% c.search_name`
+        ? sql`c.search_name in (select n.search_name from programme_names n
+              where ${normalisedText(filters.text)} <% n.search_name)`
         : sql`c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)}`,
     );
   }
@@ -335,10 +336,11 @@ export async function getCourseBySlug(
 ): Promise<CourseDetail | undefined> {
   const course = await selectOne<CourseDetail>(
     db,
-    sql`select ${COURSE_LIST_COLUMNS}, c.overview, c.why_chose, c.who_for,
-          c.admission_requirements, c.other_requirements, c.programme_structure, c.syllabus,
-          c.tuition_and_aid, c.scholarship, c.video, c.official_programme_website
+    sql`select ${COURSE_LIST_COLUMNS}, d.overview, d.why_chose, d.who_for,
+          d.admission_requirements, d.other_requirements, d.programme_structure, d.syllabus,
+          d.tuition_and_aid, d.scholarship, d.video, d.official_programme_website
         from courses c ${COURSE_JOINS}
+        join course_details d on d.course_id = c.id
         where c.slug = ${slug} and c.published and s.published`,
   );
   if (!course) return undefined;

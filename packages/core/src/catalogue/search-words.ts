@@ -52,7 +52,11 @@ export async function correctSearchText(db: Database, text: string): Promise<str
   return tokens.map((token) => replacements.get(token) ?? token).join(" ");
 }
 
-/** Rebuilds the vocabulary after catalogue writes (programme, school or discipline names). */
+/**
+ * Rebuilds the vocabulary and the distinct programme names (typo matching, suggestions) after
+ * catalogue writes that add or rename programmes, schools or disciplines.
+ */
 export async function refreshSearchWords(db: Database): Promise<void> {
   await db.execute(sql`refresh materialized view search_words`);
+  await db.execute(sql`refresh materialized view programme_names`);
 }

@@ -29,13 +29,12 @@ export async function suggest(db: Database, rawQuery: string): Promise<Suggestio
     // Distinct programme names, most offered first; the trigram index serves both conditions.
     selectRows<{ label: string; count: number }>(
       db,
-      sql`select min(c.name) as label, count(*)::int as count
-          from courses c
-          where c.published and (c.search_name like ${contains}
-            or (${fuzzy} and ${normalised} <% c.search_name))
-          group by c.search_name
-          order by bool_or(c.search_name like ${startsWith}) desc,
-            max(word_similarity(${normalised}, c.search_name)) desc, count(*) desc, min(c.name)
+      sql`select n.name as label, n.courses as count
+          from programme_names n
+          where n.search_name like ${contains}
+            or (${fuzzy} and ${normalised} <% n.search_name)
+          order by (n.search_name like ${startsWith}) desc,
+            word_similarity(${normalised}, n.search_name) desc, n.courses desc, n.name
           limit ${SUGGESTION_LIMITS.programme}`,
     ),
     selectRows<{ label: string; slug: string; detail: string }>(

@@ -7,6 +7,7 @@ import {
   booleanArray,
   buildCourseBatch,
   COURSE_COLUMNS,
+  COURSE_DETAIL_COLUMNS,
   courseCopyLine,
   numberArray,
   rebuildOrder,
@@ -60,7 +61,18 @@ describe("COPY text format", () => {
       const course = courses[i] as CourseRecord;
       expect(fields[0]).toBe(String(course.id));
       expect(fields[2]).toBe(course.name);
-      expect(fields[30]).toBe(course.tuitionFeeUsd === null ? "\\N" : String(course.tuitionFeeUsd));
+      expect(fields[19]).toBe(course.tuitionFeeUsd === null ? "\\N" : String(course.tuitionFeeUsd));
+    }
+    const details = batch.detailCopy?.toString("utf8").split("\n") ?? [];
+    expect(details.pop()).toBe("");
+    expect(details).toHaveLength(40);
+    for (const [i, line] of details.entries()) {
+      const fields = line.split("\t");
+      expect(fields).toHaveLength(COURSE_DETAIL_COLUMNS.length);
+      const course = courses[i] as CourseRecord;
+      expect(fields[0]).toBe(String(course.id));
+      expect(fields[1]).toBe(course.overview);
+      expect(fields[11]).toBe(course.officialProgrammeWebsite);
     }
     const links = batch.linkCopy?.toString("utf8").trim().split("\n") ?? [];
     expect(links).toHaveLength(courses.reduce((sum, c) => sum + c.disciplineIds.length, 0));
@@ -72,12 +84,13 @@ describe("COPY text format", () => {
     const odd = { ...(course as CourseRecord), name: "Line\nbreak\\", tuitionFeeUsd: null };
     const fields = courseCopyLine(odd).split("\t");
     expect(fields[2]).toBe("Line\\nbreak\\\\");
-    expect(fields[30]).toBe("\\N");
+    expect(fields[19]).toBe("\\N");
   });
 
   it("falls back to unnest parameters when COPY is unavailable", () => {
     const batch = buildCourseBatch(someCourses(3), false);
     expect(batch.courseParams).toHaveLength(COURSE_COLUMNS.length);
+    expect(batch.detailParams).toHaveLength(COURSE_DETAIL_COLUMNS.length);
     expect(batch.linkParams).toHaveLength(3);
     expect(batch.courseCopy).toBeUndefined();
   });

@@ -115,17 +115,6 @@ export const COURSE_COLUMNS: readonly Column<CourseRecord>[] = [
   { name: "slug", type: "text", get: (c) => c.slug },
   { name: "name", type: "text", get: (c) => c.name },
   { name: "about", type: "text", get: (c) => c.about },
-  { name: "overview", type: "text", get: (c) => c.overview },
-  { name: "why_chose", type: "text", get: (c) => c.whyChose },
-  { name: "who_for", type: "text", get: (c) => c.whoFor },
-  { name: "admission_requirements", type: "text", get: (c) => c.admissionRequirements },
-  { name: "other_requirements", type: "text", get: (c) => c.otherRequirements },
-  { name: "programme_structure", type: "text", get: (c) => c.programmeStructure },
-  { name: "syllabus", type: "text", get: (c) => c.syllabus },
-  { name: "tuition_and_aid", type: "text", get: (c) => c.tuitionAndAid },
-  { name: "scholarship", type: "text", get: (c) => c.scholarship },
-  { name: "video", type: "text", get: (c) => c.video },
-  { name: "official_programme_website", type: "text", get: (c) => c.officialProgrammeWebsite },
   { name: "school_id", type: "int", get: (c) => c.schoolId },
   { name: "programme_type_id", type: "int", get: (c) => c.programmeTypeId },
   { name: "degree_type_id", type: "int", get: (c) => c.degreeTypeId },
@@ -149,19 +138,42 @@ export const COURSE_COLUMNS: readonly Column<CourseRecord>[] = [
   { name: "discipline_names", type: "text", get: (c) => c.disciplineNames },
 ];
 
+/** The programme page's sections (course_details), one row per course. */
+export const COURSE_DETAIL_COLUMNS: readonly Column<CourseRecord>[] = [
+  { name: "course_id", type: "int", get: (c) => c.id },
+  { name: "overview", type: "text", get: (c) => c.overview },
+  { name: "why_chose", type: "text", get: (c) => c.whyChose },
+  { name: "who_for", type: "text", get: (c) => c.whoFor },
+  { name: "admission_requirements", type: "text", get: (c) => c.admissionRequirements },
+  { name: "other_requirements", type: "text", get: (c) => c.otherRequirements },
+  { name: "programme_structure", type: "text", get: (c) => c.programmeStructure },
+  { name: "syllabus", type: "text", get: (c) => c.syllabus },
+  { name: "tuition_and_aid", type: "text", get: (c) => c.tuitionAndAid },
+  { name: "scholarship", type: "text", get: (c) => c.scholarship },
+  { name: "video", type: "text", get: (c) => c.video },
+  { name: "official_programme_website", type: "text", get: (c) => c.officialProgrammeWebsite },
+];
+
 /** One course batch, ready to send: COPY text (or unnest parameters when COPY is unavailable). */
 export interface CourseBatch {
   size: number;
   courseCopy?: Buffer;
+  detailCopy?: Buffer;
   linkCopy?: Buffer;
   courseParams?: string[];
+  detailParams?: string[];
   linkParams?: string[];
 }
 
-const COURSE_COLUMN_LIST = COURSE_COLUMNS.map((c) => `"${c.name}"`).join(", ");
-const COURSE_INSERT_SQL = `INSERT INTO "courses" (${COURSE_COLUMN_LIST}) SELECT * FROM unnest(${COURSE_COLUMNS.map((c, i) => `$${i + 1}::${c.type === "bool" ? "boolean" : c.type}[]`).join(", ")})`;
+const columnList = (columns: readonly Column<CourseRecord>[]) =>
+  columns.map((c) => `"${c.name}"`).join(", ");
+const unnestInsert = (table: string, columns: readonly Column<CourseRecord>[]) =>
+  `INSERT INTO "${table}" (${columnList(columns)}) SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type === "bool" ? "boolean" : c.type}[]`).join(", ")})`;
+const COURSE_INSERT_SQL = unnestInsert("courses", COURSE_COLUMNS);
+const DETAIL_INSERT_SQL = unnestInsert("course_details", COURSE_DETAIL_COLUMNS);
 const LINK_INSERT_SQL = `INSERT INTO "course_disciplines" ("course_id", "discipline_id", "position") SELECT * FROM unnest($1::int[], $2::int[], $3::smallint[])`;
-const COURSE_COPY_SQL = `COPY "courses" (${COURSE_COLUMN_LIST}) FROM STDIN`;
+const COURSE_COPY_SQL = `COPY "courses" (${columnList(COURSE_COLUMNS)}) FROM STDIN`;
+const DETAIL_COPY_SQL = `COPY "course_details" (${columnList(COURSE_DETAIL_COLUMNS)}) FROM STDIN`;
 const LINK_COPY_SQL = `COPY "course_disciplines" ("course_id", "discipline_id", "position") FROM STDIN`;
 
 /** The course columns in COPY order (text columns are written as they are; see courseCopyLine). */
@@ -171,17 +183,6 @@ function courseCopyFields(c: CourseRecord): (string | number)[] {
     c.slug,
     c.name,
     c.about,
-    c.overview,
-    c.whyChose,
-    c.whoFor,
-    c.admissionRequirements,
-    c.otherRequirements,
-    c.programmeStructure,
-    c.syllabus,
-    c.tuitionAndAid,
-    c.scholarship,
-    c.video,
-    c.officialProgrammeWebsite,
     c.schoolId,
     c.programmeTypeId,
     c.degreeTypeId,
@@ -206,8 +207,26 @@ function courseCopyFields(c: CourseRecord): (string | number)[] {
   ];
 }
 
+/** The course_details columns in COPY order. */
+function detailCopyFields(c: CourseRecord): (string | number)[] {
+  return [
+    c.id,
+    c.overview,
+    c.whyChose,
+    c.whoFor,
+    c.admissionRequirements,
+    c.otherRequirements,
+    c.programmeStructure,
+    c.syllabus,
+    c.tuitionAndAid,
+    c.scholarship,
+    c.video,
+    c.officialProgrammeWebsite,
+  ];
+}
+
 const COPY_SPECIALS = /[\\\n\r]/;
-const NULLABLE_FEE_USD = 30;
+const NULLABLE_FEE_USD = 19;
 
 /**
  * One course as a COPY text line (without the newline). Generated text never contains
@@ -222,6 +241,13 @@ export function courseCopyLine(c: CourseRecord): string {
   return fields
     .map((v, i) => (i === NULLABLE_FEE_USD && c.tuitionFeeUsd === null ? v : copyValue(v)))
     .join("\t");
+}
+
+/** One course's sections as a COPY text line (same fast path as courseCopyLine; no nulls). */
+export function detailCopyLine(c: CourseRecord): string {
+  const fields = detailCopyFields(c);
+  const line = fields.join("\t");
+  return COPY_SPECIALS.test(line) ? fields.map(copyValue).join("\t") : line;
 }
 
 /**
@@ -255,21 +281,29 @@ class CopyBuffer {
   }
 }
 
-/** Bytes reserved per course row; rows are ~2.7 kB, the buffer grows if needed. */
-const COURSE_LINE_BYTES = 3072;
+/** Bytes reserved per row (courses ~0.9 kB, sections ~1.9 kB); the buffers grow if needed. */
+const COURSE_LINE_BYTES = 1024;
+const DETAIL_LINE_BYTES = 2048;
 
 /** Builds a batch (CPU work, done while the previous batch is being written). */
 export function buildCourseBatch(courses: readonly CourseRecord[], useCopy: boolean): CourseBatch {
   if (useCopy) {
     const courseCopy = new CopyBuffer(courses.length * COURSE_LINE_BYTES);
+    const detailCopy = new CopyBuffer(courses.length * DETAIL_LINE_BYTES);
     const linkCopy = new CopyBuffer(courses.length * 32);
     for (let i = 0; i < courses.length; i++) {
       const course = courses[i] as CourseRecord;
       courseCopy.line(courseCopyLine(course));
+      detailCopy.line(detailCopyLine(course));
       const ids = course.disciplineIds;
       for (let p = 0; p < ids.length; p++) linkCopy.line(`${course.id}\t${ids[p]}\t${p}`);
     }
-    return { size: courses.length, courseCopy: courseCopy.bytes(), linkCopy: linkCopy.bytes() };
+    return {
+      size: courses.length,
+      courseCopy: courseCopy.bytes(),
+      detailCopy: detailCopy.bytes(),
+      linkCopy: linkCopy.bytes(),
+    };
   }
   const courseIds: number[] = [];
   const disciplineIds: number[] = [];
@@ -284,19 +318,22 @@ export function buildCourseBatch(courses: readonly CourseRecord[], useCopy: bool
   return {
     size: courses.length,
     courseParams: COURSE_COLUMNS.map((c) => arrayLiteral(courses, c)),
+    detailParams: COURSE_DETAIL_COLUMNS.map((c) => arrayLiteral(courses, c)),
     linkParams: [numberArray(courseIds), numberArray(disciplineIds), numberArray(positions)],
   };
 }
 
 export async function insertCourseBatch(session: Session, batch: CourseBatch): Promise<void> {
-  if (batch.courseCopy && batch.linkCopy && session.copyFrom) {
+  if (batch.courseCopy && batch.detailCopy && batch.linkCopy && session.copyFrom) {
     await session.copyFrom(COURSE_COPY_SQL, batch.courseCopy);
+    await session.copyFrom(DETAIL_COPY_SQL, batch.detailCopy);
     await session.copyFrom(LINK_COPY_SQL, batch.linkCopy);
     return;
   }
-  if (!batch.courseParams || !batch.linkParams)
+  if (!batch.courseParams || !batch.detailParams || !batch.linkParams)
     throw new Error("batch built for COPY but the session cannot COPY");
   await session.query(COURSE_INSERT_SQL, batch.courseParams);
+  await session.query(DETAIL_INSERT_SQL, batch.detailParams);
   await session.query(LINK_INSERT_SQL, batch.linkParams);
 }
 

@@ -7,8 +7,9 @@
 //   next batch is generated while the database writes the previous one.
 // - Small loads (up to BULK_THRESHOLD courses) run in one transaction on one connection: a failed
 //   seed leaves the catalogue as it was.
-// - Bulk loads drop the secondary indexes and foreign keys of courses and course_disciplines and
-//   rebuild them afterwards, keep course rows inline instead of TOAST-compressing them
+// - Bulk loads drop the secondary indexes and foreign keys of courses, course_details and
+//   course_disciplines and rebuild them afterwards, keep section rows inline instead of
+//   TOAST-compressing them
 //   (toast_tuple_target, restored afterwards), and on PostgreSQL write on several connections at
 //   once. A bulk load that fails restores the indexes and constraints but leaves partial data:
 //   rerun with --reset.
@@ -324,11 +325,12 @@ async function writeCatalogueBase(
   report({ phase: "reference", done: 0, total });
   if (reset) {
     await session.query(
-      `TRUNCATE "course_disciplines", "courses", "schools" RESTART IDENTITY CASCADE`,
+      `TRUNCATE "course_disciplines", "course_details", "courses", "schools" RESTART IDENTITY CASCADE`,
     );
   } else {
     // Not seeded yet (the caller checked): clear leftovers such as schools without courses.
     await session.query(`DELETE FROM "course_disciplines"`);
+    await session.query(`DELETE FROM "course_details"`);
     await session.query(`DELETE FROM "courses"`);
     await session.query(`DELETE FROM "schools"`);
   }
@@ -392,6 +394,9 @@ function validateOptions(options: SeedOptions): void {
   if (options.courses > 2_000_000_000) throw new Error("courses must fit in a 32-bit id");
 }
 
+/** The tables a bulk load fills, in validation order (links first: they are the most rows). */
+const COURSE_TABLES: readonly string[] = ["course_disciplines", "course_details", "courses"];
+
 const IDENTITY_TABLES = [
   "currencies",
   "countries",
@@ -436,10 +441,10 @@ export async function seedCatalogue(
   } else {
     const deferred = await provider.transaction(async (session) => {
       await writeCatalogueBase(session, schools, options.reset === true, report, total);
-      const ddl = await dropIndexesAndForeignKeys(session, ["courses", "course_disciplines"]);
-      // Course rows are a little over the 2 kB TOAST threshold; compressing every row costs more
-      // than the generated search_vector and saves almost no space. Restored after the load.
-      await session.query(`ALTER TABLE "courses" SET (toast_tuple_target = 8160)`);
+      const ddl = await dropIndexesAndForeignKeys(session, COURSE_TABLES);
+      // Section rows are close to the 2 kB TOAST threshold; compressing them costs more CPU than
+      // it saves space. Restored after the load.
+      await session.query(`ALTER TABLE "course_details" SET (toast_tuple_target = 8160)`);
       return ddl;
     });
     const loadStart = performance.now();
@@ -458,7 +463,7 @@ export async function seedCatalogue(
     try {
       await rebuild(provider, deferred, report, loadError === undefined);
       await provider.transaction(async (session) => {
-        await session.query(`ALTER TABLE "courses" RESET (toast_tuple_target)`);
+        await session.query(`ALTER TABLE "course_details" RESET (toast_tuple_target)`);
         await resetIdentity(session, IDENTITY_TABLES);
       });
     } catch (error) {
@@ -488,9 +493,11 @@ export async function seedCatalogue(
 
 /** Refreshes the search vocabulary and the planner statistics after a catalogue write. */
 const FINISH_STATEMENTS = [
-  // The search vocabulary (misspelling correction) is derived from the catalogue just written.
+  // The search vocabulary (misspelling correction) and the distinct programme names (typo
+  // matching, suggestions) are derived from the catalogue just written.
   `REFRESH MATERIALIZED VIEW search_words`,
-  `ANALYZE "courses", "course_disciplines", "schools", "countries", "search_words"`,
+  `REFRESH MATERIALIZED VIEW programme_names`,
+  `ANALYZE "courses", "course_details", "course_disciplines", "schools", "countries", "search_words", "programme_names"`,
 ];
 
 /**
@@ -535,35 +542,45 @@ export function rebuildTasks(ddl: DeferredDdl, finish: boolean): RebuildTask[] {
         step: true,
       }));
   if (!finish) {
-    tasks.push(...validate("course_disciplines"), ...validate("courses"));
+    tasks.push(...COURSE_TABLES.flatMap(validate));
     return tasks;
   }
-  // The refresh reads courses for a long time without blocking index builds; it goes early so
-  // that it overlaps them rather than running alone at the end.
+  // The refreshes read courses without blocking index builds; they go early so that they overlap
+  // them rather than running alone at the end.
   const refresh = tasks.length === 0 ? 0 : Math.min(2, tasks.length);
-  tasks.splice(refresh, 0, {
-    sql: FINISH_STATEMENTS[0] as string,
-    table: "search_words",
-    mode: "exclusive",
-    step: false,
-  });
+  tasks.splice(
+    refresh,
+    0,
+    { sql: FINISH_STATEMENTS[0] as string, table: "search_words", mode: "exclusive", step: false },
+    {
+      sql: FINISH_STATEMENTS[1] as string,
+      table: "programme_names",
+      mode: "exclusive",
+      step: false,
+    },
+  );
   const others = ddl.foreignKeys
     .map((fk) => fk.table)
-    .filter((table) => table !== "courses" && table !== "course_disciplines");
-  tasks.push(
-    ...validate("course_disciplines"),
-    ...validate("courses"),
-    ...[...new Set(others)].flatMap(validate),
-  );
-  for (const table of ["schools", "countries", "course_disciplines", "courses"])
+    .filter((table) => !COURSE_TABLES.includes(table));
+  tasks.push(...COURSE_TABLES.flatMap(validate), ...[...new Set(others)].flatMap(validate));
+  for (const table of ["schools", "countries", ...COURSE_TABLES])
     tasks.push({ sql: `ANALYZE ${quoteIdent(table)}`, table, mode: "exclusive", step: false });
-  tasks.push({
-    sql: `ANALYZE "search_words"`,
-    table: "search_words",
-    mode: "exclusive",
-    after: refresh,
-    step: false,
-  });
+  tasks.push(
+    {
+      sql: `ANALYZE "search_words"`,
+      table: "search_words",
+      mode: "exclusive",
+      after: refresh,
+      step: false,
+    },
+    {
+      sql: `ANALYZE "programme_names"`,
+      table: "programme_names",
+      mode: "exclusive",
+      after: refresh + 1,
+      step: false,
+    },
+  );
   return tasks;
 }
 

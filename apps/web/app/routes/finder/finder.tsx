@@ -6,14 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
 
-import { listCourses, resolveCourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
-import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import { searchTokens } from "@studyatlas/core/catalogue/search-words.ts";
-import {
-  listCurrencies,
-  listDegreeTypes,
-  listDisciplines,
-} from "@studyatlas/core/catalogue/reference-lists.ts";
 import { InvalidParameterError } from "@studyatlas/core/errors.ts";
 import {
   normaliseProgramme,
@@ -92,7 +85,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const scope = finderScopeFromPath(url.pathname);
   // routes.ts only sends finder paths here.
   if (!scope) throw data(null, { status: 404 });
-  const { db } = getServices(context);
+  const { catalogue } = getServices(context);
 
   const parsed = CourseListQuerySchema.safeParse(finderQueryObject(url.searchParams, scope));
   if (!parsed.success) {
@@ -118,21 +111,22 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const seed = ordering === "random" ? (query.seed ?? visitorSeed) : query.seed;
 
   try {
-    const listRequest = await resolveCourseListRequest(db, {
+    const listRequest = await catalogue.resolveCourseListRequest({
       ...query,
       ordering,
       ...(seed !== undefined ? { seed } : {}),
     });
     const [list, facets, disciplines, degreeTypes, currencies] = await Promise.all([
-      listCourses(db, listRequest),
-      countCourseFacets(db, listRequest.filters),
-      listDisciplines(db),
-      listDegreeTypes(db),
-      listCurrencies(db, { limit: 1000, offset: 0 }),
+      catalogue.listCourses(listRequest),
+      catalogue.countCourseFacets(listRequest.filters),
+      catalogue.listDisciplines(),
+      catalogue.listDegreeTypes(),
+      catalogue.listCurrencies({ limit: 1000, offset: 0 }),
     ]);
     const suggestions =
       list.count === 0
-        ? (await listCourses(db, await resolveCourseListRequest(db, SUGGESTIONS_QUERY))).results
+        ? (await catalogue.listCourses(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY)))
+            .results
         : [];
 
     const disciplineId = listRequest.filters.disciplineIds[0];

@@ -42,6 +42,7 @@ import {
 } from "@studyatlas/schemas/catalogue.ts";
 
 import type { AppServices } from "../../../app/context.ts";
+import { cacheCatalogueAnswers, doNotCache } from "../../plugins/catalogue-cache.ts";
 
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -57,6 +58,8 @@ export async function academicsRoutes(
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["academics"];
+  // Every route here answers from the catalogue alone (plugins/catalogue-cache.ts).
+  app.addHook("onRoute", cacheCatalogueAnswers);
 
   const countryList = (enabledOnly: boolean) => ({
     schema: {
@@ -150,7 +153,14 @@ export async function academicsRoutes(
     handler: async (request) => {
       const listRequest = await resolveCourseListRequest(db, request.query);
       const { count, results } = await listCourses(db, listRequest);
-      return toPage(results, count, listRequest, requestUrl(request));
+      const url = requestUrl(request);
+      if (listRequest.ordering === "random" && request.query.seed === undefined) {
+        // A seed drawn for this answer: the next and previous pages keep to its order, and the
+        // answer is not cached (the same URL should shuffle again).
+        url.searchParams.set("seed", String(listRequest.seed));
+        doNotCache(request);
+      }
+      return toPage(results, count, listRequest, url);
     },
   });
 

@@ -14,6 +14,7 @@ import {
 } from "@studyatlas/schemas/finder.ts";
 
 import type { AppServices } from "../../../app/context.ts";
+import { cacheCatalogueAnswers } from "../../plugins/catalogue-cache.ts";
 
 export async function finderRoutes(
   app: FastifyInstance,
@@ -21,6 +22,8 @@ export async function finderRoutes(
 ): Promise<void> {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Facets and suggestions depend on the catalogue alone (plugins/catalogue-cache.ts).
+  app.addHook("onRoute", cacheCatalogueAnswers);
 
   api.get("/academics/course/facets", {
     schema: {

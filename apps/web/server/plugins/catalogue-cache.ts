@@ -1,0 +1,69 @@
+// Serves repeated catalogue API requests from memory (docs/decisions/006-finder-speed.md).
+// Routes opt in with `config: { catalogueCache: true }`. A 200 answer's JSON body is kept under
+// its full URL (the body's next/previous links carry the host), and the same URL is then answered
+// before routing, validation and the database. The cache empties whenever the catalogue changes
+// (a `catalogue_changed` notice from the database, heard by every app process).
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+
+import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
+import type { DatabaseHandle } from "@studyatlas/db/client.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** This GET route's 200 answers depend only on the URL and the catalogue. */
+    catalogueCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** The cache generation when the request arrived; -1 when it must not be cached. */
+    catalogueCacheGeneration: number;
+  }
+}
+
+export const CATALOGUE_CHANGED_CHANNEL = "catalogue_changed";
+
+function cacheKey(request: FastifyRequest): string {
+  return `body:${request.protocol}://${request.host}${request.url}`;
+}
+
+/** An onRoute hook for plugins whose GET routes all answer from the catalogue alone. */
+export function cacheCatalogueAnswers(route: RouteOptions): void {
+  if (route.method === "GET" || (Array.isArray(route.method) && route.method.includes("GET")))
+    route.config = { ...route.config, catalogueCache: true };
+}
+
+/** This answer depends on more than the URL (for example a random seed drawn for it). */
+export function doNotCache(request: FastifyRequest): void {
+  request.catalogueCacheGeneration = -1;
+}
+
+export async function registerCatalogueCache(
+  app: FastifyInstance,
+  cache: CatalogueCache,
+  database: DatabaseHandle,
+): Promise<void> {
+  const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, () => cache.invalidate());
+  app.addHook("onClose", async () => {
+    await stopListening();
+  });
+
+  app.decorateRequest("catalogueCacheGeneration", -1);
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" || request.routeOptions.config.catalogueCache !== true) return;
+    const body = cache.get<string>(cacheKey(request));
+    if (body !== undefined) {
+      return reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("x-cache", "hit")
+        .send(body);
+    }
+    request.catalogueCacheGeneration = cache.generation;
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.catalogueCacheGeneration < 0 || reply.statusCode !== 200) return payload;
+    if (typeof payload === "string") {
+      cache.set(cacheKey(request), payload, payload.length * 2, request.catalogueCacheGeneration);
+      void reply.header("x-cache", "miss");
+    }
+    return payload;
+  });
+}

@@ -83,8 +83,8 @@ describe("HTML fields from the database, through the API", () => {
     );
     const slug = rows[0]?.slug ?? "";
     await t.database.query(
-      `update courses set ${COURSE_HTML_FIELDS.map((field) => `${field} = $1`).join(", ")}
-        where slug = $2`,
+      `update course_details set ${COURSE_HTML_FIELDS.map((field) => `${field} = $1`).join(", ")}
+        where course_id = (select id from courses where slug = $2)`,
       [
         `<p>Keep this <strong>text</strong> and <a href="https://ok.example/x">link</a>.</p>${hostile}`,
         slug,

@@ -5,7 +5,9 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
 
 import type { CatalogueCache } from "./catalogue-cache.ts";
+import { getCountryById } from "./countries.ts";
 import {
+  getCourseBySlug,
   listCourses,
   resolveCourseListRequest,
   type CourseFilters,
@@ -13,6 +15,7 @@ import {
 } from "./courses.ts";
 import { countCourseFacets } from "./facets.ts";
 import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-lists.ts";
+import { getSchoolBySlug } from "./schools.ts";
 
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;
@@ -21,6 +24,10 @@ export interface CachedCatalogue {
   listDisciplines(): ReturnType<typeof listDisciplines>;
   listDegreeTypes(): ReturnType<typeof listDegreeTypes>;
   listCurrencies(page: { limit: number; offset: number }): ReturnType<typeof listCurrencies>;
+  /** The detail pages' records (their HTML sanitised once, not on every view). */
+  getCourseBySlug(slug: string): ReturnType<typeof getCourseBySlug>;
+  getSchoolBySlug(slug: string): ReturnType<typeof getSchoolBySlug>;
+  getCountryById(id: number): ReturnType<typeof getCountryById>;
 }
 
 export function cachedCatalogue(db: Database, cache: CatalogueCache): CachedCatalogue {
@@ -47,5 +54,9 @@ export function cachedCatalogue(db: Database, cache: CatalogueCache): CachedCata
     listDegreeTypes: () => remember("degree-types", () => listDegreeTypes(db)),
     listCurrencies: (page) =>
       remember(`currencies:${JSON.stringify(page)}`, () => listCurrencies(db, page)),
+    // `remember` stores only defined values: unknown slugs are asked again, never cached.
+    getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
+    getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),
+    getCountryById: (id) => remember(`country:${id}`, () => getCountryById(db, id)),
   };
 }

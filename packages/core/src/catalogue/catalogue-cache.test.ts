@@ -88,4 +88,12 @@ describe("catalogue cache", () => {
     await cache.remember("huge", async () => "Y", 101);
     expect(cache.get("huge")).toBeUndefined();
   });
+
+  it("does not keep 'nothing found', so a record added later is found", async () => {
+    const cache = createCatalogueCache();
+    let record: string | undefined;
+    expect(await cache.remember("course:x", async () => record)).toBeUndefined();
+    record = "found";
+    expect(await cache.remember("course:x", async () => record)).toBe("found");
+  });
 });

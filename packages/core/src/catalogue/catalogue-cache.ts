@@ -127,7 +127,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions = {}): Catal
       inFlight.set(key, { generation: started, promise });
       try {
         const value = await promise;
-        set(key, value, size, started);
+        // "Nothing found" is not kept: the answer may exist by the next request.
+        if (value !== undefined) set(key, value, size, started);
         return value;
       } finally {
         if (inFlight.get(key)?.promise === promise) inFlight.delete(key);

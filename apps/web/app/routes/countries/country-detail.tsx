@@ -5,7 +5,7 @@
 // The country is found by id, else by slug, else by the name in the path.
 import { data, Link, useNavigate } from "react-router";
 
-import { findCountryId, getCountryById } from "@studyatlas/core/catalogue/countries.ts";
+import { findCountryId } from "@studyatlas/core/catalogue/countries.ts";
 import { listRelatedCourses } from "@studyatlas/core/catalogue/related.ts";
 import { listSchools, type SchoolOrdering } from "@studyatlas/core/catalogue/schools.ts";
 import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts";
@@ -54,19 +54,19 @@ function notFound(): never {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, publicBaseUrl } = getServices(context);
+  const { db, catalogue, publicBaseUrl } = getServices(context);
   const query = new URL(request.url).searchParams;
   const idText = query.get("id");
   let id: number | undefined;
   if (idText && /^\d{1,9}$/.test(idText)) id = Number(idText);
   const country =
-    (id !== undefined ? await getCountryById(db, id) : undefined) ??
+    (id !== undefined ? await catalogue.getCountryById(id) : undefined) ??
     (await (async () => {
       const found = await findCountryId(db, {
         ...(query.get("slug") ? { slug: query.get("slug") ?? "" } : {}),
         name: params.name,
       });
-      return found === undefined ? undefined : getCountryById(db, found);
+      return found === undefined ? undefined : catalogue.getCountryById(found);
     })());
   if (!country) notFound();
 

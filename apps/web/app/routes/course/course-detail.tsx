@@ -5,7 +5,6 @@
 // schema.org Course and BreadcrumbList JSON-LD (issue 6 item 5).
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
-import { getCourseBySlug } from "@studyatlas/core/catalogue/courses.ts";
 import { listRelatedCourses } from "@studyatlas/core/catalogue/related.ts";
 import { htmlToText, previewHtml, summarise } from "@studyatlas/core/content/html-preview.ts";
 import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
@@ -58,10 +57,10 @@ function notFound(): never {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, publicBaseUrl } = getServices(context);
+  const { db, catalogue, publicBaseUrl } = getServices(context);
   const slug = params.slug;
   if (slug.length > 300 || !SLUG.test(slug)) notFound();
-  const course = await getCourseBySlug(db, slug);
+  const course = await catalogue.getCourseBySlug(slug);
   if (!course) notFound();
   const firstDiscipline = course.disciplines[0];
   const similar = await listRelatedCourses(db, {

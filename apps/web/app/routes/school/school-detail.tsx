@@ -7,7 +7,6 @@
 import { data, Link } from "react-router";
 
 import { ALL_PUBLISHED_COURSES, listCourses } from "@studyatlas/core/catalogue/courses.ts";
-import { getSchoolBySlug } from "@studyatlas/core/catalogue/schools.ts";
 import { summarise } from "@studyatlas/core/content/html-preview.ts";
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 
@@ -30,9 +29,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COUNT = new Intl.NumberFormat("en-US");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, publicBaseUrl } = getServices(context);
+  const { db, catalogue, publicBaseUrl } = getServices(context);
   if (params.slug.length > 300 || !SLUG.test(params.slug)) throw data(null, { status: 404 });
-  const school = await getSchoolBySlug(db, params.slug);
+  const school = await catalogue.getSchoolBySlug(params.slug);
   if (!school) throw data(null, { status: 404 });
   const { results: courses } = await listCourses(db, {
     filters: { ...ALL_PUBLISHED_COURSES, schoolId: school.id },

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import { fastifyReactRouter } from "@mcansh/remix-fastify";
@@ -18,15 +19,26 @@ import {
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 
+import { loadOrCreateAuthSecret } from "@studyatlas/core/accounts/auth-secret.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
-import { appServicesContext, requestInfoContext, type AppServices } from "../app/context.ts";
+import {
+  appServicesContext,
+  requestInfoContext,
+  requestSessionContext,
+  type AppServices,
+} from "../app/context.ts";
 import type { AppConfig } from "./config.ts";
+import { registerSessionAuth, type AuthSettings } from "./plugins/auth.ts";
+import { registerXsrfProtection } from "./plugins/csrf.ts";
+import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
+import { accountRoutes } from "./routes/api/account.ts";
 import { academicsRoutes } from "./routes/api/academics.ts";
 import { finderRoutes } from "./routes/api/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
+import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { mediaRoutes } from "./routes/media.ts";
 
 export const WEB_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -37,7 +49,9 @@ export type FrontendMode =
   | { kind: "development"; vite: ViteDevServer };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel">;
+  /** auth, mail and google default to: a key kept in the database, the outbox, no Google. */
+  config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel"> &
+    Partial<Pick<AppConfig, "auth" | "mail" | "google" | "devMailbox">>;
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
@@ -67,11 +81,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the integration tests check every response against them, without paying for it per request.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
+  const google = config.google ?? { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" };
   const services: AppServices = {
     db: database.db,
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
+    googleClientId: google.clientId ?? null,
+    devMailbox: config.devMailbox ?? config.env !== "production",
   };
+  const authSettings: AuthSettings = {
+    secret: config.auth?.secret ?? (await loadOrCreateAuthSecret(database.db)),
+    accessTokenTtlSeconds: config.auth?.accessTokenTtlSeconds ?? 900,
+    secureCookies: config.auth?.secureCookies ?? config.publicBaseUrl.startsWith("https:"),
+  };
+  const mailer = createMailer(
+    database.db,
+    config.mail ?? { from: "StudyAtlas <no-reply@studyatlas.local>" },
+    app.log,
+  );
 
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request) => {
@@ -106,6 +133,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
+  // the XSRF check first, so a forged request never reaches a refresh-token rotation.
+  await app.register(cookie);
+  registerXsrfProtection(app, { secureCookies: authSettings.secureCookies });
+  registerSessionAuth(app, { db: database.db, settings: authSettings });
 
   await app.register(swagger, {
     openapi: {
@@ -126,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { services });
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
+      await api.register(accountRoutes, { services, auth: authSettings, mailer, google });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {
@@ -136,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(mediaRoutes, { services, prefix: "/media" });
+  if (services.devMailbox) await app.register(devMailboxRoutes, { services, prefix: "/dev" });
 
   if (frontend.kind !== "none") {
     const buildDirectory =
@@ -152,6 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const context = new RouterContextProvider();
         context.set(appServicesContext, services);
         context.set(requestInfoContext, { nonce: request.cspNonce });
+        context.set(requestSessionContext, {
+          user: request.auth?.user ?? null,
+          sessionId: request.auth?.sessionId ?? null,
+        });
         return context;
       },
     });

@@ -40,9 +40,16 @@ export const RATE_LIMITS = {
     windowMs: 60 * MINUTE,
     message: "Too many accounts were created from your network. Please try again in an hour.",
   },
-  /** One e-mail per address per minute (reset and resend share it). */
-  emailPerAddress: {
-    name: "email-address",
+  /** One verification e-mail per address per minute (sign-up and resend). */
+  verificationEmailPerAddress: {
+    name: "verification-email",
+    max: 1,
+    windowMs: MINUTE,
+    message: "We have just sent an e-mail to this address. Please wait a minute before asking again.",
+  },
+  /** One password-reset e-mail per address per minute. */
+  resetEmailPerAddress: {
+    name: "reset-email",
     max: 1,
     windowMs: MINUTE,
     message: "We have just sent an e-mail to this address. Please wait a minute before asking again.",

@@ -5,7 +5,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 
 import { AccountError } from "./account-errors.ts";
 import { passwordResetMessage, verificationMessage, welcomeMessage, type Mailer } from "./mail-messages.ts";
-import { RATE_LIMITS, consumeLimit } from "./rate-limit.ts";
+import { RATE_LIMITS, consumeLimit, type RateLimitRule } from "./rate-limit.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { findUserByEmail, markEmailVerified, setPassword, type UserRow } from "./users.ts";
 import { consumeVerificationToken, issueVerificationToken } from "./verification.ts";
@@ -21,9 +21,14 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESEND_MESSAGE =
   "If an unverified account exists for this e-mail address, we have sent it a new verification link.";
 
-async function limitEmail(db: Database, email: string, ip: string): Promise<void> {
+async function limitEmail(
+  db: Database,
+  rule: RateLimitRule,
+  email: string,
+  ip: string,
+): Promise<void> {
   await consumeLimit(db, RATE_LIMITS.emailIp, ip);
-  await consumeLimit(db, RATE_LIMITS.emailPerAddress, email.trim().toLowerCase());
+  await consumeLimit(db, rule, email.trim().toLowerCase());
 }
 
 export async function sendVerificationEmail(
@@ -41,7 +46,7 @@ export async function resendVerificationEmail(
   email: string,
   context: MailContext,
 ): Promise<string> {
-  await limitEmail(db, email, context.ip);
+  await limitEmail(db, RATE_LIMITS.verificationEmailPerAddress, email, context.ip);
   const user = await findUserByEmail(db, email);
   if (user && !user.emailVerified) await sendVerificationEmail(db, user, context);
   return RESEND_MESSAGE;
@@ -67,7 +72,7 @@ export async function requestPasswordReset(
   email: string,
   context: MailContext,
 ): Promise<string> {
-  await limitEmail(db, email, context.ip);
+  await limitEmail(db, RATE_LIMITS.resetEmailPerAddress, email, context.ip);
   const user = await findUserByEmail(db, email);
   if (user) {
     const { uid, token } = await issueVerificationToken(db, user.id, "password_reset");

@@ -16,7 +16,7 @@ import {
 } from "@studyatlas/core/accounts/google.ts";
 import { getInterests, saveInterests } from "@studyatlas/core/accounts/interests.ts";
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
-import { RATE_LIMITS, consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
+import { RATE_LIMITS, consumeLimit, recordEvent } from "@studyatlas/core/accounts/rate-limit.ts";
 import {
   confirmPasswordReset,
   requestPasswordReset,
@@ -240,6 +240,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
         password: body.password,
       });
       await sendVerificationEmail(db, user, { mailer, publicBaseUrl });
+      // The sign-up e-mail counts towards "one e-mail per address per minute".
+      await recordEvent(db, RATE_LIMITS.verificationEmailPerAddress, user.email);
       const tokens = await startSession(request, reply, user);
       return reply.code(201).send({ ...tokens, message: MESSAGES.accountCreated });
     },
@@ -259,6 +261,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
         organization: body.organization,
       });
       await sendVerificationEmail(db, user, { mailer, publicBaseUrl });
+      // The sign-up e-mail counts towards "one e-mail per address per minute".
+      await recordEvent(db, RATE_LIMITS.verificationEmailPerAddress, user.email);
       return reply.code(201).send(message(MESSAGES.accountCreated));
     },
   });

@@ -123,9 +123,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             "script-src": [
               "'self'",
               (request) => `'nonce-${(request as NoncedRequest).cspNonce ?? ""}'`,
+              // Google Identity Services, only when Google sign-in is configured.
+              ...(google.clientId ? ["https://accounts.google.com/gsi/client"] : []),
             ],
             "img-src": ["'self'", "data:"],
-            "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+            "frame-src": [
+              "https://www.youtube.com",
+              "https://www.youtube-nocookie.com",
+              ...(google.clientId ? ["https://accounts.google.com/gsi/"] : []),
+            ],
+            ...(google.clientId
+              ? {
+                  "connect-src": ["'self'", "https://accounts.google.com/gsi/"],
+                  "style-src": ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
+                }
+              : {}),
             "frame-ancestors": ["'none'"],
             "upgrade-insecure-requests": null,
           },

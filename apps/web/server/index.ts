@@ -1,5 +1,6 @@
 // Entry point: read config, open and migrate the database, seed the demo catalogue on the first
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
+import { DEMO_PASSWORD, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
@@ -26,6 +27,10 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
       seed: DEMO_SEED,
     });
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  }
+  // Demo sign-ins for development only (README "Demo accounts").
+  if (config.env === "development" && (await ensureDemoAccounts(database.db)) > 0) {
+    console.log(`Demo accounts created (password ${DEMO_PASSWORD}): student@, advisor@, partner@studyatlas.test`);
   }
   return database;
 }

@@ -16,7 +16,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const XSRF_FAILED_MESSAGE =
   "This request is missing its security token (X-XSRF-TOKEN). Please reload the page and try again.";
 
-export function registerXsrfProtection(app: FastifyInstance, options: { secureCookies: boolean }): void {
+export function registerXsrfProtection(
+  app: FastifyInstance,
+  options: { secureCookies: boolean },
+): void {
   app.addHook("onRequest", async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
@@ -38,7 +41,13 @@ export function registerXsrfProtection(app: FastifyInstance, options: { secureCo
       return reply
         .code(403)
         .type("application/json; charset=utf-8")
-        .send(JSON.stringify({ code: "xsrf_failed", message: XSRF_FAILED_MESSAGE, detail: XSRF_FAILED_MESSAGE }));
+        .send(
+          JSON.stringify({
+            code: "xsrf_failed",
+            message: XSRF_FAILED_MESSAGE,
+            detail: XSRF_FAILED_MESSAGE,
+          }),
+        );
     }
   });
 }

@@ -27,8 +27,8 @@ for (const width of [1280, 375]) {
     await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
     expect(await severeViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
-    await dialog.getByLabel("First name").fill("A");
-    await dialog.getByLabel("First name").blur();
+    await dialog.getByLabel("First name", { exact: true }).fill("A");
+    await dialog.getByLabel("First name", { exact: true }).blur();
     expect(await severeViolations(page)).toEqual([]);
   });
 

@@ -39,11 +39,11 @@ test("sign up in the modal, pick interests, verify the e-mail, see the countdown
   const dialog = await openSignInModal(page);
   await dialog.getByRole("button", { name: "Sign Up" }).click();
   await expect(dialog.getByRole("heading", { name: "Create an account" })).toBeVisible();
-  await dialog.getByLabel("First name").fill("Grace");
-  await dialog.getByLabel("Last name").fill("Hopper");
-  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("First name", { exact: true }).fill("Grace");
+  await dialog.getByLabel("Last name", { exact: true }).fill("Hopper");
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel("Confirm password").fill(PASSWORD);
+  await dialog.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create Account" }).click();
 
   // /post-sign-up: disciplines, then the 16 popular countries.
@@ -97,7 +97,7 @@ test("sign out from the avatar card and sign in again in the modal", async ({ pa
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
   const dialog = await openSignInModal(page);
-  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(dialog.getByRole("heading", { name: "Login Successful!" })).toBeVisible();
@@ -109,7 +109,7 @@ test("sign out from the avatar card and sign in again in the modal", async ({ pa
 test("a wrong password shows the exact message and its Sign Up action", async ({ page }) => {
   const email = await registerUser();
   const dialog = await openSignInModal(page);
-  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill("Wrong123!");
   await dialog.getByRole("button", { name: "Sign In" }).click();
   const alert = dialog.getByRole("alert");
@@ -128,7 +128,7 @@ test("forgot password: the e-mailed link sets a new password on /set-pw and the 
   await expect(dialog.getByRole("heading", { name: "Reset password" })).toBeVisible();
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(dialog.getByText("Please enter your email address")).toBeVisible();
-  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(
     page.getByText("Please check your email for password reset instructions."),
@@ -138,10 +138,10 @@ test("forgot password: the e-mailed link sets a new password on /set-pw and the 
   const link = await mailedLink(request, email, "password_reset");
   expect(link).toMatch(/^\/set-pw\?user=[\w-]+&token=[\w-]+$/);
   await openPage(page, link);
-  await page.getByLabel("New password").fill("Brand123!");
-  await page.getByLabel("Confirm password").fill("Brand12");
+  await page.getByLabel("New password", { exact: true }).fill("Brand123!");
+  await page.getByLabel("Confirm password", { exact: true }).fill("Brand12");
   await expect(page.getByText("Passwords do not match")).toBeVisible();
-  await page.getByLabel("Confirm password").fill("Brand123!");
+  await page.getByLabel("Confirm password", { exact: true }).fill("Brand123!");
   await expect(page.getByText("Passwords do not match")).toBeHidden();
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Password reset successful. Please login.")).toBeVisible();
@@ -167,37 +167,37 @@ test("change the password on /settings, with every message of the form", async (
   await expect(form.getByText("New password is required")).toBeVisible();
   await expect(form.getByText("Please confirm your new password")).toBeVisible();
   // Errors clear per field on edit.
-  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("Current password", { exact: true }).fill(PASSWORD);
   await expect(form.getByText("Current password is required")).toBeHidden();
   await form.getByLabel("New password", { exact: true }).fill("short");
-  await form.getByLabel("Confirm new password").fill("other");
+  await form.getByLabel("Confirm new password", { exact: true }).fill("other");
   await form.getByRole("button", { name: "Change Password" }).click();
   await expect(form.getByText("Password must be at least 8 characters long")).toBeVisible();
   await expect(form.getByText("Passwords do not match")).toBeVisible();
 
-  await form.getByLabel("Current password").fill("Wrong123!");
+  await form.getByLabel("Current password", { exact: true }).fill("Wrong123!");
   await form.getByLabel("New password", { exact: true }).fill("Next1234!");
-  await form.getByLabel("Confirm new password").fill("Next1234!");
+  await form.getByLabel("Confirm new password", { exact: true }).fill("Next1234!");
   await form.getByRole("button", { name: "Change Password" }).click();
   await expect(
     page.getByRole("status").getByText("Your current password is incorrect.").first(),
   ).toBeVisible();
 
-  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("Current password", { exact: true }).fill(PASSWORD);
   await form.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByText("Password changed successfully!")).toBeVisible();
-  await expect(form.getByLabel("Current password")).toHaveValue("");
+  await expect(form.getByLabel("Current password", { exact: true })).toHaveValue("");
   expect(await signInStatus(email, "Next1234!")).toBe(200);
 
   // The profile form saves and the header follows the new name.
   const profile = page.getByRole("region", { name: "Profile" });
-  await profile.getByLabel("First name").fill("Augusta");
-  await profile.getByLabel("Nationality").selectOption({ label: "Canada" });
+  await profile.getByLabel("First name", { exact: true }).fill("Augusta");
+  await profile.getByLabel("Nationality", { exact: true }).selectOption({ label: "Canada" });
   await profile.getByRole("button", { name: "Save Profile" }).click();
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
   await expect(page.getByRole("button", { name: /Account menu for Augusta/ })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Nationality")).toHaveValue("18");
+  await expect(page.getByLabel("Nationality", { exact: true })).toHaveValue("18");
 });
 
 test("every sign-up and sign-in validation message of §5 appears for its bad input", async ({
@@ -205,9 +205,9 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
 }) => {
   const dialog = await openSignInModal(page);
   // Sign-in: shown after blur.
-  await dialog.getByLabel("Email").fill("not-an-email");
+  await dialog.getByLabel("Email", { exact: true }).fill("not-an-email");
   await expect(dialog.getByText(M.email)).toBeHidden();
-  await dialog.getByLabel("Email").blur();
+  await dialog.getByLabel("Email", { exact: true }).blur();
   await expect(dialog.getByText(M.email)).toBeVisible();
 
   await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
@@ -230,7 +230,7 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
     await expect(dialog.getByText(message)).toBeHidden();
   }
   // Confirm password: at once, without a blur.
-  await dialog.getByLabel("Confirm password").fill("Secret");
+  await dialog.getByLabel("Confirm password", { exact: true }).fill("Secret");
   await expect(dialog.getByText("Passwords do not match")).toBeVisible();
   // The show/hide toggle.
   const password = dialog.getByLabel("Password", { exact: true });
@@ -250,8 +250,8 @@ test("the new-password page's messages, and a link without user or token", async
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Password is required")).toBeVisible();
   await expect(page.getByText("Please confirm your password")).toBeVisible();
-  await page.getByLabel("New password").fill("Brand123!");
-  await page.getByLabel("Confirm password").fill("Brand123!");
+  await page.getByLabel("New password", { exact: true }).fill("Brand123!");
+  await page.getByLabel("Confirm password", { exact: true }).fill("Brand123!");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toContainText("This reset link is invalid or has expired.");
 });
@@ -272,10 +272,10 @@ test("the /auth page: tabs, sign-in confirmation and /settings for visitors", as
   await openPage(page, "/settings");
   await expect(page).toHaveURL(/\/auth\?next=\/settings$/);
   await page.getByRole("tab", { name: "Sign Up" }).click();
-  await expect(page.getByLabel("Confirm password")).toBeVisible();
+  await expect(page.getByLabel("Confirm password", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "Login" }).click();
   const email = await registerUser();
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Login Successful!" })).toBeVisible();

@@ -51,7 +51,8 @@ export interface IssuedTokens {
   refreshToken?: string;
 }
 
-const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
+/** Static files: no session lookup, no cookies. */
+export const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
 
 export function cookieOptions(settings: AuthSettings, maxAgeSeconds: number) {
   return {

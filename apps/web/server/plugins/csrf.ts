@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
-import { ACCESS_COOKIE, REFRESH_COOKIE } from "./auth.ts";
+import { ACCESS_COOKIE, REFRESH_COOKIE, STATIC_PREFIXES } from "./auth.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -21,6 +21,8 @@ export function registerXsrfProtection(
   options: { secureCookies: boolean },
 ): void {
   app.addHook("onRequest", async (request, reply) => {
+    // Static files stay cookie-free, so shared caches keep them.
+    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {

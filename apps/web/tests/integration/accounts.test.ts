@@ -690,11 +690,14 @@ describe("profiles", () => {
       website: null,
     });
     expect(updated.client_profile.profile_pic).toMatch(/^\/api\/account\/profile_pic\/\d+\?v=\d+$/);
-    const picture = await app.inject({
+    const picture = await alice.call("GET", updated.client_profile.profile_pic ?? "");
+    expect(picture.headers["content-type"]).toBe("image/png");
+    expect(picture.rawPayload.equals(PNG)).toBe(true);
+    const anonymous = await app.inject({
       method: "GET",
       url: updated.client_profile.profile_pic ?? "",
     });
-    expect(picture.headers["content-type"]).toBe("image/png");
+    expect(anonymous.statusCode).toBe(401);
 
     // Bob sees Alice's public fields only, and his own update leaves her alone.
     const alicePublic = parseWith(

@@ -311,7 +311,7 @@ function ChangePasswordForm() {
             error={errors.current}
             {...bind("current")}
           />
-          <span aria-hidden="true" />
+          <span aria-hidden="true" className={styles.spacer} />
           <FormField
             label="New password"
             type="password"

@@ -539,12 +539,14 @@ export async function accountRoutes(
   });
 
   api.get("/account/profile_pic/:id", {
+    // Signed-in users only, like the public fields that link to it (get_user).
+    preHandler: requireUser,
     schema: { tags, summary: "A user's profile picture", params: UserIdParamsSchema, hide: true },
     handler: async (request, reply) => {
       const picture = await getProfilePicture(db, request.params.id);
       if (!picture) throw new AccountError(404, "not_found", "This user has no profile picture.");
       return reply
-        .header("cache-control", "public, max-age=86400")
+        .header("cache-control", "private, max-age=86400")
         .header("content-security-policy", "default-src 'none'")
         .type(picture.contentType)
         .send(picture.data);

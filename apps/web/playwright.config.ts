@@ -48,6 +48,8 @@ export default defineConfig({
       SEED_COURSES: "600",
       SEED_SCHOOLS: "60",
       LOG_LEVEL: "warn",
+      // The tests read the verification and reset e-mails from the outbox (/dev/mailbox.json).
+      DEV_MAILBOX: "true",
     },
   },
 });

@@ -15,6 +15,25 @@ export interface AppServices {
   catalogue: CachedCatalogue;
   databaseKind: DatabaseKind;
   publicBaseUrl: string;
+  /** Google sign-in's client id; null when it is not configured (the button explains). */
+  googleClientId?: string | null;
+  /** /dev/mailbox shows the outbox (never in production). */
+  devMailbox?: boolean;
+}
+
+/** The signed-in user of this request, resolved by the server's auth plugin. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  emailVerified: boolean;
+}
+
+export interface RequestSession {
+  user: SessionUser | null;
+  sessionId: string | null;
 }
 
 export interface RequestInfo {
@@ -33,7 +52,17 @@ function sharedContext<T>(name: string): ContextKey<T> {
 
 export const appServicesContext = sharedContext<AppServices>("app-services");
 export const requestInfoContext = sharedContext<RequestInfo>("request-info");
+export const requestSessionContext = sharedContext<RequestSession>("request-session");
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(appServicesContext);
+}
+
+/** The signed-in user of the request being rendered, or null. */
+export function getSessionUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  try {
+    return context.get(requestSessionContext).user;
+  } catch {
+    return null;
+  }
 }

@@ -10,6 +10,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
@@ -17,10 +18,13 @@ import { listCountryOptions } from "@studyatlas/core/catalogue/countries.ts";
 
 import type { Route } from "./+types/root";
 import faviconHref from "./assets/favicon.svg?url";
+import { SessionProvider } from "./auth/session-context.tsx";
+import { SignInModal } from "./components/auth/sign-in-modal.tsx";
 import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
 import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
-import { getServices } from "./context.ts";
+import { ToastProvider } from "./components/toast/toast-provider.tsx";
+import { getServices, getSessionUser } from "./context.ts";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
 
 const SITE_DESCRIPTION =
@@ -30,21 +34,32 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: faviconHref, type: "image/svg+xml" },
 ];
 
-/** What the header needs on every page: the countries of the search box's dropdown. */
+/**
+ * What every page needs: the countries of the search box's dropdown, and the signed-in user
+ * (resolved by the server's session plugin) with the Google sign-in setting.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getServices(context);
-  return { countries: await listCountryOptions(db, { enabledOnly: true }) };
+  const services = getServices(context);
+  return {
+    countries: await listCountryOptions(services.db, { enabledOnly: true }),
+    user: getSessionUser(context),
+    googleClientId: services.googleClientId ?? null,
+  };
 }
 
 /**
  * The country list changes only with the catalogue: navigations (including the finder's
- * query-only changes) keep it; a submitted form that changes data reloads it.
+ * query-only changes) keep it; a submitted form that changes data reloads it, and so does an
+ * explicit revalidation (same URL, no form), which pages use after the user's name changed.
  */
 export function shouldRevalidate({
   formMethod,
+  currentUrl,
+  nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" && defaultShouldRevalidate;
+  if (formMethod === undefined) return currentUrl.href === nextUrl.href && defaultShouldRevalidate;
+  return formMethod.toUpperCase() !== "GET" && defaultShouldRevalidate;
 }
 
 /** Defaults for pages without their own meta, and the titles of the error pages. */
@@ -66,6 +81,8 @@ export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
 
 export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnPathChange();
+  // Undefined when the root loader itself failed (the error page still renders signed out).
+  const data = useRouteLoaderData<typeof loader>("root");
   // Marks the document once React has hydrated it; end-to-end tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -80,7 +97,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <SessionProvider user={data?.user ?? null} googleClientId={data?.googleClientId ?? null}>
+          <ToastProvider>
+            {children}
+            <SignInModal />
+          </ToastProvider>
+        </SessionProvider>
         <Scripts />
       </body>
     </html>

@@ -22,6 +22,15 @@ export default [
   route("school/:slug", "routes/school/school-detail.tsx"),
   route("countries", "routes/countries/country-list.tsx"),
   route("countries/:name", "routes/countries/country-detail.tsx"),
+  // Accounts (accounts-and-details.md §2 route table).
+  route("auth", "routes/account/auth.tsx"),
+  route("post-sign-up", "routes/account/post-sign-up.tsx"),
+  route("welcome", "routes/account/welcome.tsx"),
+  route("email-sent", "routes/account/email-sent.tsx"),
+  route("verify-email/:token1/:token2", "routes/account/verify-email.tsx"),
+  route("set-pw", "routes/account/set-password.tsx"),
+  route("dashboard/reset-pw", "routes/account/reset-password-request.tsx"),
+  route("settings", "routes/account/settings.tsx"),
   // Any other path: the not-found page with HTTP 404 (accounts-and-details.md §2 route table).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import { fastifyReactRouter } from "@mcansh/remix-fastify";
@@ -23,16 +24,27 @@ import {
   createCatalogueCache,
   type CatalogueCache,
 } from "@studyatlas/core/catalogue/catalogue-cache.ts";
+import { loadOrCreateAuthSecret } from "@studyatlas/core/accounts/auth-secret.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
-import { appServicesContext, requestInfoContext, type AppServices } from "../app/context.ts";
+import {
+  appServicesContext,
+  requestInfoContext,
+  requestSessionContext,
+  type AppServices,
+} from "../app/context.ts";
 import type { AppConfig } from "./config.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
+import { registerSessionAuth, type AuthSettings } from "./plugins/auth.ts";
+import { registerXsrfProtection } from "./plugins/csrf.ts";
+import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
+import { accountRoutes } from "./routes/api/account.ts";
 import { academicsRoutes } from "./routes/api/academics.ts";
 import { finderRoutes } from "./routes/api/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
+import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
@@ -44,8 +56,12 @@ export type FrontendMode =
   | { kind: "development"; vite: ViteDevServer };
 
 export interface BuildAppOptions {
+  /**
+   * auth, mail and google default to: a key kept in the database, the outbox, no Google; the
+   * catalogue cache to 64 MiB.
+   */
   config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel"> &
-    Partial<Pick<AppConfig, "catalogueCacheBytes">>;
+    Partial<Pick<AppConfig, "auth" | "mail" | "google" | "devMailbox" | "catalogueCacheBytes">>;
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
@@ -84,13 +100,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const catalogueCache = createCatalogueCache({
     maxBytes: config.catalogueCacheBytes ?? 64 * 1024 * 1024,
   });
+  const google = config.google ?? { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" };
   const services: AppServices = {
     db: database.db,
     catalogueCache,
     catalogue: cachedCatalogue(database.db, catalogueCache),
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
+    googleClientId: google.clientId ?? null,
+    devMailbox: config.devMailbox ?? config.env !== "production",
   };
+  const authSettings: AuthSettings = {
+    secret: config.auth?.secret ?? (await loadOrCreateAuthSecret(database.db)),
+    accessTokenTtlSeconds: config.auth?.accessTokenTtlSeconds ?? 900,
+    secureCookies: config.auth?.secureCookies ?? config.publicBaseUrl.startsWith("https:"),
+  };
+  const mailer = createMailer(
+    database.db,
+    config.mail ?? { from: "StudyAtlas <no-reply@studyatlas.local>" },
+    app.log,
+  );
 
   app.decorate("catalogueCache", catalogueCache);
   app.decorateRequest("cspNonce", "");
@@ -116,9 +145,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             "script-src": [
               "'self'",
               (request) => `'nonce-${(request as NoncedRequest).cspNonce ?? ""}'`,
+              // Google Identity Services, only when Google sign-in is configured.
+              ...(google.clientId ? ["https://accounts.google.com/gsi/client"] : []),
             ],
             "img-src": ["'self'", "data:"],
-            "frame-src": ["https://www.youtube.com", "https://www.youtube-nocookie.com"],
+            "frame-src": [
+              "https://www.youtube.com",
+              "https://www.youtube-nocookie.com",
+              ...(google.clientId ? ["https://accounts.google.com/gsi/"] : []),
+            ],
+            ...(google.clientId
+              ? {
+                  "connect-src": ["'self'", "https://accounts.google.com/gsi/"],
+                  "style-src": [
+                    "'self'",
+                    "'unsafe-inline'",
+                    "https://accounts.google.com/gsi/style",
+                  ],
+                }
+              : {}),
             "frame-ancestors": ["'none'"],
             "upgrade-insecure-requests": null,
           },
@@ -128,6 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before compression, so that the cache sees (and keeps) the uncompressed JSON.
   await registerCatalogueCache(app, catalogueCache, database);
   await app.register(compress, { threshold: 1024 });
+  // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
+  // the XSRF check first, so a forged request never reaches a refresh-token rotation.
+  await app.register(cookie);
+  registerXsrfProtection(app, { secureCookies: authSettings.secureCookies });
+  registerSessionAuth(app, { db: database.db, settings: authSettings });
 
   await app.register(swagger, {
     openapi: {
@@ -148,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { services });
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
+      await api.register(accountRoutes, { services, auth: authSettings, mailer, google });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {
@@ -162,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     services,
     ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
   });
+  if (services.devMailbox) await app.register(devMailboxRoutes, { services, prefix: "/dev" });
 
   if (frontend.kind !== "none") {
     const buildDirectory =
@@ -178,6 +230,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const context = new RouterContextProvider();
         context.set(appServicesContext, services);
         context.set(requestInfoContext, { nonce: request.cspNonce });
+        context.set(requestSessionContext, {
+          user: request.auth?.user ?? null,
+          sessionId: request.auth?.sessionId ?? null,
+        });
         return context;
       },
     });

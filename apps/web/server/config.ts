@@ -59,6 +59,46 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
   CATALOGUE_CACHE_MB: positiveCount.default(64),
+  // Accounts (docs/decisions/006-sessions-and-tokens.md).
+  AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined))
+    .pipe(
+      z
+        .string()
+        .min(32, "must be at least 32 characters (for example: openssl rand -base64 48)")
+        .optional(),
+    ),
+  ACCESS_TOKEN_TTL_SECONDS: positiveCount
+    .pipe(z.number().min(60, "must be from 60 to 86400").max(86_400, "must be from 60 to 86400"))
+    .default(900),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\/[^/]+/,
+          "must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587",
+        )
+        .optional(),
+    ),
+  MAIL_FROM: z.string().trim().min(3).default("StudyAtlas <no-reply@studyatlas.local>"),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value)),
+  DEV_MAILBOX: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  GOOGLE_JWKS_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
+    .default("https://www.googleapis.com/oauth2/v3/certs"),
 });
 
 export interface AppConfig {
@@ -71,6 +111,34 @@ export interface AppConfig {
   logLevel: string;
   /** Bytes of cached catalogue answers per process; 0 = no cache. */
   catalogueCacheBytes: number;
+  auth: AuthConfig;
+  mail: MailConfig;
+  google: GoogleConfig;
+  /** /dev/mailbox: on by default outside production; DEV_MAILBOX=true turns it on for test servers. */
+  devMailbox: boolean;
+}
+
+export interface AuthConfig {
+  /**
+   * HMAC key of the access tokens; the same on every app process. Unset: a random key is created
+   * once and kept in the database (auth_secrets), which every process shares.
+   */
+  secret?: string;
+  accessTokenTtlSeconds: number;
+  /** Cookies carry Secure when the site is served over https (PUBLIC_BASE_URL). */
+  secureCookies: boolean;
+}
+
+export interface MailConfig {
+  /** Unset: messages stay in the outbox table (and the log, and /dev/mailbox outside production). */
+  smtpUrl?: string;
+  from: string;
+}
+
+export interface GoogleConfig {
+  /** Unset: Google sign-in is off (its button explains why; the API answers 503). */
+  clientId?: string;
+  jwksUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +157,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? "invalid value"}`);
   }
   const value = parsed.data;
+  const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
   return {
     env: value.NODE_ENV,
     port: value.PORT,
@@ -96,9 +168,20 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     database: value.DATABASE_URL
       ? { kind: "postgres", url: value.DATABASE_URL }
       : { kind: "pglite", dataDir: path.resolve(value.DATA_DIR) },
-    publicBaseUrl: (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(/\/+$/, ""),
+    publicBaseUrl,
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,
     catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
+    auth: {
+      ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),
+      accessTokenTtlSeconds: value.ACCESS_TOKEN_TTL_SECONDS,
+      secureCookies: publicBaseUrl.startsWith("https:"),
+    },
+    mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
+    devMailbox: value.DEV_MAILBOX ? value.DEV_MAILBOX === "true" : value.NODE_ENV !== "production",
+    google: {
+      ...(value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID } : {}),
+      jwksUrl: value.GOOGLE_JWKS_URL,
+    },
   };
 }

@@ -13,9 +13,10 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
+import * as accounts from "./schema/accounts.ts";
 import * as catalogue from "./schema/catalogue.ts";
 
-export const schema = { ...catalogue };
+export const schema = { ...catalogue, ...accounts };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";

@@ -1,12 +1,11 @@
-// TEMPORARY: replaced by the accounts branch at merge
-// The sign-in contract the detail pages are written against: useSession() and useSignInPrompt().
-// Until accounts lands nobody is signed in, and the prompt asks the home page to open sign-in
-// through ?login=true on the current address.
-import { useCallback } from "react";
-import { useLocation, useNavigate } from "react-router";
+// The signed-in user and the sign-in prompt, for every component (issue 4 "Contract"):
+// `useSession()` gives the user the server resolved for this request (root loader), the same on
+// the server render and in the browser; `useSignInPrompt()` opens the sign-in modal from anywhere
+// (the wishlist heart, inert course links, ?login=true). `SessionProvider` is rendered by root.tsx.
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 export interface SessionUser {
-  id: number;
+  id: number | string;
   email: string;
   firstName: string;
   lastName: string;
@@ -14,22 +13,80 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
+export type SignInMode = "login" | "register" | "reset";
+
+export interface SignInPromptOptions {
+  /** Why the prompt opened, shown above the form (e.g. "Sign in to save programmes"). */
+  reason?: string;
+  mode?: SignInMode;
+}
+
+interface SignInModalState {
+  open: boolean;
+  mode: SignInMode;
+  reason: string | undefined;
+}
+
+interface SessionContextValue {
+  user: SessionUser | null;
+  googleClientId: string | null;
+  modal: SignInModalState;
+  openSignIn: (options?: SignInPromptOptions) => void;
+  closeSignIn: () => void;
+  setMode: (mode: SignInMode) => void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({
+  user,
+  googleClientId = null,
+  children,
+}: {
+  user: SessionUser | null;
+  googleClientId?: string | null;
+  children: ReactNode;
+}) {
+  const [modal, setModal] = useState<SignInModalState>({
+    open: false,
+    mode: "login",
+    reason: undefined,
+  });
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user,
+      googleClientId,
+      modal,
+      // A signed-in user has nothing to sign in to (e.g. ?login=true in a bookmarked address).
+      openSignIn: (options) => {
+        if (user) return;
+        setModal({ open: true, mode: options?.mode ?? "login", reason: options?.reason });
+      },
+      closeSignIn: () => setModal((current) => ({ ...current, open: false, reason: undefined })),
+      setMode: (mode) => setModal((current) => ({ ...current, mode })),
+    }),
+    [user, googleClientId, modal],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function useSessionContext(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value)
+    throw new Error("useSession and useSignInPrompt need the SessionProvider (root.tsx).");
+  return value;
+}
+
 export function useSession(): { user: SessionUser | null } {
-  return { user: null };
+  return { user: useSessionContext().user };
 }
 
 export function useSignInPrompt(): (options?: { reason?: string }) => void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  return useCallback(
-    (_options?: { reason?: string }) => {
-      const params = new URLSearchParams(location.search);
-      params.set("login", "true");
-      void navigate(
-        { pathname: location.pathname, search: `?${params.toString()}`, hash: location.hash },
-        { preventScrollReset: true },
-      );
-    },
-    [location.pathname, location.search, location.hash, navigate],
-  );
+  return useSessionContext().openSignIn;
+}
+
+/** For the sign-in modal itself and the Google button. */
+export function useSignInModal() {
+  const { modal, openSignIn, closeSignIn, setMode, googleClientId } = useSessionContext();
+  return { ...modal, openSignIn, closeSignIn, setMode, googleClientId };
 }

@@ -23,6 +23,7 @@ import {
 } from "../components/home/home-content.ts";
 import { ProgrammeTypeStrip } from "../components/home/programme-type-strip.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../components/home/use-login-query-flag.ts";
+import { useSignInPrompt } from "../auth/session-context.tsx";
 import { getServices } from "../context.ts";
 import { PROGRAMME_LINKS } from "../utils/programme-links.ts";
 import type { Route } from "./+types/home";
@@ -115,7 +116,7 @@ export function shouldRevalidate({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  useLoginQueryFlag();
+  useLoginQueryFlag(useSignInPrompt());
 
   return (
     <>

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
+import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
 import { InvalidParameterError, NotFoundError } from "@studyatlas/core/errors.ts";
 import type { ApiError } from "@studyatlas/schemas/catalogue.ts";
 
@@ -52,6 +53,9 @@ export function registerApiErrorHandling(app: FastifyInstance): void {
           },
         ),
       );
+    }
+    if (error instanceof AccountError) {
+      return reply.code(error.status).send(apiError(error.code, error.message, error.errors));
     }
     if (error instanceof NotFoundError) {
       return reply.code(404).send(apiError("not_found", error.message));

@@ -91,9 +91,9 @@ describe("catalogue cache", () => {
 
   it("does not keep 'nothing found', so a record added later is found", async () => {
     const cache = createCatalogueCache();
-    let record: string | undefined;
-    expect(await cache.remember("course:x", async () => record)).toBeUndefined();
-    record = "found";
-    expect(await cache.remember("course:x", async () => record)).toBe("found");
+    const catalogue = new Map<string, string>();
+    expect(await cache.remember("course:x", async () => catalogue.get("x"))).toBeUndefined();
+    catalogue.set("x", "found");
+    expect(await cache.remember("course:x", async () => catalogue.get("x"))).toBe("found");
   });
 });

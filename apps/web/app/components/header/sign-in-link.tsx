@@ -1,12 +1,19 @@
-// Signed-out visitors' way in. The spec's Sign in opens the sign-in modal (discovery.md §2
-// Header); until the accounts increment brings that modal, it leads to the combined /auth page
-// (docs/spec-notes.md, Shell). The modal replaces this one component.
-import { Link } from "react-router";
+// Signed-out visitors' way in: Sign in opens the sign-in modal (discovery.md §2 Header). It is a
+// link to the combined /auth page underneath, so it also works before the page has hydrated.
+import { useSignInPrompt } from "../../auth/session-context.tsx";
 
 export function SignInLink({ className }: { className?: string }) {
+  const openSignIn = useSignInPrompt();
   return (
-    <Link to="/auth" className={className}>
+    <a
+      href="/auth"
+      className={className}
+      onClick={(event) => {
+        event.preventDefault();
+        openSignIn();
+      }}
+    >
       Sign in
-    </Link>
+    </a>
   );
 }

@@ -9,9 +9,11 @@ import { CourseSearchForm } from "../course-search/course-search-form.tsx";
 import { Logo } from "../logo/logo.tsx";
 import { BrowseMenu } from "./browse-menu.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
+import { useSession } from "../../auth/session-context.tsx";
 import { SignInLink } from "./sign-in-link.tsx";
 import styles from "./site-header.module.css";
 import { useScrollStage } from "./use-scroll-stage.ts";
+import { UserMenu } from "./user-menu.tsx";
 
 type Appearance = "transparent" | "tinted" | "solid";
 
@@ -19,6 +21,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const home = isHomePath(pathname);
   const stage = useScrollStage();
+  const { user } = useSession();
 
   const fixed = stage === "fixed" || stage === "deep";
   let appearance: Appearance = "solid";
@@ -58,7 +61,7 @@ export function SiteHeader() {
             <Link to="/explore" className={`${styles.explore} ${styles.desktopOnly}`}>
               Explore
             </Link>
-            <SignInLink className={styles.signIn} />
+            {user ? <UserMenu /> : <SignInLink className={styles.signIn} />}
             <MobileMenu className={styles.mobileOnly} />
           </div>
         </div>

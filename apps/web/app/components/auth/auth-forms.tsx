@@ -1,0 +1,236 @@
+// The login, sign-up and reset-request forms, shared by the sign-in modal and the /auth page
+// (accounts-and-details.md §2, §4, §5, §8). Each calls the account API and hands the outcome to
+// its host, which decides what success looks like (success modal, redirect, toast).
+import { useState, type FormEvent } from "react";
+
+import { FIELD_RULES, MESSAGES } from "@studyatlas/schemas/account-rules.ts";
+
+import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
+import styles from "./auth-forms.module.css";
+import { FormField } from "./form-field.tsx";
+import { useFormFields } from "./use-form-fields.ts";
+
+export function LoginForm({
+  onSuccess,
+  onSwitchToRegister,
+  onForgotPassword,
+}: {
+  onSuccess: () => void;
+  onSwitchToRegister: () => void;
+  onForgotPassword: () => void;
+}) {
+  const form = useFormFields({ email: "", password: "" }, (values) => ({
+    email: FIELD_RULES.email(values.email),
+    password: values.password === "" ? MESSAGES.passwordRequired : undefined,
+  }));
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setPending(true);
+    setError(undefined);
+    const answer = await accountApi("token", {
+      json: { email: form.values.email.trim(), password: form.values.password },
+    });
+    setPending(false);
+    if (answer.status === 200) onSuccess();
+    else setError(answer.status === 0 ? MESSAGES.genericError : authErrorMessage(answer.data));
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+      <div className={styles.rowEnd}>
+        <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </div>
+      {error && (
+        <div className={styles.formError} role="alert">
+          <span>{error}</span>
+          {error === MESSAGES.loginFailed && (
+            <button type="button" className={styles.linkButton} onClick={onSwitchToRegister}>
+              Sign Up
+            </button>
+          )}
+        </div>
+      )}
+      <button type="submit" className={styles.primary} disabled={pending}>
+        {pending ? "Signing in..." : "Sign In"}
+      </button>
+    </form>
+  );
+}
+
+export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void }) {
+  const form = useFormFields(
+    { first_name: "", last_name: "", email: "", password: "", confirm: "" },
+    (values) => ({
+      first_name: FIELD_RULES.first_name(values.first_name),
+      last_name: FIELD_RULES.last_name(values.last_name),
+      email: FIELD_RULES.email(values.email),
+      password: FIELD_RULES.password(values.password),
+      confirm:
+        values.confirm === ""
+          ? MESSAGES.confirmPasswordRequired
+          : values.confirm !== values.password
+            ? MESSAGES.passwordsDoNotMatch
+            : undefined,
+    }),
+    ["confirm"],
+  );
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setPending(true);
+    setError(undefined);
+    const { confirm: _confirm, ...payload } = form.values;
+    const answer = await accountApi("register", {
+      json: { ...payload, email: payload.email.trim() },
+    });
+    setPending(false);
+    if (answer.status === 201) onSuccess(payload.email.trim());
+    else
+      setError(
+        answer.status === 0
+          ? "Failed to register. Please try again."
+          : authErrorMessage(answer.data),
+      );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <div className={styles.twoColumns}>
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          autoFocus
+          required
+          error={form.visibleError("first_name")}
+          {...form.bind("first_name")}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={form.visibleError("last_name")}
+          {...form.bind("last_name")}
+        />
+      </div>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.visibleError("confirm")}
+        {...form.bind("confirm")}
+      />
+      {error && (
+        <p className={styles.formError} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={pending}>
+        {pending ? "Creating account..." : "Create Account"}
+      </button>
+    </form>
+  );
+}
+
+export function ResetRequestForm({
+  onSuccess,
+  submitLabel = "Send Reset Link",
+}: {
+  onSuccess: (message: string) => void;
+  submitLabel?: string;
+}) {
+  const form = useFormFields({ email: "" }, (values) => ({
+    email:
+      values.email.trim() === ""
+        ? MESSAGES.forgotPasswordEmailRequired
+        : FIELD_RULES.email(values.email),
+  }));
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setPending(true);
+    setError(undefined);
+    const answer = await accountApi("password_reset", {
+      json: { email: form.values.email.trim() },
+    });
+    setPending(false);
+    if (answer.ok) {
+      form.reset();
+      onSuccess(MESSAGES.resetEmailSent);
+    } else {
+      // A rate limit explains itself; anything else is the spec's failure text.
+      setError(
+        answer.status === 429 || answer.status === 400
+          ? authErrorMessage(answer.data)
+          : MESSAGES.resetEmailFailed,
+      );
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      {error && (
+        <p className={styles.formError} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={styles.primary} disabled={pending}>
+        {pending ? "Sending..." : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+// The sign-in modal (accounts-and-details.md §2 "Sign-in modal", §4, §8): login, register and
+// reset modes with links between them, the Google button, and the success modal. A native
+// <dialog> keeps focus inside and closes on Escape; the page body is marked modal-active while it
+// is open (discovery.md §2 Header).
+import { useEffect, useRef, useState } from "react";
+
+import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
+
+import { useSignInModal, type SignInMode } from "../../auth/session-context.tsx";
+import { CheckIcon, CloseIcon } from "../icons/icons.tsx";
+import { useToast } from "../toast/toast-provider.tsx";
+import { LoginForm, RegisterForm, ResetRequestForm } from "./auth-forms.tsx";
+import styles from "./auth-forms.module.css";
+import { GoogleButton } from "./google-button.tsx";
+
+const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
+  login: { title: "Welcome back", subtitle: "Sign in to your StudyAtlas account." },
+  register: {
+    title: "Create an account",
+    subtitle: "Save programmes, apply and chat with an advisor.",
+  },
+  reset: {
+    title: "Reset password",
+    subtitle: "Enter your e-mail and we will send you a reset link.",
+  },
+};
+
+export function SignInModal() {
+  const { open, mode, reason, closeSignIn, setMode } = useSignInModal();
+  const toast = useToast();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [success, setSuccess] = useState<string>();
+  const [googleError, setGoogleError] = useState<string>();
+  /** Shown above the login form after a reset request (the toast says it too). */
+  const [notice, setNotice] = useState<string>();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+    document.body.classList.toggle("modal-active", open);
+    setGoogleError(undefined);
+    setNotice(undefined);
+  }, [open]);
+
+  const reloadSoon = (message: string) => {
+    setSuccess(message);
+    window.setTimeout(() => {
+      closeSignIn();
+      window.location.reload();
+    }, RELOAD_AFTER_SUCCESS_MS);
+  };
+
+  const { title, subtitle } = TITLES[mode];
+  const titleId = "sign-in-title";
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={() => {
+        if (open) closeSignIn();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself) closes it.
+        if (event.target === dialog.current) closeSignIn();
+      }}
+    >
+      {open && (
+        <div className={styles.dialogBody}>
+          <button
+            type="button"
+            className={styles.dialogClose}
+            aria-label="Close"
+            onClick={closeSignIn}
+          >
+            <CloseIcon />
+          </button>
+          {success ? (
+            <div className={styles.success} role="status">
+              <span className={styles.successMark} aria-hidden="true">
+                <CheckIcon width={32} height={32} />
+              </span>
+              <h2 id={titleId} className={styles.title}>
+                {success}
+              </h2>
+              <p className={styles.subtitle}>Reloading the page…</p>
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={() => window.location.reload()}
+              >
+                Close
+              </button>
+            </div>
+          ) : (
+            <>
+              <h2 id={titleId} className={styles.title}>
+                {title}
+              </h2>
+              <p className={styles.subtitle}>{reason ?? subtitle}</p>
+              {notice && mode === "login" && <p className={styles.formSuccess}>{notice}</p>}
+              {mode === "login" && (
+                <LoginForm
+                  onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
+                  onSwitchToRegister={() => setMode("register")}
+                  onForgotPassword={() => setMode("reset")}
+                />
+              )}
+              {mode === "register" && (
+                <RegisterForm
+                  onSuccess={(email) => {
+                    window.location.assign(`/post-sign-up?email=${encodeURIComponent(email)}`);
+                  }}
+                />
+              )}
+              {mode === "reset" && (
+                <ResetRequestForm
+                  onSuccess={(message) => {
+                    toast.show(message, { kind: "success" });
+                    setNotice(message);
+                    setMode("login");
+                  }}
+                />
+              )}
+              {mode !== "reset" && (
+                <>
+                  <p className={styles.divider}>
+                    <span>or</span>
+                  </p>
+                  <GoogleButton
+                    intent={mode === "register" ? "signup" : "login"}
+                    onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
+                    onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                    onError={setGoogleError}
+                  />
+                  {googleError && (
+                    <p className={styles.formError} role="alert">
+                      {googleError}
+                    </p>
+                  )}
+                </>
+              )}
+              <p className={styles.switch}>
+                {mode === "login" && (
+                  <>
+                    Don&apos;t have an account?{" "}
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("register")}
+                    >
+                      Sign Up
+                    </button>
+                  </>
+                )}
+                {mode === "register" && (
+                  <>
+                    Already have an account?{" "}
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("login")}
+                    >
+                      Sign In
+                    </button>
+                  </>
+                )}
+                {mode === "reset" && (
+                  <>
+                    Remembered it?{" "}
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("login")}
+                    >
+                      Sign In
+                    </button>{" "}
+                    ·{" "}
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("register")}
+                    >
+                      Create an account
+                    </button>
+                  </>
+                )}
+              </p>
+            </>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,82 @@
+// E-mail verification /verify-email/{token1}/{token2} (accounts-and-details.md §2, §4, §8): the
+// link is checked once the page runs in the browser (so link scanners that only fetch the HTML do
+// not use it up); success signs the user in; either outcome counts down 5 s to /welcome.
+import { useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+
+import { MESSAGES, REDIRECT_COUNTDOWN_SECONDS } from "@studyatlas/schemas/account-rules.ts";
+
+import { accountApi } from "../../auth/account-api.ts";
+import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
+import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
+import type { Route } from "./+types/verify-email";
+import styles from "./account-pages.module.css";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Verify your e-mail — StudyAtlas" }, { name: "robots", content: "noindex" }];
+}
+
+type Outcome = { kind: "pending" } | { kind: "verified" } | { kind: "failed"; detail: string };
+
+export default function VerifyEmail() {
+  const { token1 = "", token2 = "" } = useParams();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
+  const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void accountApi(
+      `verify-email/${encodeURIComponent(token1)}/${encodeURIComponent(token2)}/`,
+    ).then((answer) => {
+      if (answer.ok) setOutcome({ kind: "verified" });
+      else
+        setOutcome({
+          kind: "failed",
+          detail: answer.data.detail ?? MESSAGES.verificationUnexpected,
+        });
+    });
+  }, [token1, token2]);
+
+  useEffect(() => {
+    if (outcome.kind === "pending") return;
+    if (seconds <= 0) {
+      // A full load, so the header and every page see the new session.
+      window.location.assign("/welcome");
+      return;
+    }
+    const timer = window.setTimeout(() => setSeconds((left) => left - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [outcome.kind, seconds]);
+
+  return (
+    <AuthPageLayout>
+      <div className={styles.center} role="status" aria-live="polite">
+        {outcome.kind === "pending" && <h1 className={styles.title}>Verifying your e-mail…</h1>}
+        {outcome.kind === "verified" && (
+          <>
+            <BadgeCheckIcon className={styles.icon} />
+            <h1 className={styles.title}>E-mail verified</h1>
+            <p className={styles.lead}>
+              Thank you! Your e-mail address is confirmed and you are signed in.
+            </p>
+          </>
+        )}
+        {outcome.kind === "failed" && (
+          <>
+            <AlertCircleIcon className={`${styles.icon} ${styles.iconError}`} />
+            <h1 className={styles.title}>{MESSAGES.verificationFailedTitle}</h1>
+            <p className={styles.lead}>{outcome.detail}</p>
+          </>
+        )}
+        {outcome.kind !== "pending" && (
+          <p className={styles.countdown}>
+            Redirecting to the welcome page in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
+            <a href="/welcome">Go now</a>
+          </p>
+        )}
+      </div>
+    </AuthPageLayout>
+  );
+}

@@ -1,0 +1,199 @@
+// Who is calling (docs/decisions/006-sessions-and-tokens.md). On every request except static
+// files: an `Authorization: Bearer` access token, else the access-token cookie; when the cookie's
+// token has expired but a refresh cookie is present, the refresh token is rotated and both cookies
+// renewed on the same response. The session row is checked on every request, so logout and
+// revocation take effect at once. Routes that need a user use `requireUser`.
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from "fastify";
+
+import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
+import { signAccessToken, verifyAccessToken } from "@studyatlas/core/accounts/access-token.ts";
+import {
+  getActiveSession,
+  rotateRefreshToken,
+  SESSION_LIFETIME_MS,
+  type ActiveSession,
+  type SessionUser,
+} from "@studyatlas/core/accounts/sessions.ts";
+import type { Database } from "@studyatlas/db/client.ts";
+
+export const ACCESS_COOKIE = "sa_access";
+export const REFRESH_COOKIE = "sa_refresh";
+
+export interface AuthSettings {
+  secret: string;
+  accessTokenTtlSeconds: number;
+  secureCookies: boolean;
+}
+
+export interface RequestAuth {
+  user: SessionUser;
+  sessionId: string;
+  aal: string;
+  /** How the caller proved who it is; cookie callers are subject to the XSRF check. */
+  via: "bearer" | "cookie";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  expiresIn: number;
+  expiresAt: number;
+  refreshToken?: string;
+}
+
+/** Static files: no session lookup, no cookies. */
+export const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
+
+export function cookieOptions(settings: AuthSettings, maxAgeSeconds: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: settings.secureCookies,
+    maxAge: maxAgeSeconds,
+  };
+}
+
+export async function issueAccessToken(settings: AuthSettings, session: ActiveSession) {
+  return signAccessToken(
+    settings.secret,
+    {
+      userId: session.user.id,
+      sessionId: session.sessionId,
+      aal: session.aal,
+      role: session.user.role,
+      email: session.user.email,
+    },
+    settings.accessTokenTtlSeconds,
+  );
+}
+
+/** Puts the session's tokens in the cookies (the refresh cookie only when a new one was issued). */
+export function setSessionCookies(
+  reply: FastifyReply,
+  settings: AuthSettings,
+  tokens: { accessToken: string; refreshToken?: string },
+): void {
+  reply.setCookie(
+    ACCESS_COOKIE,
+    tokens.accessToken,
+    cookieOptions(settings, settings.accessTokenTtlSeconds),
+  );
+  if (tokens.refreshToken) {
+    reply.setCookie(
+      REFRESH_COOKIE,
+      tokens.refreshToken,
+      cookieOptions(settings, SESSION_LIFETIME_MS / 1000),
+    );
+  }
+}
+
+export function clearSessionCookies(reply: FastifyReply, settings: AuthSettings): void {
+  reply.clearCookie(ACCESS_COOKIE, cookieOptions(settings, 0));
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(settings, 0));
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+async function sessionFromAccessToken(
+  db: Database,
+  settings: AuthSettings,
+  token: string,
+): Promise<{ session?: ActiveSession; expired: boolean }> {
+  const check = await verifyAccessToken(settings.secret, token);
+  if (!check.ok) return { expired: check.reason === "expired" };
+  const session = await getActiveSession(db, check.claims.sessionId);
+  if (!session || session.user.id !== check.claims.userId) return { expired: false };
+  return { session, expired: false };
+}
+
+export function registerSessionAuth(
+  app: FastifyInstance,
+  options: { db: Database; settings: AuthSettings },
+): void {
+  const { db, settings } = options;
+  app.decorateRequest("auth", null);
+  app.addHook("onRequest", async (request, reply) => {
+    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const bearer = bearerToken(request);
+    if (bearer) {
+      const { session } = await sessionFromAccessToken(db, settings, bearer);
+      if (session)
+        request.auth = {
+          user: session.user,
+          sessionId: session.sessionId,
+          aal: session.aal,
+          via: "bearer",
+        };
+      return;
+    }
+    const accessCookie = request.cookies[ACCESS_COOKIE];
+    if (accessCookie) {
+      const { session } = await sessionFromAccessToken(db, settings, accessCookie);
+      if (session) {
+        request.auth = {
+          user: session.user,
+          sessionId: session.sessionId,
+          aal: session.aal,
+          via: "cookie",
+        };
+        return;
+      }
+    }
+    const refreshCookie = request.cookies[REFRESH_COOKIE];
+    if (!refreshCookie) {
+      if (accessCookie) reply.clearCookie(ACCESS_COOKIE, cookieOptions(settings, 0));
+      return;
+    }
+    try {
+      const outcome = await rotateRefreshToken(db, refreshCookie);
+      const access = await issueAccessToken(settings, outcome.session);
+      setSessionCookies(reply, settings, {
+        accessToken: access.token,
+        ...(outcome.kind === "rotated" ? { refreshToken: outcome.refreshToken } : {}),
+      });
+      const { session } = outcome;
+      request.auth = {
+        user: session.user,
+        sessionId: session.sessionId,
+        aal: session.aal,
+        via: "cookie",
+      };
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      clearSessionCookies(reply, settings);
+    }
+  });
+}
+
+export const NOT_AUTHENTICATED_MESSAGE =
+  "Authentication credentials were not provided. Please sign in.";
+
+/**
+ * preHandler for routes that need a signed-in user: 401 JSON otherwise. Read the user with
+ * `signedInUser(request)` in the handler.
+ */
+export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  if (!request.auth) throw new AccountError(401, "not_authenticated", NOT_AUTHENTICATED_MESSAGE);
+};
+
+/** The caller's auth in a route guarded by `requireUser`. */
+export function signedInUser(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new AccountError(401, "not_authenticated", NOT_AUTHENTICATED_MESSAGE);
+  return request.auth;
+}

@@ -1,0 +1,41 @@
+// Outgoing mail (issue 4 "E-mail"): every message is recorded in the outbox; with SMTP_URL set it
+// is sent through nodemailer, otherwise it stays in the outbox and its link goes to the log.
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import type { MailMessage, Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
+import { markMailSent, recordMail } from "@studyatlas/core/accounts/outbox.ts";
+
+import type { MailConfig } from "../config.ts";
+
+export function createMailer(db: Database, config: MailConfig, log: FastifyBaseLogger): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return {
+    async send(message: MailMessage) {
+      const id = await recordMail(db, message);
+      if (!transport) {
+        log.info(
+          { to: message.to, kind: message.kind, link: message.link },
+          `Mail kept in the outbox: ${message.subject} — ${message.link}`,
+        );
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from: config.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        await markMailSent(db, id);
+      } catch (error) {
+        // The request that asked for the mail still succeeds: the message stays in the outbox
+        // with its error, and the log says why.
+        log.error({ err: error, to: message.to }, "SMTP delivery failed");
+        await markMailSent(db, id, (error as Error).message.slice(0, 500));
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Account fixtures for the end-to-end tests: unique users, sign-up through the API, and the
+// e-mails the server kept in its outbox (read through /dev/mailbox.json, which the test server
+// enables with DEV_MAILBOX=true).
+import { expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The same address as playwright.config.ts. */
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/**
+ * A fresh cookie jar per call: a context that signed in would otherwise send its session cookies
+ * with the next POST, which then (rightly) needs the XSRF header.
+ */
+async function withFreshApi<T>(work: (api: APIRequestContext) => Promise<T>): Promise<T> {
+  const api = await apiRequest.newContext({ baseURL: BASE_URL });
+  try {
+    return await work(api);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The status of a sign-in attempt through the API. */
+export function signInStatus(email: string, password: string): Promise<number> {
+  return withFreshApi(async (api) =>
+    (await api.post("/api/account/token", { data: { email, password } })).status(),
+  );
+}
+
+export const PASSWORD = "Secret123!";
+
+let counter = 0;
+export function uniqueEmail(prefix = "e2e"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  kind: string;
+  link: string | null;
+}
+
+/** The link of the newest e-mail of `kind` to `email`, as a path (waits for it to arrive). */
+export async function mailedLink(
+  request: APIRequestContext,
+  email: string,
+  kind: "verification" | "password_reset" | "welcome",
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const mails = (await response.json()) as OutboxMail[];
+      link = mails.find((mail) => mail.kind === kind)?.link ?? undefined;
+      return link;
+    })
+    .toBeTruthy();
+  const url = new URL(link ?? "");
+  return `${url.pathname}${url.search}`;
+}
+
+/** Creates an account through the API (its own request context: the page stays signed out). */
+export async function registerUser(
+  overrides: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<string> {
+  const email = overrides.email ?? uniqueEmail();
+  await withFreshApi(async (api) => {
+    const response = await api.post("/api/account/register", {
+      data: {
+        first_name: overrides.firstName ?? "Ada",
+        last_name: overrides.lastName ?? "Lovelace",
+        email,
+        password: PASSWORD,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  });
+  return email;
+}
+
+/** Signs the page's browser context in through the API (its cookies land in the context). */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  const response = await page.request.post("/api/account/token", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}

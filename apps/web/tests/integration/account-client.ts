@@ -1,0 +1,83 @@
+// A small cookie-keeping client over app.inject() for the account tests: it stores the cookies a
+// browser would, and sends the XSRF header on mutations like the web app does.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+
+import { listOutbox } from "@studyatlas/core/accounts/outbox.ts";
+import type { Database } from "@studyatlas/db/client.ts";
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Leave out the X-XSRF-TOKEN header. */
+  noXsrf?: boolean;
+  /** Send no cookies. */
+  noCookies?: boolean;
+  ip?: string;
+}
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  readonly app: FastifyInstance;
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async call(
+    method: string,
+    url: string,
+    options: CallOptions = {},
+  ): Promise<LightMyRequestResponse> {
+    if (!this.cookies.has("XSRF-TOKEN")) {
+      // A first GET hands out the XSRF cookie, as a page load would.
+      this.store(await this.app.inject({ method: "GET", url: "/api/health" }));
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    if (!options.noCookies && this.cookies.size) headers.cookie = this.cookieHeader();
+    if (!options.noXsrf && method !== "GET")
+      headers["x-xsrf-token"] = this.cookies.get("XSRF-TOKEN") ?? "";
+    const response = await this.app.inject({
+      method: method as "GET",
+      url,
+      headers,
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+    if (!options.noCookies) this.store(response);
+    return response;
+  }
+
+  store(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.value === "" ||
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}
+
+export async function mailsTo(db: Database, email: string) {
+  return listOutbox(db, { to: email });
+}
+
+/** The path and query of the link in the newest mail to `email` of `kind`. */
+export async function linkFor(db: Database, email: string, kind: string): Promise<string> {
+  const mail = (await mailsTo(db, email)).find((row) => row.kind === kind);
+  if (!mail?.link) throw new Error(`no ${kind} mail to ${email}`);
+  const url = new URL(mail.link);
+  return `${url.pathname}${url.search}`;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "student"): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export const PASSWORD = "Secret123!";

@@ -1,0 +1,109 @@
+// The account e-mails, as HTML and plain text (issue 4 "E-mail"). Links are absolute, on the
+// configured public base URL.
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: "verification" | "password_reset" | "welcome";
+  link: string;
+}
+
+/** Sends or keeps a message; implemented by the server (SMTP or the outbox). */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+function layout(
+  title: string,
+  paragraphs: string[],
+  button: { label: string; href: string },
+): string {
+  const body = paragraphs
+    .map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
+    .join("");
+  const href = escapeHtml(button.href);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#0a1f44">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:bold">StudyAtlas</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>${body}
+<p style="margin:24px 0"><a href="${href}" style="background:#1a56db;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#1a56db;word-break:break-all">${href}</a></p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function verificationMessage(to: string, firstName: string, link: string): MailMessage {
+  const subject = "Verify your StudyAtlas e-mail address";
+  const lines = [
+    `Hello ${firstName},`,
+    "Thank you for creating a StudyAtlas account. Please confirm that this is your e-mail address.",
+    "The link is valid for 3 days and can be used once.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "verification",
+    link,
+    text: `${lines.join("\n\n")}\n\nVerify your e-mail: ${link}\n\nIf you did not create an account, you can ignore this e-mail.\n`,
+    html: layout(
+      "Verify your e-mail address",
+      [...lines, "If you did not create an account, you can ignore this e-mail."],
+      {
+        label: "Verify e-mail",
+        href: link,
+      },
+    ),
+  };
+}
+
+export function passwordResetMessage(to: string, firstName: string, link: string): MailMessage {
+  const subject = "Reset your StudyAtlas password";
+  const lines = [
+    `Hello ${firstName},`,
+    "Someone (we hope you) asked to reset the password of your StudyAtlas account.",
+    "The link is valid for 1 hour and can be used once. Setting a new password signs you out everywhere else.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "password_reset",
+    link,
+    text: `${lines.join("\n\n")}\n\nSet a new password: ${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    html: layout(
+      "Reset your password",
+      [...lines, "If you did not ask for this, ignore this e-mail: your password stays as it is."],
+      {
+        label: "Set a new password",
+        href: link,
+      },
+    ),
+  };
+}
+
+export function welcomeMessage(to: string, firstName: string, link: string): MailMessage {
+  const subject = "Welcome to StudyAtlas";
+  const lines = [
+    `Welcome, ${firstName}!`,
+    "Your e-mail address is confirmed. Discover online programmes and courses from top schools around the world.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "welcome",
+    link,
+    text: `${lines.join("\n\n")}\n\nExplore all courses: ${link}\n`,
+    html: layout("Welcome to StudyAtlas", lines, { label: "Explore All Courses", href: link }),
+  };
+}

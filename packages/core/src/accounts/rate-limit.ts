@@ -1,0 +1,126 @@
+// Rate limits counted in PostgreSQL, so that every app process sees the same counts
+// (docs/architecture.md "Scaling out"). A sliding window: the events of one key in the last
+// `windowMs`. Old events of a key are deleted when it is counted again.
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+
+import { selectOne } from "../sql-rows.ts";
+import { AccountError } from "./account-errors.ts";
+
+export interface RateLimitRule {
+  /** Key prefix, e.g. "signin-account". */
+  name: string;
+  max: number;
+  windowMs: number;
+  message: string;
+}
+
+const MINUTE = 60_000;
+
+/** The limits of the accounts issue (issue 4 "Sessions"). */
+export const RATE_LIMITS = {
+  /** "the 11th failure within 15 minutes answers 429" */
+  signInAccount: {
+    name: "signin-account",
+    max: 10,
+    windowMs: 15 * MINUTE,
+    message:
+      "Too many failed sign-in attempts for this account. Please wait 15 minutes or reset your password.",
+  },
+  signInIp: {
+    name: "signin-ip",
+    max: 30,
+    windowMs: 15 * MINUTE,
+    message:
+      "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.",
+  },
+  registerIp: {
+    name: "register-ip",
+    max: 30,
+    windowMs: 60 * MINUTE,
+    message: "Too many accounts were created from your network. Please try again in an hour.",
+  },
+  /** One verification e-mail per address per minute (sign-up and resend). */
+  verificationEmailPerAddress: {
+    name: "verification-email",
+    max: 1,
+    windowMs: MINUTE,
+    message:
+      "We have just sent an e-mail to this address. Please wait a minute before asking again.",
+  },
+  /** One password-reset e-mail per address per minute. */
+  resetEmailPerAddress: {
+    name: "reset-email",
+    max: 1,
+    windowMs: MINUTE,
+    message:
+      "We have just sent an e-mail to this address. Please wait a minute before asking again.",
+  },
+  emailIp: {
+    name: "email-ip",
+    max: 20,
+    windowMs: 60 * MINUTE,
+    message: "Too many e-mails were requested from your network. Please try again in an hour.",
+  },
+} as const satisfies Record<string, RateLimitRule>;
+
+function keyOf(rule: RateLimitRule, subject: string): string {
+  return `${rule.name}:${subject.toLowerCase()}`;
+}
+
+export async function countEvents(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<number> {
+  const row = await selectOne<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from rate_limit_events
+        where key = ${keyOf(rule, subject)}
+          and created_at > now() - make_interval(secs => ${rule.windowMs / 1000})`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+export async function recordEvent(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  const key = keyOf(rule, subject);
+  await db.execute(
+    sql`delete from rate_limit_events
+        where key = ${key} and created_at <= now() - make_interval(secs => ${rule.windowMs / 1000})`,
+  );
+  await db.execute(sql`insert into rate_limit_events (key) values (${key})`);
+}
+
+/** Throws 429 when `subject` already used up `rule` in the window. */
+export async function assertUnderLimit(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  if ((await countEvents(db, rule, subject)) >= rule.max) {
+    throw new AccountError(429, "rate_limited", rule.message);
+  }
+}
+
+/** Counts one event and throws 429 if it is over the limit (checked and counted in one go). */
+export async function consumeLimit(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  await assertUnderLimit(db, rule, subject);
+  await recordEvent(db, rule, subject);
+}
+
+export async function clearEvents(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  await db.execute(sql`delete from rate_limit_events where key = ${keyOf(rule, subject)}`);
+}

@@ -1,0 +1,108 @@
+// E-mail verification and password reset flows (accounts-and-details.md §2, §7, §8). Requests for
+// an unknown address answer exactly like those for a known one and send nothing (no enumeration);
+// each address gets at most one e-mail a minute, known or not.
+import type { Database } from "@studyatlas/db/client.ts";
+
+import { AccountError } from "./account-errors.ts";
+import {
+  passwordResetMessage,
+  verificationMessage,
+  welcomeMessage,
+  type Mailer,
+} from "./mail-messages.ts";
+import { RATE_LIMITS, consumeLimit, type RateLimitRule } from "./rate-limit.ts";
+import { revokeUserSessions } from "./sessions.ts";
+import { findUserByEmail, markEmailVerified, setPassword, type UserRow } from "./users.ts";
+import { consumeVerificationToken, issueVerificationToken } from "./verification.ts";
+
+export interface MailContext {
+  mailer: Mailer;
+  publicBaseUrl: string;
+  ip: string;
+}
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for this e-mail address, we have sent it a link to reset the password.";
+export const RESEND_MESSAGE =
+  "If an unverified account exists for this e-mail address, we have sent it a new verification link.";
+
+async function limitEmail(
+  db: Database,
+  rule: RateLimitRule,
+  email: string,
+  ip: string,
+): Promise<void> {
+  await consumeLimit(db, RATE_LIMITS.emailIp, ip);
+  await consumeLimit(db, rule, email.trim().toLowerCase());
+}
+
+export async function sendVerificationEmail(
+  db: Database,
+  user: UserRow,
+  context: Omit<MailContext, "ip">,
+): Promise<void> {
+  const { uid, token } = await issueVerificationToken(db, user.id, "email_verification");
+  const link = `${context.publicBaseUrl}/verify-email/${uid}/${token}`;
+  await context.mailer.send(verificationMessage(user.email, user.firstName, link));
+}
+
+export async function resendVerificationEmail(
+  db: Database,
+  email: string,
+  context: MailContext,
+): Promise<string> {
+  await limitEmail(db, RATE_LIMITS.verificationEmailPerAddress, email, context.ip);
+  const user = await findUserByEmail(db, email);
+  if (user && !user.emailVerified) await sendVerificationEmail(db, user, context);
+  return RESEND_MESSAGE;
+}
+
+/** Consumes the link, marks the address verified and sends the welcome e-mail (once). */
+export async function verifyEmail(
+  db: Database,
+  uid: string,
+  token: string,
+  context: Omit<MailContext, "ip">,
+): Promise<UserRow> {
+  const userId = await consumeVerificationToken(db, uid, token, "email_verification");
+  const user = await markEmailVerified(db, userId);
+  await context.mailer.send(
+    welcomeMessage(
+      user.email,
+      user.firstName,
+      `${context.publicBaseUrl}/coursefinder?name=&country=Where?`,
+    ),
+  );
+  return user;
+}
+
+export async function requestPasswordReset(
+  db: Database,
+  email: string,
+  context: MailContext,
+): Promise<string> {
+  await limitEmail(db, RATE_LIMITS.resetEmailPerAddress, email, context.ip);
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const { uid, token } = await issueVerificationToken(db, user.id, "password_reset");
+    const link = `${context.publicBaseUrl}/set-pw?user=${uid}&token=${token}`;
+    await context.mailer.send(passwordResetMessage(user.email, user.firstName, link));
+  }
+  return RESET_REQUESTED_MESSAGE;
+}
+
+/** Sets the new password and signs the user out everywhere. */
+export async function confirmPasswordReset(
+  db: Database,
+  uid: string,
+  token: string,
+  newPassword: string,
+): Promise<void> {
+  const userId = await consumeVerificationToken(db, uid, token, "password_reset");
+  await setPassword(db, userId, newPassword);
+  // Following a reset link proves the mailbox, as a verification link would.
+  await markEmailVerified(db, userId);
+  await revokeUserSessions(db, userId, "password_reset");
+}
+
+export { AccountError };

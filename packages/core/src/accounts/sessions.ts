@@ -1,0 +1,218 @@
+// Sessions with rotating refresh tokens and reuse detection (docs/decisions/006-sessions-and-tokens.md).
+// Every refresh exchanges the presented token for a new one (the old one is revoked and becomes
+// the new one's parent). Presenting an already-rotated token again means it was copied: the whole
+// session is revoked, except within a short reuse interval, where two requests of one browser
+// raced with the same cookie (the later one is let through without a new token).
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import { refreshTokens, sessions, users } from "@studyatlas/db/schema/accounts.ts";
+
+import { AccountError } from "./account-errors.ts";
+import { randomToken, sha256 } from "./secrets.ts";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFRESH_REUSE_INTERVAL_MS = 10_000;
+
+export type RevokeReason = "logout" | "refresh_token_reuse" | "password_changed" | "password_reset";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  emailVerified: boolean;
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  aal: string;
+  user: SessionUser;
+}
+
+export interface NewSession {
+  sessionId: string;
+  refreshToken: string;
+}
+
+export async function createSession(
+  db: Database,
+  input: {
+    userId: number;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+    aal?: "aal1" | "aal2";
+  },
+  now = Date.now(),
+): Promise<NewSession> {
+  const refreshToken = randomToken();
+  const sessionId = await db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: input.userId,
+        aal: input.aal ?? "aal1",
+        userAgent: input.userAgent?.slice(0, 400) ?? null,
+        ip: input.ip ?? null,
+        notAfter: new Date(now + SESSION_LIFETIME_MS),
+      })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error("session insert returned no row");
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: session.id, tokenHash: sha256(refreshToken) });
+    await tx
+      .update(users)
+      .set({ lastSignInAt: new Date(now) })
+      .where(eq(users.id, input.userId));
+    return session.id;
+  });
+  return { sessionId, refreshToken };
+}
+
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  emailVerified: users.emailVerified,
+};
+
+/** The session if it exists, is not revoked and has not reached its end. */
+export async function getActiveSession(
+  db: Database,
+  sessionId: string,
+  now = Date.now(),
+): Promise<ActiveSession | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      aal: sessions.aal,
+      notAfter: sessions.notAfter,
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row || row.notAfter.getTime() <= now) return undefined;
+  return { sessionId: row.sessionId, aal: row.aal, user: row.user };
+}
+
+export type RefreshOutcome =
+  | { kind: "rotated"; session: ActiveSession; refreshToken: string }
+  /** A race within the reuse interval: the session stays, the client keeps its newer cookie. */
+  | { kind: "raced"; session: ActiveSession };
+
+const INVALID_REFRESH = () =>
+  new AccountError(401, "invalid_refresh_token", "Your session has ended. Please sign in again.");
+
+export async function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  now = Date.now(),
+): Promise<RefreshOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const [token] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(presented)))
+      .for("update")
+      .limit(1);
+    if (!token) return { kind: "unknown" as const };
+    const [session] = await tx
+      .select({ id: sessions.id, revokedAt: sessions.revokedAt, notAfter: sessions.notAfter })
+      .from(sessions)
+      .where(eq(sessions.id, token.sessionId))
+      .limit(1);
+    if (!session || session.revokedAt || session.notAfter.getTime() <= now) {
+      return { kind: "unknown" as const };
+    }
+    if (token.revokedAt) {
+      // Already exchanged. Its direct successor still active and the exchange just happened: a
+      // race between two requests of the same client. Otherwise the token was stolen: revoke all.
+      const [child] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.parentId, token.id), isNull(refreshTokens.revokedAt)))
+        .limit(1);
+      if (child && now - token.revokedAt.getTime() <= REFRESH_REUSE_INTERVAL_MS) {
+        return { kind: "raced" as const, sessionId: session.id };
+      }
+      await revokeSessionIn(tx, session.id, "refresh_token_reuse", now);
+      return { kind: "reused" as const };
+    }
+    const next = randomToken();
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(refreshTokens.id, token.id));
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: session.id, tokenHash: sha256(next), parentId: token.id });
+    await tx
+      .update(sessions)
+      .set({ refreshedAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
+    return { kind: "rotated" as const, sessionId: session.id, refreshToken: next };
+  });
+  if (outcome.kind === "unknown" || outcome.kind === "reused") throw INVALID_REFRESH();
+  const session = await getActiveSession(db, outcome.sessionId, now);
+  if (!session) throw INVALID_REFRESH();
+  return outcome.kind === "rotated"
+    ? { kind: "rotated", session, refreshToken: outcome.refreshToken }
+    : { kind: "raced", session };
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function revokeSessionIn(
+  tx: Transaction | Database,
+  sessionId: string,
+  reason: RevokeReason,
+  now: number,
+): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(now), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeSession(
+  db: Database,
+  sessionId: string,
+  reason: RevokeReason,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction((tx) => revokeSessionIn(tx, sessionId, reason, now));
+}
+
+/** Revokes every session of the user, except `keepSessionId` when given. */
+export async function revokeUserSessions(
+  db: Database,
+  userId: number,
+  reason: RevokeReason,
+  keepSessionId?: string,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const open = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : sql`true`,
+        ),
+      );
+    for (const session of open) await revokeSessionIn(tx, session.id, reason, now);
+  });
+}

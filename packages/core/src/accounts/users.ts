@@ -1,0 +1,320 @@
+// Users: registration, sign-in, account detail, public fields, profile and password change
+// (accounts-and-details.md §3, §7; issue 4 "API").
+import { eq, sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import { countries } from "@studyatlas/db/schema/catalogue.ts";
+import {
+  clientProfiles,
+  profilePictures,
+  users,
+  type UserRole,
+} from "@studyatlas/db/schema/accounts.ts";
+import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
+import type { AccountDetail, ProfileUpdate, PublicUser } from "@studyatlas/schemas/accounts.ts";
+
+import { AccountError } from "./account-errors.ts";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { RATE_LIMITS, assertUnderLimit, clearEvents, recordEvent } from "./rate-limit.ts";
+import { randomToken } from "./secrets.ts";
+import { revokeUserSessions } from "./sessions.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string | undefined;
+  role?: UserRole;
+  organization?: string | null;
+  emailVerified?: boolean;
+  googleSubject?: string | null;
+}
+
+const EMAIL_TAKEN = () =>
+  new AccountError(400, "email_taken", "A user with that email already exists.", {
+    email: ["A user with that email already exists."],
+  });
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row;
+}
+
+export async function getUser(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Creates the user and an empty client profile. 400 when the e-mail is taken (any case). */
+export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  if (await findUserByEmail(db, input.email)) throw EMAIL_TAKEN();
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email.trim(),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+          role: input.role ?? "student",
+          organization: input.organization ?? null,
+          referralCode: randomToken(6).replace(/[-_]/g, "x").toUpperCase(),
+          emailVerified: input.emailVerified ?? false,
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
+          googleSubject: input.googleSubject ?? null,
+        })
+        .returning();
+      if (!user) throw new Error("user insert returned no row");
+      await tx.insert(clientProfiles).values({ userId: user.id });
+      return user;
+    });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (
+      (error as { code?: string }).code === "23505" ||
+      /users_email_lower_idx/.test(String(error))
+    ) {
+      throw EMAIL_TAKEN();
+    }
+    throw error;
+  }
+}
+
+const LOGIN_FAILED = () => new AccountError(401, "invalid_credentials", MESSAGES.loginFailed);
+
+/**
+ * E-mail and password sign-in with the rate limits: 429 once the account or the address has
+ * used up its failures (the 11th failure within 15 minutes), 401 with the spec's exact detail
+ * for a wrong e-mail or password.
+ */
+export async function authenticate(
+  db: Database,
+  input: { email: string; password: string; ip: string },
+): Promise<UserRow> {
+  const email = input.email.trim().toLowerCase();
+  await assertUnderLimit(db, RATE_LIMITS.signInIp, input.ip);
+  await assertUnderLimit(db, RATE_LIMITS.signInAccount, email);
+  const user = await findUserByEmail(db, email);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyAgainstDummy(input.password), false);
+  if (!user || !valid) {
+    await recordEvent(db, RATE_LIMITS.signInIp, input.ip);
+    await recordEvent(db, RATE_LIMITS.signInAccount, email);
+    throw LOGIN_FAILED();
+  }
+  await clearEvents(db, RATE_LIMITS.signInAccount, email);
+  return user;
+}
+
+export function profilePictureUrl(userId: number, updatedAt: Date): string {
+  return `/api/account/profile_pic/${userId}?v=${updatedAt.getTime()}`;
+}
+
+export async function getAccountDetail(db: Database, userId: number): Promise<AccountDetail> {
+  const [row] = await db
+    .select({ user: users, profile: clientProfiles, pictureAt: profilePictures.updatedAt })
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .leftJoin(profilePictures, eq(profilePictures.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new AccountError(404, "not_found", "User not found.");
+  let profile: typeof clientProfiles.$inferSelect | null | undefined = row.profile;
+  if (!profile) {
+    [profile] = await db.insert(clientProfiles).values({ userId }).returning();
+    if (!profile) throw new Error("profile insert returned no row");
+  }
+  const { user } = row;
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    email_verified: user.emailVerified,
+    role: user.role,
+    referral_code: user.referralCode,
+    organization: user.organization,
+    client_profile: {
+      id: profile.id,
+      profile_pic: row.pictureAt ? profilePictureUrl(user.id, row.pictureAt) : null,
+      address: profile.address,
+      employment_status: profile.employmentStatus,
+      employment_sector: profile.employmentSector,
+      employment_position: profile.employmentPosition,
+      gender: profile.gender,
+      date_of_birth: profile.dateOfBirth,
+      nationality: profile.nationalityId,
+      country_of_residence: profile.countryOfResidenceId,
+      phone_number: profile.phoneNumber,
+      website: profile.website,
+      socials: {
+        instagram: profile.socials.instagram ?? null,
+        twitter: profile.socials.twitter ?? null,
+        facebook: profile.socials.facebook ?? null,
+      },
+    },
+  };
+}
+
+async function publicUserWhere(db: Database, where: ReturnType<typeof eq>): Promise<PublicUser> {
+  const [row] = await db
+    .select({ user: users, pictureAt: profilePictures.updatedAt })
+    .from(users)
+    .leftJoin(profilePictures, eq(profilePictures.userId, users.id))
+    .where(where)
+    .limit(1);
+  if (!row) throw new AccountError(404, "not_found", "User not found.");
+  return {
+    id: row.user.id,
+    first_name: row.user.firstName,
+    last_name: row.user.lastName,
+    role: row.user.role,
+    profile_pic: row.pictureAt ? profilePictureUrl(row.user.id, row.pictureAt) : null,
+  };
+}
+
+/** Public fields only: never the e-mail, profile or anything else of another user. */
+export function getPublicUser(db: Database, id: number): Promise<PublicUser> {
+  return publicUserWhere(db, eq(users.id, id));
+}
+
+export function getUserByReferralCode(db: Database, code: string): Promise<PublicUser> {
+  return publicUserWhere(db, eq(users.referralCode, code.toUpperCase()));
+}
+
+export interface ProfilePicture {
+  contentType: string;
+  data: Buffer;
+}
+
+export async function getProfilePicture(
+  db: Database,
+  userId: number,
+): Promise<ProfilePicture | undefined> {
+  const [row] = await db
+    .select({ contentType: profilePictures.contentType, data: profilePictures.data })
+    .from(profilePictures)
+    .where(eq(profilePictures.userId, userId))
+    .limit(1);
+  return row;
+}
+
+async function assertCountry(db: Database, field: string, id: number | null | undefined) {
+  if (id === null || id === undefined) return;
+  const [row] = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.id, id))
+    .limit(1);
+  if (!row) {
+    throw new AccountError(
+      400,
+      "invalid_parameter",
+      `Invalid field '${field}': no country has id ${id}`,
+      {
+        [field]: [`no country has id ${id}`],
+      },
+    );
+  }
+}
+
+/** The signed-in user's own profile; fields left out stay as they are, null clears them. */
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  update: ProfileUpdate,
+  picture?: ProfilePicture,
+): Promise<AccountDetail> {
+  await assertCountry(db, "nationality", update.nationality);
+  await assertCountry(db, "country_of_residence", update.country_of_residence);
+  const userFields = {
+    ...(update.first_name ? { firstName: update.first_name } : {}),
+    ...(update.last_name ? { lastName: update.last_name } : {}),
+    ...(update.organization !== undefined ? { organization: update.organization } : {}),
+  };
+  const profileFields = {
+    ...(update.address !== undefined ? { address: update.address } : {}),
+    ...(update.employment_status !== undefined
+      ? { employmentStatus: update.employment_status }
+      : {}),
+    ...(update.employment_sector !== undefined
+      ? { employmentSector: update.employment_sector }
+      : {}),
+    ...(update.employment_position !== undefined
+      ? { employmentPosition: update.employment_position }
+      : {}),
+    ...(update.gender !== undefined ? { gender: update.gender } : {}),
+    ...(update.date_of_birth !== undefined ? { dateOfBirth: update.date_of_birth } : {}),
+    ...(update.nationality !== undefined ? { nationalityId: update.nationality } : {}),
+    ...(update.country_of_residence !== undefined
+      ? { countryOfResidenceId: update.country_of_residence }
+      : {}),
+    ...(update.phone_number !== undefined ? { phoneNumber: update.phone_number } : {}),
+    ...(update.website !== undefined ? { website: update.website } : {}),
+  };
+  await getAccountDetail(db, userId); // 404 for a deleted user; creates a missing profile
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...userFields, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx
+      .update(clientProfiles)
+      .set({ ...profileFields, updatedAt: new Date() })
+      .where(eq(clientProfiles.userId, userId));
+    if (picture) {
+      await tx
+        .insert(profilePictures)
+        .values({ userId, contentType: picture.contentType, data: picture.data })
+        .onConflictDoUpdate({
+          target: profilePictures.userId,
+          set: { contentType: picture.contentType, data: picture.data, updatedAt: new Date() },
+        });
+    }
+  });
+  return getAccountDetail(db, userId);
+}
+
+/** Needs the current password; signs the user out of every other session. */
+export async function changePassword(
+  db: Database,
+  input: { userId: number; sessionId: string; oldPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await getUser(db, input.userId);
+  if (!user) throw new AccountError(404, "not_found", "User not found.");
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+    throw new AccountError(400, "wrong_password", "Your current password is incorrect.", {
+      old_password: ["Your current password is incorrect."],
+    });
+  }
+  await setPassword(db, user.id, input.newPassword);
+  await revokeUserSessions(db, user.id, "password_changed", input.sessionId);
+}
+
+export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Database, userId: number): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({
+      emailVerified: true,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw new AccountError(400, "invalid_token", "This verification link is invalid.");
+  return user;
+}

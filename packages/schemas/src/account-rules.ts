@@ -1,0 +1,152 @@
+// Account validation rules and the spec's exact messages (accounts-and-details.md §5, §8, §9),
+// with no dependencies: the browser forms import these, the API's zod schemas (accounts.ts) are
+// built on them, so a form and the server always agree.
+
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 16;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+/** Settings' change-password form only asks for 8 characters (§5, §9). */
+export const SETTINGS_PASSWORD_MIN_LENGTH = 8;
+
+export const MESSAGES = {
+  email: "It should be a valid email address!",
+  firstName: "First name should be 3-16 characters and shouldn't include any special character!",
+  lastName: "Last name should be 3-16 characters and shouldn't include any special character!",
+  password:
+    "Password should be 8-20 characters and include at least 1 letter, 1 number and 1 special character!",
+  required: "This field is required",
+  confirmPasswordRequired: "Please confirm your password",
+  passwordRequired: "Password is required",
+  passwordsDoNotMatch: "Passwords do not match",
+  invalidResetLink: "Invalid reset link. Please request a new password reset.",
+  forgotPasswordEmailRequired: "Please enter your email address",
+  currentPasswordRequired: "Current password is required",
+  newPasswordRequired: "New password is required",
+  newPasswordTooShort: "Password must be at least 8 characters long",
+  confirmNewPasswordRequired: "Please confirm your new password",
+  loginFailed: "No active account found with the given credentials",
+  genericError: "An error occurred. Please try again.",
+  ensurePassword: "Ensure password field has at least 8 characters",
+  accountCreated: "Account created successfully!",
+  resetEmailSent: "Please check your email for password reset instructions.",
+  resetEmailFailed: "Failed to send reset email. Please try again.",
+  loginSuccessful: "Login Successful!",
+  signUpSuccessful: "Sign Up Successful!",
+  passwordResetSuccessful: "Password reset successful. Please login.",
+  passwordResetFailed: "Failed to reset password. Please try again.",
+  resendNoEmail: "No email address found. Please contact support.",
+  resendFailed: "An error occurred. Please try again later.",
+  resendSuccess: "Verification email resent successfully",
+  verificationFailedTitle: "Verification failed",
+  verificationUnexpected: "An unexpected error occurred.",
+  passwordChanged: "Password changed successfully!",
+  passwordChangeFailed: "Failed to change password",
+  profileUpdated: "Profile updated successfully!",
+  profileUpdateFailed: "Failed to update profile",
+  loadUserFailed: "Failed to load user details. Please try again later.",
+  loadCountriesFailed: "Failed to fetch countries. Please try again later.",
+  googleLoginFailed: "Login failed. Please try again.",
+  googleSignupFailed: "Signup failed. Please try again.",
+  googleSignupLoginFailed: "Signup successful, but login failed. Please try logging in.",
+} as const;
+
+/** "Standard address form": something@something.tld, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NAME_PATTERN = /^[A-Za-z0-9]{3,16}$/;
+/** 8-20 of letters, digits and !@#$%^&*, with at least one of each kind. */
+const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,20}$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+export function isValidName(value: string): boolean {
+  return NAME_PATTERN.test(value);
+}
+export function isValidPassword(value: string): boolean {
+  return PASSWORD_PATTERN.test(value);
+}
+
+/** Field checks of the sign-in, sign-up and reset forms: the message, or undefined when valid. */
+export const FIELD_RULES = {
+  email: (value: string) => (isValidEmail(value.trim()) ? undefined : MESSAGES.email),
+  first_name: (value: string) => (isValidName(value) ? undefined : MESSAGES.firstName),
+  last_name: (value: string) => (isValidName(value) ? undefined : MESSAGES.lastName),
+  password: (value: string) => (isValidPassword(value) ? undefined : MESSAGES.password),
+} as const;
+
+/** The new-password page (/set-pw): §5 "New password page". */
+export function setPasswordErrors(
+  password: string,
+  confirm: string,
+): { password?: string; confirm?: string } {
+  const errors: { password?: string; confirm?: string } = {};
+  if (password === "") errors.password = MESSAGES.passwordRequired;
+  else if (!isValidPassword(password)) errors.password = MESSAGES.password;
+  if (confirm === "") errors.confirm = MESSAGES.confirmPasswordRequired;
+  else if (password !== confirm) errors.confirm = MESSAGES.passwordsDoNotMatch;
+  return errors;
+}
+
+/** Settings' change-password form: §5 "Settings change password". */
+export function changePasswordErrors(values: { current: string; next: string; confirm: string }): {
+  current?: string;
+  next?: string;
+  confirm?: string;
+} {
+  const errors: { current?: string; next?: string; confirm?: string } = {};
+  if (values.current === "") errors.current = MESSAGES.currentPasswordRequired;
+  if (values.next === "") errors.next = MESSAGES.newPasswordRequired;
+  else if (values.next.length < SETTINGS_PASSWORD_MIN_LENGTH)
+    errors.next = MESSAGES.newPasswordTooShort;
+  if (values.confirm === "") errors.confirm = MESSAGES.confirmNewPasswordRequired;
+  else if (values.confirm !== values.next) errors.confirm = MESSAGES.passwordsDoNotMatch;
+  return errors;
+}
+
+export const GENDER_OPTIONS = [
+  { value: "male", label: "Male" },
+  { value: "female", label: "Female" },
+  { value: "other", label: "Other" },
+  { value: "prefer_not_to_say", label: "Prefer not to say" },
+] as const;
+
+/** §2 Interest selection: the 16 popular countries, in the spec's order, with its ids. */
+export const POPULAR_COUNTRIES = [
+  { id: 17, name: "United States" },
+  { id: 6, name: "United Kingdom" },
+  { id: 18, name: "Canada" },
+  { id: 12, name: "Australia" },
+  { id: 7, name: "Germany" },
+  { id: 23, name: "France" },
+  { id: 26, name: "Japan" },
+  { id: 163, name: "China" },
+  { id: 22, name: "India" },
+  { id: 8, name: "Italy" },
+  { id: 72, name: "Singapore" },
+  { id: 15, name: "South Korea" },
+  { id: 10, name: "Spain" },
+  { id: 62, name: "Switzerland" },
+  { id: 89, name: "Hong Kong" },
+  { id: 63, name: "Sweden" },
+] as const;
+
+/** §9 timings. */
+export const REDIRECT_COUNTDOWN_SECONDS = 5;
+export const RELOAD_AFTER_SUCCESS_MS = 2000;
+export const RESET_REDIRECT_MS = 2000;
+export const SETTINGS_TOAST_MS = 3000;
+export const SUCCESS_ANIMATION_MS = 4250;
+
+/** Profile pictures: what update_user_profile accepts. */
+export const PROFILE_PICTURE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+] as const;
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Cookie and header names shared by the server and the browser. */
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";

@@ -5,6 +5,8 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 
+import type { SiteLinks } from "./site-links.ts";
+
 export interface AppServices {
   db: Database;
   databaseKind: DatabaseKind;
@@ -13,6 +15,10 @@ export interface AppServices {
   googleClientId?: string | null;
   /** /dev/mailbox shows the outbox (never in production). */
   devMailbox?: boolean;
+  /** The footer's configured links (SUPPORT_EMAIL and the *_URL settings). */
+  siteLinks?: SiteLinks;
+  /** The support inbox and postal address the contact page shows. */
+  support?: { email: string; postalAddress: string };
 }
 
 /** The signed-in user of this request, resolved by the server's auth plugin. */

@@ -6,7 +6,6 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { listCourses, resolveCourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
-import { listDisciplines } from "@studyatlas/core/catalogue/reference-lists.ts";
 import { CourseListQuerySchema, type CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
@@ -14,7 +13,7 @@ import { CountryTicker } from "../components/carousels/country-ticker.tsx";
 import { CourseRow } from "../components/carousels/course-row.tsx";
 import { ReviewsCarousel } from "../components/carousels/reviews-carousel.tsx";
 import { CourseSearchForm } from "../components/course-search/course-search-form.tsx";
-import { DisciplineGrid, type DisciplineTile } from "../components/home/discipline-grid.tsx";
+import { DisciplineGrid } from "../components/home/discipline-grid.tsx";
 import {
   BROWSE_COUNTRIES,
   FEATURED_ROWS,
@@ -23,6 +22,8 @@ import {
   REVIEWS,
   TICKER_COUNTRIES,
 } from "../components/home/home-content.ts";
+import { loadDisciplineTiles } from "../components/home/discipline-tiles.server.ts";
+import { NewsletterBlock } from "../components/home/newsletter-block.tsx";
 import { ProgrammeTypeStrip } from "../components/home/programme-type-strip.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../components/home/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
@@ -55,22 +56,6 @@ async function loadRow(db: Database, row: FeaturedRow, seed: number): Promise<Co
   }
 }
 
-async function loadDisciplineTiles(db: Database): Promise<DisciplineTile[]> {
-  const counts = new Map<string, { name: string; count: number }>();
-  try {
-    for (const discipline of await listDisciplines(db)) {
-      counts.set(discipline.slug, { name: discipline.name, count: discipline.courses_total });
-    }
-  } catch (error) {
-    console.error("Home page: the discipline counts could not be loaded.", error);
-  }
-  return HOME_DISCIPLINES.map(({ slug, name }) => ({
-    slug,
-    name: counts.get(slug)?.name ?? name,
-    count: counts.get(slug)?.count,
-  }));
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   // "ordering=random" (§7) with a fresh seed per render: each visit shows another mix, and the
@@ -85,7 +70,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         courses: await loadRow(db, row, seed),
       })),
     ),
-    loadDisciplineTiles(db),
+    loadDisciplineTiles(db, HOME_DISCIPLINES),
   ]);
   return { rows, disciplines };
 }
@@ -185,8 +170,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {/* 6. The newsletter block (desktop only, §2 item 6; §4 "Newsletter") goes here with the
-          newsletter issue. Nothing is rendered until its form can subscribe. */}
+      {/* 6. The newsletter block (desktop only, §2 item 6; §4 "Newsletter"). */}
+      <NewsletterBlock />
 
       {/* 7. Reviews across the Globe */}
       <section className={styles.reviews} aria-labelledby="reviews-title">

@@ -2,7 +2,7 @@
 // drawer (discovery.md §4 "Wishlist heart": a removal anywhere un-hearts the same course on every
 // card). The server renders the hearts from the root loader's ids; after that this context is the
 // truth and is updated by each successful call.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 import { callApi } from "../auth/account-api.ts";
 import { applyWishlistChange, type WishlistChangeResult } from "./wishlist-state.ts";
@@ -28,11 +28,14 @@ export function WishlistProvider({
   children: ReactNode;
 }) {
   const [savedIds, setSavedIds] = useState<ReadonlySet<number>>(() => new Set(initialCourseIds));
-  // A new root loader answer (another user, a reload after sign-in) starts from its ids.
+  // A new root loader answer (another user, a reload after sign-in) starts from its ids:
+  // adjusted while rendering, as https://react.dev/learn/you-might-not-need-an-effect advises.
   const initialKey = initialCourseIds.join(",");
-  useEffect(() => {
-    setSavedIds(new Set(initialKey ? initialKey.split(",").map(Number) : []));
-  }, [initialKey]);
+  const [seenKey, setSeenKey] = useState(initialKey);
+  if (seenKey !== initialKey) {
+    setSeenKey(initialKey);
+    setSavedIds(new Set(initialCourseIds));
+  }
 
   const add = useCallback(async (courseId: number): Promise<WishlistChangeResult> => {
     const answer = await callApi("/api/wishlists/create", { json: { course: courseId } });

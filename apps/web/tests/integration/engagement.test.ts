@@ -58,7 +58,7 @@ beforeAll(async () => {
     sql`select c.id from courses c join schools s on s.id = c.school_id
         where c.published and s.published order by c.id limit 3`,
   );
-  courseIds = (rows as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  courseIds = (rows as { rows: { id: number }[] }).rows.map((row) => row.id);
   expect(courseIds).toHaveLength(3);
 });
 
@@ -212,7 +212,7 @@ describe("newsletter", () => {
     const rows = await database.db.execute(
       sql`select count(*)::int as count from newsletter_subscribers where lower(email) = lower(${email})`,
     );
-    expect((rows as unknown as { rows: { count: number }[] }).rows[0]?.count).toBe(1);
+    expect((rows as { rows: { count: number }[] }).rows[0]?.count).toBe(1);
     expect(await mailsTo(database.db, email)).toHaveLength(1);
   });
 
@@ -251,7 +251,7 @@ describe("newsletter", () => {
     const state = await database.db.execute(
       sql`select unsubscribed_at from newsletter_subscribers where lower(email) = lower(${email})`,
     );
-    const firstUnsubscribedAt = (state as unknown as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at;
+    const firstUnsubscribedAt = (state as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at;
     expect(firstUnsubscribedAt).toBeTruthy();
 
     // The same link again (the page's JSON call): harmless, says so, changes nothing.
@@ -263,7 +263,7 @@ describe("newsletter", () => {
     const after = await database.db.execute(
       sql`select unsubscribed_at from newsletter_subscribers where lower(email) = lower(${email})`,
     );
-    expect(String((after as unknown as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at)).toBe(
+    expect(String((after as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at)).toBe(
       String(firstUnsubscribedAt),
     );
 
@@ -308,7 +308,7 @@ describe("contact", () => {
     );
     expect(answer.message).toBe(CONTACT_MESSAGES.success);
     const stored = await database.db.execute(sql`select name, email, message from contact_messages where id = ${answer.id}`);
-    expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({ name: "Marie Curie", email, message: text });
+    expect((stored as { rows: unknown[] }).rows[0]).toEqual({ name: "Marie Curie", email, message: text });
     const mail = (await mailsTo(database.db, SUPPORT_EMAIL)).find((row) => row.text.includes(text));
     expect(mail?.kind).toBe("contact");
     expect(mail?.subject).toBe("Contact form: message from Marie Curie");

@@ -104,5 +104,6 @@ export function truncateText(text: string, limit: number): string {
   if (clean.length <= limit) return clean;
   const cut = clean.slice(0, limit);
   const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  const kept = (lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut).trimEnd();
+  return `${kept.replace(/[\s.,;:!?-]+$/, "")}…`;
 }

@@ -141,7 +141,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(google.clientId
               ? {
                   "connect-src": ["'self'", "https://accounts.google.com/gsi/"],
-                  "style-src": ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
+                  "style-src": [
+                    "'self'",
+                    "'unsafe-inline'",
+                    "https://accounts.google.com/gsi/style",
+                  ],
                 }
               : {}),
             "frame-ancestors": ["'none'"],

@@ -24,6 +24,10 @@ describe("loadConfig", () => {
       publicBaseUrl: "http://localhost:3000",
       seed: { courses: 6000, schools: 450 },
       logLevel: "info",
+      auth: { accessTokenTtlSeconds: 900, secureCookies: false },
+      mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
+      google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
+      devMailbox: true,
     });
   });
 
@@ -46,7 +50,37 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://studyatlas.example",
       seed: { courses: 100, schools: 10 },
       logLevel: "warn",
+      auth: { accessTokenTtlSeconds: 900, secureCookies: true },
+      mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
+      google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
+      devMailbox: false,
     });
+  });
+
+  it("reads the account variables", () => {
+    const config = loadConfig({
+      AUTH_SECRET: "s".repeat(40),
+      ACCESS_TOKEN_TTL_SECONDS: "300",
+      SMTP_URL: "smtp://user:pass@mail.example:587",
+      MAIL_FROM: "Team <team@example.com>",
+      GOOGLE_CLIENT_ID: "abc.apps.googleusercontent.com",
+      GOOGLE_JWKS_URL: "http://127.0.0.1:9999/certs",
+      DEV_MAILBOX: "false",
+    });
+    expect(config.auth).toEqual({
+      secret: "s".repeat(40),
+      accessTokenTtlSeconds: 300,
+      secureCookies: false,
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: "smtp://user:pass@mail.example:587",
+      from: "Team <team@example.com>",
+    });
+    expect(config.google).toEqual({
+      clientId: "abc.apps.googleusercontent.com",
+      jwksUrl: "http://127.0.0.1:9999/certs",
+    });
+    expect(config.devMailbox).toBe(false);
   });
 
   it.each(["abc", "70000", "0", "-1", "80.5", "65536"])("rejects PORT=%j naming PORT", (value) => {
@@ -81,6 +115,11 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],
     [{ PUBLIC_BASE_URL: "studyatlas.example" }, /^Invalid PUBLIC_BASE_URL/],
     [{ SEED_COURSES: "many" }, /^Invalid SEED_COURSES/],
+    [{ AUTH_SECRET: "too-short" }, /^Invalid AUTH_SECRET/],
+    [{ ACCESS_TOKEN_TTL_SECONDS: "10" }, /^Invalid ACCESS_TOKEN_TTL_SECONDS/],
+    [{ SMTP_URL: "mail.example:25" }, /^Invalid SMTP_URL/],
+    [{ GOOGLE_JWKS_URL: "ftp://x" }, /^Invalid GOOGLE_JWKS_URL/],
+    [{ DEV_MAILBOX: "yes" }, /^Invalid DEV_MAILBOX/],
   ] as const)("rejects %j naming the variable", (env, message) => {
     expect(configError(env).message).toMatch(message);
   });

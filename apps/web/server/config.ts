@@ -77,7 +77,12 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined))
-    .pipe(z.string().min(32, "must be at least 32 characters (for example: openssl rand -base64 48)").optional()),
+    .pipe(
+      z
+        .string()
+        .min(32, "must be at least 32 characters (for example: openssl rand -base64 48)")
+        .optional(),
+    ),
   ACCESS_TOKEN_TTL_SECONDS: positiveCount
     .pipe(z.number().min(60, "must be from 60 to 86400").max(86_400, "must be from 60 to 86400"))
     .default(900),
@@ -89,7 +94,10 @@ const EnvSchema = z.object({
     .pipe(
       z
         .string()
-        .regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587")
+        .regex(
+          /^smtps?:\/\/[^/]+/,
+          "must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587",
+        )
         .optional(),
     ),
   MAIL_FROM: z.string().trim().min(3).default("StudyAtlas <no-reply@studyatlas.local>"),
@@ -122,8 +130,6 @@ const EnvSchema = z.object({
   SOCIAL_TIKTOK_URL: siteLink,
   SOCIAL_LINKEDIN_URL: siteLink,
 });
-
-
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -188,7 +194,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? "invalid value"}`);
   }
   const value = parsed.data;
-  const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(/\/+$/, "");
+  const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
   return {
     env: value.NODE_ENV,
     port: value.PORT,

@@ -30,7 +30,9 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
   }
   // Demo sign-ins for development only (README "Demo accounts").
   if (config.env === "development" && (await ensureDemoAccounts(database.db)) > 0) {
-    console.log(`Demo accounts created (password ${DEMO_PASSWORD}): student@, advisor@, partner@studyatlas.test`);
+    console.log(
+      `Demo accounts created (password ${DEMO_PASSWORD}): student@, advisor@, partner@studyatlas.test`,
+    );
   }
   return database;
 }

@@ -89,11 +89,11 @@ export function setPasswordErrors(
 }
 
 /** Settings' change-password form: §5 "Settings change password". */
-export function changePasswordErrors(values: {
-  current: string;
-  next: string;
-  confirm: string;
-}): { current?: string; next?: string; confirm?: string } {
+export function changePasswordErrors(values: { current: string; next: string; confirm: string }): {
+  current?: string;
+  next?: string;
+  confirm?: string;
+} {
   const errors: { current?: string; next?: string; confirm?: string } = {};
   if (values.current === "") errors.current = MESSAGES.currentPasswordRequired;
   if (values.next === "") errors.next = MESSAGES.newPasswordRequired;
@@ -139,7 +139,12 @@ export const SETTINGS_TOAST_MS = 3000;
 export const SUCCESS_ANIMATION_MS = 4250;
 
 /** Profile pictures: what update_user_profile accepts. */
-export const PROFILE_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export const PROFILE_PICTURE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+] as const;
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Cookie and header names shared by the server and the browser. */

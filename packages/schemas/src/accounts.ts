@@ -2,12 +2,7 @@
 // of account-rules.ts so that forms and server share every rule and message.
 import { z } from "zod";
 
-import {
-  MESSAGES,
-  isValidEmail,
-  isValidName,
-  isValidPassword,
-} from "./account-rules.ts";
+import { MESSAGES, isValidEmail, isValidName, isValidPassword } from "./account-rules.ts";
 
 const trimmed = (message: string) =>
   z.string({ error: message }).transform((value) => value.trim());
@@ -15,12 +10,17 @@ const trimmed = (message: string) =>
 export const EmailSchema = trimmed(MESSAGES.email).refine(isValidEmail, MESSAGES.email);
 const FirstNameSchema = trimmed(MESSAGES.firstName).refine(isValidName, MESSAGES.firstName);
 const LastNameSchema = trimmed(MESSAGES.lastName).refine(isValidName, MESSAGES.lastName);
-const PasswordSchema = z.string({ error: MESSAGES.password }).refine(isValidPassword, MESSAGES.password);
+const PasswordSchema = z
+  .string({ error: MESSAGES.password })
+  .refine(isValidPassword, MESSAGES.password);
 
 /** Sign-in takes any non-empty password: the rules apply when one is chosen, not when typed. */
 export const LoginSchema = z.object({
   email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(200),
 });
 
 export const RefreshSchema = z.object({
@@ -62,7 +62,10 @@ export const ChangePasswordSchema = z.object({
 });
 
 export const GoogleCredentialSchema = z.object({
-  credential: z.string({ error: "credential is required" }).min(20, "credential is required").max(8192),
+  credential: z
+    .string({ error: "credential is required" })
+    .min(20, "credential is required")
+    .max(8192),
 });
 
 export const UserInterestSchema = z.object({
@@ -158,7 +161,13 @@ const optionalText = (max: number) =>
     .string()
     .max(max, `must be at most ${max} characters`)
     .optional()
-    .transform((value) => (value === undefined ? undefined : value.trim() === "" || value === "null" ? null : value.trim()));
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : value.trim() === "" || value === "null"
+          ? null
+          : value.trim(),
+    );
 
 const optionalId = z
   .string()
@@ -201,9 +210,12 @@ export const ProfileUpdateSchema = z.object({
   employment_sector: optionalText(100),
   employment_position: optionalText(100),
   gender: optionalText(40).pipe(
-    z.enum(["male", "female", "other", "prefer_not_to_say"], {
-      error: "must be male, female, other or prefer_not_to_say",
-    }).nullable().optional(),
+    z
+      .enum(["male", "female", "other", "prefer_not_to_say"], {
+        error: "must be male, female, other or prefer_not_to_say",
+      })
+      .nullable()
+      .optional(),
   ),
   date_of_birth: optionalText(10).pipe(
     z
@@ -211,7 +223,9 @@ export const ProfileUpdateSchema = z.object({
       .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
       .refine((value) => {
         const date = new Date(`${value}T00:00:00Z`);
-        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date < new Date();
+        return (
+          !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date < new Date()
+        );
       }, "must be a real date in the past")
       .nullable()
       .optional(),

@@ -69,7 +69,8 @@ export function SessionProvider({
 
 function useSessionContext(): SessionContextValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error("useSession and useSignInPrompt need the SessionProvider (root.tsx).");
+  if (!value)
+    throw new Error("useSession and useSignInPrompt need the SessionProvider (root.tsx).");
   return value;
 }
 

@@ -3,7 +3,12 @@
 // token has expired but a refresh cookie is present, the refresh token is rotated and both cookies
 // renewed on the same response. The session row is checked on every request, so logout and
 // revocation take effect at once. Routes that need a user use `requireUser`.
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from "fastify";
 
 import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
 import { signAccessToken, verifyAccessToken } from "@studyatlas/core/accounts/access-token.ts";
@@ -46,7 +51,8 @@ export interface IssuedTokens {
   refreshToken?: string;
 }
 
-const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
+/** Static files: no session lookup, no cookies. */
+export const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
 
 export function cookieOptions(settings: AuthSettings, maxAgeSeconds: number) {
   return {
@@ -78,9 +84,17 @@ export function setSessionCookies(
   settings: AuthSettings,
   tokens: { accessToken: string; refreshToken?: string },
 ): void {
-  reply.setCookie(ACCESS_COOKIE, tokens.accessToken, cookieOptions(settings, settings.accessTokenTtlSeconds));
+  reply.setCookie(
+    ACCESS_COOKIE,
+    tokens.accessToken,
+    cookieOptions(settings, settings.accessTokenTtlSeconds),
+  );
   if (tokens.refreshToken) {
-    reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, cookieOptions(settings, SESSION_LIFETIME_MS / 1000));
+    reply.setCookie(
+      REFRESH_COOKIE,
+      tokens.refreshToken,
+      cookieOptions(settings, SESSION_LIFETIME_MS / 1000),
+    );
   }
 }
 
@@ -119,14 +133,25 @@ export function registerSessionAuth(
     const bearer = bearerToken(request);
     if (bearer) {
       const { session } = await sessionFromAccessToken(db, settings, bearer);
-      if (session) request.auth = { user: session.user, sessionId: session.sessionId, aal: session.aal, via: "bearer" };
+      if (session)
+        request.auth = {
+          user: session.user,
+          sessionId: session.sessionId,
+          aal: session.aal,
+          via: "bearer",
+        };
       return;
     }
     const accessCookie = request.cookies[ACCESS_COOKIE];
     if (accessCookie) {
       const { session } = await sessionFromAccessToken(db, settings, accessCookie);
       if (session) {
-        request.auth = { user: session.user, sessionId: session.sessionId, aal: session.aal, via: "cookie" };
+        request.auth = {
+          user: session.user,
+          sessionId: session.sessionId,
+          aal: session.aal,
+          via: "cookie",
+        };
         return;
       }
     }
@@ -143,7 +168,12 @@ export function registerSessionAuth(
         ...(outcome.kind === "rotated" ? { refreshToken: outcome.refreshToken } : {}),
       });
       const { session } = outcome;
-      request.auth = { user: session.user, sessionId: session.sessionId, aal: session.aal, via: "cookie" };
+      request.auth = {
+        user: session.user,
+        sessionId: session.sessionId,
+        aal: session.aal,
+        via: "cookie",
+      };
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       clearSessionCookies(reply, settings);
@@ -151,7 +181,8 @@ export function registerSessionAuth(
   });
 }
 
-export const NOT_AUTHENTICATED_MESSAGE = "Authentication credentials were not provided. Please sign in.";
+export const NOT_AUTHENTICATED_MESSAGE =
+  "Authentication credentials were not provided. Please sign in.";
 
 /**
  * preHandler for routes that need a signed-in user: 401 JSON otherwise. Read the user with

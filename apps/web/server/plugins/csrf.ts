@@ -9,15 +9,20 @@ import type { FastifyInstance } from "fastify";
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
-import { ACCESS_COOKIE, REFRESH_COOKIE } from "./auth.ts";
+import { ACCESS_COOKIE, REFRESH_COOKIE, STATIC_PREFIXES } from "./auth.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const XSRF_FAILED_MESSAGE =
   "This request is missing its security token (X-XSRF-TOKEN). Please reload the page and try again.";
 
-export function registerXsrfProtection(app: FastifyInstance, options: { secureCookies: boolean }): void {
+export function registerXsrfProtection(
+  app: FastifyInstance,
+  options: { secureCookies: boolean },
+): void {
   app.addHook("onRequest", async (request, reply) => {
+    // Static files stay cookie-free, so shared caches keep them.
+    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
@@ -38,7 +43,13 @@ export function registerXsrfProtection(app: FastifyInstance, options: { secureCo
       return reply
         .code(403)
         .type("application/json; charset=utf-8")
-        .send(JSON.stringify({ code: "xsrf_failed", message: XSRF_FAILED_MESSAGE, detail: XSRF_FAILED_MESSAGE }));
+        .send(
+          JSON.stringify({
+            code: "xsrf_failed",
+            message: XSRF_FAILED_MESSAGE,
+            detail: XSRF_FAILED_MESSAGE,
+          }),
+        );
     }
   });
 }

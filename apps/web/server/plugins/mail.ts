@@ -15,7 +15,10 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
     async send(message: MailMessage) {
       const id = await recordMail(db, message);
       if (!transport) {
-        log.info({ to: message.to, kind: message.kind, link: message.link }, `Mail kept in the outbox: ${message.subject} — ${message.link}`);
+        log.info(
+          { to: message.to, kind: message.kind, link: message.link },
+          `Mail kept in the outbox: ${message.subject} — ${message.link}`,
+        );
         return;
       }
       try {

@@ -44,35 +44,50 @@ export async function devMailboxRoutes(
     }));
   });
 
-  api.get("/mailbox", { schema: { hide: true, querystring: ListQuery } }, async (request, reply) => {
-    const rows = await listOutbox(db, { ...(request.query.to ? { to: request.query.to } : {}) });
-    const items = rows
-      .map(
-        (row) =>
-          `<tr><td>${row.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td><td>${escapeHtml(row.toAddress)}</td><td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td></tr>`,
-      )
-      .join("");
-    return reply
-      .type("text/html; charset=utf-8")
-      .send(
-        page(
-          "Development mailbox",
-          `<h1>Development mailbox</h1><p>Messages kept in the outbox (no SMTP server configured), newest first.</p>${
-            rows.length
-              ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${items}</tbody></table>`
-              : "<p>No messages yet.</p>"
-          }`,
-        ),
-      );
-  });
+  api.get(
+    "/mailbox",
+    { schema: { hide: true, querystring: ListQuery } },
+    async (request, reply) => {
+      const rows = await listOutbox(db, { ...(request.query.to ? { to: request.query.to } : {}) });
+      const items = rows
+        .map(
+          (row) =>
+            `<tr><td>${row.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td><td>${escapeHtml(row.toAddress)}</td><td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td></tr>`,
+        )
+        .join("");
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(
+          page(
+            "Development mailbox",
+            `<h1>Development mailbox</h1><p>Messages kept in the outbox (no SMTP server configured), newest first.</p>${
+              rows.length
+                ? `<table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead><tbody>${items}</tbody></table>`
+                : "<p>No messages yet.</p>"
+            }`,
+          ),
+        );
+    },
+  );
 
   api.get(
     "/mailbox/:id",
-    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+      },
+    },
     async (request, reply) => {
       const row = await getOutboxMessage(db, request.params.id);
-      if (!row) return reply.code(404).type("text/html; charset=utf-8").send(page("Not found", "<h1>No such message</h1>"));
-      const link = row.link ? `<p><a href="${escapeHtml(row.link)}">${escapeHtml(row.link)}</a></p>` : "";
+      if (!row)
+        return reply
+          .code(404)
+          .type("text/html; charset=utf-8")
+          .send(page("Not found", "<h1>No such message</h1>"));
+      const link = row.link
+        ? `<p><a href="${escapeHtml(row.link)}">${escapeHtml(row.link)}</a></p>`
+        : "";
       return reply
         .type("text/html; charset=utf-8")
         .send(

@@ -3,7 +3,7 @@
 // unsubscribe link works without signing in, once.
 import { expect, test } from "@playwright/test";
 
-import { outboxFor, uniqueE2eEmail } from "./support/accounts.ts";
+import { outboxFor, uniqueEmail } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
 
 test("subscribe through the dialog, then again with the same address, then unsubscribe with the e-mail's link", async ({
@@ -19,7 +19,7 @@ test("subscribe through the dialog, then again with the same address, then unsub
   await expect(block.getByText("Email is not valid!")).toBeVisible();
   await expect(email).toHaveAttribute("aria-invalid", "true");
 
-  const address = uniqueE2eEmail("news");
+  const address = uniqueEmail("news");
   await email.fill(address);
   await subscribe.click();
   const dialog = page.getByRole("dialog", { name: "Complete your subscription" });

@@ -1,23 +1,14 @@
 // The wishlist end to end (issue 5 Acceptance): a signed-out heart opens the sign-in modal; after
 // signing in, the heart saves (note, saved state); the programme is in the drawer; removing it
 // there makes its card disappear and clears the finder's heart.
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { E2E_PASSWORD, signUpInPage, uniqueE2eEmail } from "./support/accounts.ts";
+import { PASSWORD, registerUser, signInThroughApi } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
 
-test("heart signed out → sign in → save → see it in the drawer → remove it there", async ({ page, baseURL }) => {
+test("heart signed out → sign in → save → see it in the drawer → remove it there", async ({ page }) => {
   // An existing account, created outside this browser.
-  const email = uniqueE2eEmail("heart");
-  const api = await playwrightRequest.newContext({ baseURL: baseURL ?? "" });
-  await api.get("/api/health");
-  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
-  const created = await api.post("/api/account/register", {
-    data: { first_name: "Ada", last_name: "Lovelace", email, password: E2E_PASSWORD },
-    headers: { "x-xsrf-token": xsrf },
-  });
-  expect(created.status()).toBe(201);
-  await api.dispose();
+  const email = await registerUser();
 
   await openPage(page, "/coursefinder?ordering=name");
   const firstCard = page.locator("article").first();
@@ -32,7 +23,7 @@ test("heart signed out → sign in → save → see it in the drawer → remove 
 
   // Sign in through the modal; the page reloads signed in.
   await modal.getByLabel("Email").fill(email);
-  await modal.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await modal.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await modal.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("button", { name: "Wishlist", exact: true })).toBeVisible({ timeout: 20_000 });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -79,8 +70,7 @@ test("heart signed out → sign in → save → see it in the drawer → remove 
 test("a removal un-hearts the same programme on every card of the page, and the drawer closes on an outside click", async ({
   page,
 }) => {
-  await openPage(page, "/");
-  await signUpInPage(page, "everywhere");
+  await signInThroughApi(page, await registerUser());
   await openPage(page, "/");
   // The home page shows programmes in several rows; save the first one, then find every card of it.
   const firstHeart = page.locator("article").first().getByRole("button", { name: /to wishlist$/ });

@@ -26,14 +26,19 @@ export class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async call(method: string, url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  async call(
+    method: string,
+    url: string,
+    options: CallOptions = {},
+  ): Promise<LightMyRequestResponse> {
     if (!this.cookies.has("XSRF-TOKEN")) {
       // A first GET hands out the XSRF cookie, as a page load would.
       this.store(await this.app.inject({ method: "GET", url: "/api/health" }));
     }
     const headers: Record<string, string> = { ...options.headers };
     if (!options.noCookies && this.cookies.size) headers.cookie = this.cookieHeader();
-    if (!options.noXsrf && method !== "GET") headers["x-xsrf-token"] = this.cookies.get("XSRF-TOKEN") ?? "";
+    if (!options.noXsrf && method !== "GET")
+      headers["x-xsrf-token"] = this.cookies.get("XSRF-TOKEN") ?? "";
     const response = await this.app.inject({
       method: method as "GET",
       url,
@@ -48,7 +53,8 @@ export class Browser {
   store(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies) {
       const expired =
-        cookie.value === "" || (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        cookie.value === "" ||
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
         (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);

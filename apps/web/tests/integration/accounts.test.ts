@@ -42,7 +42,10 @@ async function startJwksServer(): Promise<string> {
   return `http://127.0.0.1:${address.port}/oauth2/v3/certs`;
 }
 
-function googleToken(claims: Record<string, unknown>, audience = GOOGLE_CLIENT_ID): Promise<string> {
+function googleToken(
+  claims: Record<string, unknown>,
+  audience = GOOGLE_CLIENT_ID,
+): Promise<string> {
   return new SignJWT({ email_verified: true, ...claims })
     .setProtectedHeader({ alg: "RS256", kid: "test-key" })
     .setIssuer("https://accounts.google.com")
@@ -102,8 +105,18 @@ describe("register", () => {
     const email = await register(browser);
     expect(browser.cookies.has("sa_access")).toBe(true);
     expect(browser.cookies.has("sa_refresh")).toBe(true);
-    const detail = parseWith(AccountDetailSchema, json(await browser.call("GET", "/api/account/detail"), 200), "detail");
-    expect(detail).toMatchObject({ email, first_name: "Ada", last_name: "Lovelace", email_verified: false, role: "student" });
+    const detail = parseWith(
+      AccountDetailSchema,
+      json(await browser.call("GET", "/api/account/detail"), 200),
+      "detail",
+    );
+    expect(detail).toMatchObject({
+      email,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email_verified: false,
+      role: "student",
+    });
     const mails = await mailsTo(database.db, email);
     expect(mails.map((mail) => mail.kind)).toEqual(["verification"]);
     expect(mails[0]?.link).toMatch(/^http:\/\/localhost\/verify-email\/[\w-]+\/[\w-]+$/);
@@ -116,7 +129,12 @@ describe("register", () => {
     const email = await register(browser);
     const error = apiError(
       await new Browser(app).call("POST", "/api/account/register", {
-        body: { first_name: "Ada", last_name: "Other", email: email.toUpperCase(), password: PASSWORD },
+        body: {
+          first_name: "Ada",
+          last_name: "Other",
+          email: email.toUpperCase(),
+          password: PASSWORD,
+        },
       }),
       400,
     );
@@ -133,13 +151,25 @@ describe("register", () => {
     [{ password: "NoSpecial12" }, MESSAGES.password],
     [{ password: "Spaces 123!" }, MESSAGES.password],
   ])("answers 400 with the spec's message for %o", async (override, expected) => {
-    const body = { first_name: "Ada", last_name: "Lovelace", email: uniqueEmail(), password: PASSWORD, ...override };
-    const error = apiError(await new Browser(app).call("POST", "/api/account/register", { body }), 400);
+    const body = {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: uniqueEmail(),
+      password: PASSWORD,
+      ...override,
+    };
+    const error = apiError(
+      await new Browser(app).call("POST", "/api/account/register", { body }),
+      400,
+    );
     expect(error.detail).toBe(expected);
   });
 
   it("answers 400 (not 500) for a missing body or malformed JSON", async () => {
-    expect(apiError(await new Browser(app).call("POST", "/api/account/register", { body: {} }), 400).detail).toBe(MESSAGES.firstName);
+    expect(
+      apiError(await new Browser(app).call("POST", "/api/account/register", { body: {} }), 400)
+        .detail,
+    ).toBe(MESSAGES.firstName);
     const response = await app.inject({
       method: "POST",
       url: "/api/account/register",
@@ -152,16 +182,39 @@ describe("register", () => {
   it("register_partner creates a partner with its organization", async () => {
     const email = uniqueEmail("partner");
     const response = await new Browser(app).call("POST", "/api/account/register_partner", {
-      body: { first_name: "Grace", last_name: "Hopper", email, password: PASSWORD, organization: "Navy College" },
+      body: {
+        first_name: "Grace",
+        last_name: "Hopper",
+        email,
+        password: PASSWORD,
+        organization: "Navy College",
+      },
     });
     expect(json(response, 201).message).toBe(MESSAGES.accountCreated);
     const signIn = new Browser(app);
-    json(await signIn.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }), 200);
-    const detail = parseWith(AccountDetailSchema, json(await signIn.call("GET", "/api/account/detail"), 200), "detail");
+    json(
+      await signIn.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }),
+      200,
+    );
+    const detail = parseWith(
+      AccountDetailSchema,
+      json(await signIn.call("GET", "/api/account/detail"), 200),
+      "detail",
+    );
     expect(detail).toMatchObject({ role: "partner", organization: "Navy College" });
-    expect(apiError(await new Browser(app).call("POST", "/api/account/register_partner", {
-      body: { first_name: "Grace", last_name: "Hopper", email: uniqueEmail(), password: PASSWORD },
-    }), 400).detail).toBe("Organization is required");
+    expect(
+      apiError(
+        await new Browser(app).call("POST", "/api/account/register_partner", {
+          body: {
+            first_name: "Grace",
+            last_name: "Hopper",
+            email: uniqueEmail(),
+            password: PASSWORD,
+          },
+        }),
+        400,
+      ).detail,
+    ).toBe("Organization is required");
   });
 });
 
@@ -169,42 +222,112 @@ describe("token (sign-in) and sessions", () => {
   it("signs in with any case of the e-mail; wrong password and unknown e-mail give the exact detail", async () => {
     const email = await register(new Browser(app));
     const browser = new Browser(app);
-    const ok = parseWith(TokenPairSchema, json(await browser.call("POST", "/api/account/token", { body: { email: email.toUpperCase(), password: PASSWORD } }), 200), "token");
+    const ok = parseWith(
+      TokenPairSchema,
+      json(
+        await browser.call("POST", "/api/account/token", {
+          body: { email: email.toUpperCase(), password: PASSWORD },
+        }),
+        200,
+      ),
+      "token",
+    );
     expect(ok.user.email).toBe(email);
-    for (const body of [{ email, password: "Wrong123!" }, { email: uniqueEmail("nobody"), password: PASSWORD }]) {
-      const error = apiError(await new Browser(app).call("POST", "/api/account/token", { body }), 401);
+    for (const body of [
+      { email, password: "Wrong123!" },
+      { email: uniqueEmail("nobody"), password: PASSWORD },
+    ]) {
+      const error = apiError(
+        await new Browser(app).call("POST", "/api/account/token", { body }),
+        401,
+      );
       expect(error.detail).toBe("No active account found with the given credentials");
     }
   });
 
   it("accepts the access token as a Bearer header without cookies or XSRF", async () => {
     const email = await register(new Browser(app));
-    const tokens = parseWith(TokenPairSchema, json(await new Browser(app).call("POST", "/api/account/token", { body: { email, password: PASSWORD } }), 200), "token");
-    const response = await app.inject({ method: "GET", url: "/api/account/detail", headers: { authorization: `Bearer ${tokens.access}` } });
+    const tokens = parseWith(
+      TokenPairSchema,
+      json(
+        await new Browser(app).call("POST", "/api/account/token", {
+          body: { email, password: PASSWORD },
+        }),
+        200,
+      ),
+      "token",
+    );
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/account/detail",
+      headers: { authorization: `Bearer ${tokens.access}` },
+    });
     expect(response.statusCode).toBe(200);
-    const logout = await app.inject({ method: "POST", url: "/api/account/logout", headers: { authorization: `Bearer ${tokens.access}`, "content-type": "application/json" } });
+    const logout = await app.inject({
+      method: "POST",
+      url: "/api/account/logout",
+      headers: { authorization: `Bearer ${tokens.access}`, "content-type": "application/json" },
+    });
     expect(logout.statusCode).toBe(200);
   });
 
   it("logout makes the old access token fail", async () => {
     const email = await register(new Browser(app));
     const browser = new Browser(app);
-    const tokens = parseWith(TokenPairSchema, json(await browser.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }), 200), "token");
-    json(await browser.call("POST", "/api/account/logout", { headers: { "content-type": "application/json" } }), 200);
+    const tokens = parseWith(
+      TokenPairSchema,
+      json(
+        await browser.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }),
+        200,
+      ),
+      "token",
+    );
+    json(
+      await browser.call("POST", "/api/account/logout", {
+        headers: { "content-type": "application/json" },
+      }),
+      200,
+    );
     expect(browser.cookies.has("sa_access")).toBe(false);
-    const bearer = await app.inject({ method: "GET", url: "/api/account/detail", headers: { authorization: `Bearer ${tokens.access}` } });
+    const bearer = await app.inject({
+      method: "GET",
+      url: "/api/account/detail",
+      headers: { authorization: `Bearer ${tokens.access}` },
+    });
     expect(bearer.statusCode).toBe(401);
-    const cookie = await app.inject({ method: "GET", url: "/api/account/detail", headers: { cookie: `sa_access=${tokens.access}` } });
+    const cookie = await app.inject({
+      method: "GET",
+      url: "/api/account/detail",
+      headers: { cookie: `sa_access=${tokens.access}` },
+    });
     expect(cookie.statusCode).toBe(401);
     // The refresh token of the ended session does not bring it back either.
-    const refresh = await app.inject({ method: "POST", url: "/api/account/token/refresh", payload: { refresh: tokens.refresh } });
+    const refresh = await app.inject({
+      method: "POST",
+      url: "/api/account/token/refresh",
+      payload: { refresh: tokens.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 
   it("rotates refresh tokens; a replayed (already rotated) token revokes the whole session", async () => {
     const email = await register(new Browser(app));
-    const first = parseWith(TokenPairSchema, json(await new Browser(app).call("POST", "/api/account/token", { body: { email, password: PASSWORD } }), 200), "token");
-    const refresh = (token: string) => app.inject({ method: "POST", url: "/api/account/token/refresh", payload: { refresh: token } });
+    const first = parseWith(
+      TokenPairSchema,
+      json(
+        await new Browser(app).call("POST", "/api/account/token", {
+          body: { email, password: PASSWORD },
+        }),
+        200,
+      ),
+      "token",
+    );
+    const refresh = (token: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/account/token/refresh",
+        payload: { refresh: token },
+      });
     const second = json(await refresh(first.refresh), 200);
     expect(second.refresh).not.toBe(first.refresh);
     const third = json(await refresh(String(second.refresh)), 200);
@@ -212,7 +335,11 @@ describe("token (sign-in) and sessions", () => {
     expect((await refresh(first.refresh)).statusCode).toBe(401);
     // The whole session is gone: the newest refresh token and the access tokens fail too.
     expect((await refresh(String(third.refresh))).statusCode).toBe(401);
-    const detail = await app.inject({ method: "GET", url: "/api/account/detail", headers: { authorization: `Bearer ${String(third.access)}` } });
+    const detail = await app.inject({
+      method: "GET",
+      url: "/api/account/detail",
+      headers: { authorization: `Bearer ${String(third.access)}` },
+    });
     expect(detail.statusCode).toBe(401);
   });
 
@@ -236,7 +363,13 @@ describe("token (sign-in) and sessions", () => {
       });
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
-    const blocked = apiError(await new Browser(app).call("POST", "/api/account/token", { body: { email, password: PASSWORD }, ip: "10.0.1.1" }), 429);
+    const blocked = apiError(
+      await new Browser(app).call("POST", "/api/account/token", {
+        body: { email, password: PASSWORD },
+        ip: "10.0.1.1",
+      }),
+      429,
+    );
     expect(blocked.code).toBe("rate_limited");
     expect(blocked.detail).toMatch(/Too many failed sign-in attempts/);
   });
@@ -249,7 +382,10 @@ describe("token (sign-in) and sessions", () => {
       });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await new Browser(app).call("POST", "/api/account/token", { body: { email: uniqueEmail(), password: "x" }, ip: "10.9.9.9" });
+    const blocked = await new Browser(app).call("POST", "/api/account/token", {
+      body: { email: uniqueEmail(), password: "x" },
+      ip: "10.9.9.9",
+    });
     expect(blocked.statusCode).toBe(429);
   });
 });
@@ -258,7 +394,13 @@ describe("XSRF double-submit", () => {
   it("answers 403 to a cookie-authenticated mutation without the X-XSRF-TOKEN header", async () => {
     const browser = new Browser(app);
     await register(browser);
-    const forged = apiError(await browser.call("POST", "/api/account/user_interest", { body: { disciplines: [1] }, noXsrf: true }), 403);
+    const forged = apiError(
+      await browser.call("POST", "/api/account/user_interest", {
+        body: { disciplines: [1] },
+        noXsrf: true,
+      }),
+      403,
+    );
     expect(forged.code).toBe("xsrf_failed");
     const wrong = await browser.call("PATCH", "/api/account/change_password", {
       body: { old_password: PASSWORD, new_password: "Another123!" },
@@ -266,7 +408,10 @@ describe("XSRF double-submit", () => {
       headers: { "x-xsrf-token": "guessed" },
     });
     expect(wrong.statusCode).toBe(403);
-    expect((await browser.call("POST", "/api/account/user_interest", { body: { disciplines: [1] } })).statusCode).toBe(200);
+    expect(
+      (await browser.call("POST", "/api/account/user_interest", { body: { disciplines: [1] } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("hands out the XSRF-TOKEN cookie, readable by scripts", async () => {
@@ -288,29 +433,64 @@ describe("e-mail verification", () => {
     const link = await linkFor(database.db, email, "verification");
     const [, , token1, token2] = link.split("/");
     const browser = new Browser(app);
-    const verified = parseWith(TokenPairSchema, json(await browser.call("GET", `/api/account/verify-email/${token1}/${token2}/`), 200), "verify");
+    const verified = parseWith(
+      TokenPairSchema,
+      json(await browser.call("GET", `/api/account/verify-email/${token1}/${token2}/`), 200),
+      "verify",
+    );
     expect(verified.user.email_verified).toBe(true);
-    const detail = parseWith(AccountDetailSchema, json(await browser.call("GET", "/api/account/detail"), 200), "detail");
+    const detail = parseWith(
+      AccountDetailSchema,
+      json(await browser.call("GET", "/api/account/detail"), 200),
+      "detail",
+    );
     expect(detail.email_verified).toBe(true);
     expect((await mailsTo(database.db, email)).map((mail) => mail.kind)).toContain("welcome");
-    const again = apiError(await new Browser(app).call("GET", `/api/account/verify-email/${token1}/${token2}/`), 400);
+    const again = apiError(
+      await new Browser(app).call("GET", `/api/account/verify-email/${token1}/${token2}/`),
+      400,
+    );
     expect(again.detail).toMatch(/invalid or has expired/);
-    expect((await new Browser(app).call("GET", `/api/account/verify-email/${token1}/wrong-token/`)).statusCode).toBe(400);
-    expect((await new Browser(app).call("GET", `/api/account/verify-email/%FF%FE/${token2}/`)).statusCode).toBe(400);
+    expect(
+      (await new Browser(app).call("GET", `/api/account/verify-email/${token1}/wrong-token/`))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await new Browser(app).call("GET", `/api/account/verify-email/%FF%FE/${token2}/`))
+        .statusCode,
+    ).toBe(400);
   });
 
   it("resend answers the same for known and unknown addresses and mails only the known one, once a minute", async () => {
     const email = await register(new Browser(app));
     // Registration sent one already: the address waits a minute.
-    expect((await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: { email } })).statusCode).toBe(429);
+    expect(
+      (await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: { email } }))
+        .statusCode,
+    ).toBe(429);
     await database.db.execute(sql`delete from rate_limit_events`);
-    const known = json(await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: { email } }), 200);
+    const known = json(
+      await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: { email } }),
+      200,
+    );
     const unknownEmail = uniqueEmail("ghost");
-    const unknown = json(await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: { email: unknownEmail } }), 200);
+    const unknown = json(
+      await new Browser(app).call("POST", "/api/account/resend-verify-email", {
+        body: { email: unknownEmail },
+      }),
+      200,
+    );
     expect(unknown).toEqual(known);
-    expect((await mailsTo(database.db, email)).filter((mail) => mail.kind === "verification")).toHaveLength(2);
+    expect(
+      (await mailsTo(database.db, email)).filter((mail) => mail.kind === "verification"),
+    ).toHaveLength(2);
     expect(await mailsTo(database.db, unknownEmail)).toHaveLength(0);
-    expect(apiError(await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: {} }), 400).detail).toBe(MESSAGES.forgotPasswordEmailRequired);
+    expect(
+      apiError(
+        await new Browser(app).call("POST", "/api/account/resend-verify-email", { body: {} }),
+        400,
+      ).detail,
+    ).toBe(MESSAGES.forgotPasswordEmailRequired);
   });
 });
 
@@ -318,34 +498,79 @@ describe("password reset", () => {
   it("answers the same for an unknown address, sends it nothing, and limits to one e-mail a minute", async () => {
     const email = await register(new Browser(app));
     const unknownEmail = uniqueEmail("ghost");
-    const known = json(await new Browser(app).call("POST", "/api/account/password_reset", { body: { email }, ip: "10.1.0.1" }), 200);
-    const unknown = json(await new Browser(app).call("POST", "/api/account/password_reset", { body: { email: unknownEmail }, ip: "10.1.0.2" }), 200);
+    const known = json(
+      await new Browser(app).call("POST", "/api/account/password_reset", {
+        body: { email },
+        ip: "10.1.0.1",
+      }),
+      200,
+    );
+    const unknown = json(
+      await new Browser(app).call("POST", "/api/account/password_reset", {
+        body: { email: unknownEmail },
+        ip: "10.1.0.2",
+      }),
+      200,
+    );
     expect(unknown).toEqual(known);
     expect(await mailsTo(database.db, unknownEmail)).toHaveLength(0);
-    expect((await mailsTo(database.db, email)).filter((mail) => mail.kind === "password_reset")).toHaveLength(1);
-    const again = apiError(await new Browser(app).call("POST", "/api/account/password_reset", { body: { email }, ip: "10.1.0.3" }), 429);
+    expect(
+      (await mailsTo(database.db, email)).filter((mail) => mail.kind === "password_reset"),
+    ).toHaveLength(1);
+    const again = apiError(
+      await new Browser(app).call("POST", "/api/account/password_reset", {
+        body: { email },
+        ip: "10.1.0.3",
+      }),
+      429,
+    );
     expect(again.detail).toMatch(/wait a minute/);
-    const againUnknown = await new Browser(app).call("POST", "/api/account/password_reset", { body: { email: unknownEmail }, ip: "10.1.0.4" });
+    const againUnknown = await new Browser(app).call("POST", "/api/account/password_reset", {
+      body: { email: unknownEmail },
+      ip: "10.1.0.4",
+    });
     expect(againUnknown.statusCode).toBe(429);
-    expect(apiError(await new Browser(app).call("POST", "/api/account/password_reset", { body: { email: "" } }), 400).detail).toBe(MESSAGES.forgotPasswordEmailRequired);
+    expect(
+      apiError(
+        await new Browser(app).call("POST", "/api/account/password_reset", { body: { email: "" } }),
+        400,
+      ).detail,
+    ).toBe(MESSAGES.forgotPasswordEmailRequired);
   });
 
   it("sets a new password from the link once; the old password fails and every session ends", async () => {
     const browser = new Browser(app);
     const email = await register(browser);
-    json(await new Browser(app).call("POST", "/api/account/password_reset", { body: { email } }), 200);
+    json(
+      await new Browser(app).call("POST", "/api/account/password_reset", { body: { email } }),
+      200,
+    );
     const link = new URL(await linkFor(database.db, email, "password_reset"), "http://localhost");
     expect(link.pathname).toBe("/set-pw");
     const user = link.searchParams.get("user");
     const token = link.searchParams.get("token");
     const confirm = (password: string) =>
-      new Browser(app).call("POST", `/api/account/password_reset_confirm/${user}/${token}`, { body: { new_password: password } });
+      new Browser(app).call("POST", `/api/account/password_reset_confirm/${user}/${token}`, {
+        body: { new_password: password },
+      });
     expect(apiError(await confirm("weak"), 400).detail).toBe(MESSAGES.password);
     expect(json(await confirm("Brand123!"), 200).message).toBe(MESSAGES.passwordResetSuccessful);
     expect((await confirm("Other123!")).statusCode).toBe(400);
     expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(401);
-    expect((await new Browser(app).call("POST", "/api/account/token", { body: { email, password: PASSWORD } })).statusCode).toBe(401);
-    expect((await new Browser(app).call("POST", "/api/account/token", { body: { email, password: "Brand123!" } })).statusCode).toBe(200);
+    expect(
+      (
+        await new Browser(app).call("POST", "/api/account/token", {
+          body: { email, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await new Browser(app).call("POST", "/api/account/token", {
+          body: { email, password: "Brand123!" },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -354,29 +579,71 @@ describe("change_password", () => {
     const browser = new Browser(app);
     const email = await register(browser);
     const other = new Browser(app);
-    json(await other.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }), 200);
-    const wrong = apiError(await browser.call("PATCH", "/api/account/change_password", { body: { old_password: "Wrong123!", new_password: "Next1234!" } }), 400);
+    json(
+      await other.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }),
+      200,
+    );
+    const wrong = apiError(
+      await browser.call("PATCH", "/api/account/change_password", {
+        body: { old_password: "Wrong123!", new_password: "Next1234!" },
+      }),
+      400,
+    );
     expect(wrong.errors?.old_password).toBeDefined();
-    expect(apiError(await browser.call("PATCH", "/api/account/change_password", { body: { old_password: PASSWORD, new_password: "short" } }), 400).errors?.new_password).toEqual([MESSAGES.password]);
-    expect(json(await browser.call("PATCH", "/api/account/change_password", { body: { old_password: PASSWORD, new_password: "Next1234!" } }), 200).message).toBe(MESSAGES.passwordChanged);
+    expect(
+      apiError(
+        await browser.call("PATCH", "/api/account/change_password", {
+          body: { old_password: PASSWORD, new_password: "short" },
+        }),
+        400,
+      ).errors?.new_password,
+    ).toEqual([MESSAGES.password]);
+    expect(
+      json(
+        await browser.call("PATCH", "/api/account/change_password", {
+          body: { old_password: PASSWORD, new_password: "Next1234!" },
+        }),
+        200,
+      ).message,
+    ).toBe(MESSAGES.passwordChanged);
     expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(200);
     expect((await other.call("GET", "/api/account/detail")).statusCode).toBe(401);
-    expect((await new Browser(app).call("PATCH", "/api/account/change_password", { body: { old_password: PASSWORD, new_password: "Next1234!" } })).statusCode).toBe(401);
+    expect(
+      (
+        await new Browser(app).call("PATCH", "/api/account/change_password", {
+          body: { old_password: PASSWORD, new_password: "Next1234!" },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer },
+) {
   const boundary = "----studyatlas-test-boundary";
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="picture"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="picture"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from("\r\n"));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat(parts),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
@@ -386,7 +653,10 @@ describe("profiles", () => {
     const alice = new Browser(app);
     const aliceEmail = await register(alice);
     const bob = new Browser(app);
-    const bobEmail = await register(bob, uniqueEmail("bob"), { first_name: "Bob", last_name: "Builder" });
+    const bobEmail = await register(bob, uniqueEmail("bob"), {
+      first_name: "Bob",
+      last_name: "Builder",
+    });
     const form = multipart(
       {
         first_name: "Alice",
@@ -405,24 +675,71 @@ describe("profiles", () => {
       },
       { name: "profile_pic", type: "image/png", data: PNG },
     );
-    const updated = parseWith(AccountDetailSchema, json(await alice.call("PATCH", "/api/account/update_user_profile", form), 200), "update");
+    const updated = parseWith(
+      AccountDetailSchema,
+      json(await alice.call("PATCH", "/api/account/update_user_profile", form), 200),
+      "update",
+    );
     expect(updated).toMatchObject({ first_name: "Alice", last_name: "Liddell", email: aliceEmail });
-    expect(updated.client_profile).toMatchObject({ address: "1 Wonderland Road", gender: "female", date_of_birth: "2001-05-04", nationality: 6, country_of_residence: null, website: null });
+    expect(updated.client_profile).toMatchObject({
+      address: "1 Wonderland Road",
+      gender: "female",
+      date_of_birth: "2001-05-04",
+      nationality: 6,
+      country_of_residence: null,
+      website: null,
+    });
     expect(updated.client_profile.profile_pic).toMatch(/^\/api\/account\/profile_pic\/\d+\?v=\d+$/);
-    const picture = await app.inject({ method: "GET", url: updated.client_profile.profile_pic ?? "" });
+    const picture = await alice.call("GET", updated.client_profile.profile_pic ?? "");
     expect(picture.headers["content-type"]).toBe("image/png");
+    expect(picture.rawPayload.equals(PNG)).toBe(true);
+    const anonymous = await app.inject({
+      method: "GET",
+      url: updated.client_profile.profile_pic ?? "",
+    });
+    expect(anonymous.statusCode).toBe(401);
 
     // Bob sees Alice's public fields only, and his own update leaves her alone.
-    const alicePublic = parseWith(PublicUserSchema, json(await bob.call("GET", `/api/account/get_user/${updated.id}`), 200), "public");
-    expect(alicePublic).toEqual({ id: updated.id, first_name: "Alice", last_name: "Liddell", role: "student", profile_pic: updated.client_profile.profile_pic });
+    const alicePublic = parseWith(
+      PublicUserSchema,
+      json(await bob.call("GET", `/api/account/get_user/${updated.id}`), 200),
+      "public",
+    );
+    expect(alicePublic).toEqual({
+      id: updated.id,
+      first_name: "Alice",
+      last_name: "Liddell",
+      role: "student",
+      profile_pic: updated.client_profile.profile_pic,
+    });
     expect(JSON.stringify(alicePublic)).not.toContain(aliceEmail);
-    json(await bob.call("PATCH", "/api/account/update_user_profile", multipart({ "client_profile[user]": String(updated.id), "client_profile[address]": "Bob's" })), 200);
-    const aliceAfter = parseWith(AccountDetailSchema, json(await alice.call("GET", "/api/account/detail"), 200), "detail");
+    json(
+      await bob.call(
+        "PATCH",
+        "/api/account/update_user_profile",
+        multipart({
+          "client_profile[user]": String(updated.id),
+          "client_profile[address]": "Bob's",
+        }),
+      ),
+      200,
+    );
+    const aliceAfter = parseWith(
+      AccountDetailSchema,
+      json(await alice.call("GET", "/api/account/detail"), 200),
+      "detail",
+    );
     expect(aliceAfter.client_profile.address).toBe("1 Wonderland Road");
-    const bobAfter = parseWith(AccountDetailSchema, json(await bob.call("GET", "/api/account/detail"), 200), "detail");
+    const bobAfter = parseWith(
+      AccountDetailSchema,
+      json(await bob.call("GET", "/api/account/detail"), 200),
+      "detail",
+    );
     expect(bobAfter).toMatchObject({ email: bobEmail, client_profile: { address: "Bob's" } });
 
-    expect((await new Browser(app).call("GET", `/api/account/get_user/${updated.id}`)).statusCode).toBe(401);
+    expect(
+      (await new Browser(app).call("GET", `/api/account/get_user/${updated.id}`)).statusCode,
+    ).toBe(401);
     expect((await new Browser(app).call("GET", "/api/account/detail")).statusCode).toBe(401);
     expect((await alice.call("GET", "/api/account/get_user/999999")).statusCode).toBe(404);
     expect((await alice.call("GET", "/api/account/get_user/abc")).statusCode).toBe(400);
@@ -431,14 +748,40 @@ describe("profiles", () => {
   it("refuses a picture that is not an image, a picture over 2 MB and bad field values", async () => {
     const browser = new Browser(app);
     await register(browser);
-    const patch = (form: ReturnType<typeof multipart>) => browser.call("PATCH", "/api/account/update_user_profile", form);
-    expect(apiError(await patch(multipart({}, { name: "profile_pic", type: "image/png", data: Buffer.from("<svg onload=alert(1)>") })), 415).code).toBe("unsupported_image");
+    const patch = (form: ReturnType<typeof multipart>) =>
+      browser.call("PATCH", "/api/account/update_user_profile", form);
+    expect(
+      apiError(
+        await patch(
+          multipart(
+            {},
+            { name: "profile_pic", type: "image/png", data: Buffer.from("<svg onload=alert(1)>") },
+          ),
+        ),
+        415,
+      ).code,
+    ).toBe("unsupported_image");
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    expect(apiError(await patch(multipart({}, { name: "profile_pic", type: "image/png", data: big })), 413).code).toBe("image_too_large");
-    expect(apiError(await patch(multipart({ "client_profile[gender]": "robot" })), 400).errors?.gender).toBeDefined();
-    expect(apiError(await patch(multipart({ "client_profile[nationality]": "999999" })), 400).errors?.nationality).toBeDefined();
-    expect(apiError(await patch(multipart({ "client_profile[date_of_birth]": "2001-02-30" })), 400).errors?.date_of_birth).toBeDefined();
-    expect(apiError(await patch(multipart({ first_name: "A!" })), 400).detail).toBe(MESSAGES.firstName);
+    expect(
+      apiError(
+        await patch(multipart({}, { name: "profile_pic", type: "image/png", data: big })),
+        413,
+      ).code,
+    ).toBe("image_too_large");
+    expect(
+      apiError(await patch(multipart({ "client_profile[gender]": "robot" })), 400).errors?.gender,
+    ).toBeDefined();
+    expect(
+      apiError(await patch(multipart({ "client_profile[nationality]": "999999" })), 400).errors
+        ?.nationality,
+    ).toBeDefined();
+    expect(
+      apiError(await patch(multipart({ "client_profile[date_of_birth]": "2001-02-30" })), 400)
+        .errors?.date_of_birth,
+    ).toBeDefined();
+    expect(apiError(await patch(multipart({ first_name: "A!" })), 400).detail).toBe(
+      MESSAGES.firstName,
+    );
   });
 });
 
@@ -446,12 +789,33 @@ describe("user_interest", () => {
   it("saves and reads the signed-in user's disciplines and countries; unknown ids are a 400", async () => {
     const browser = new Browser(app);
     await register(browser);
-    const saved = json(await browser.call("POST", "/api/account/user_interest", { body: { disciplines: [2, 1, 2], countries: [17, 6] } }), 200);
+    const saved = json(
+      await browser.call("POST", "/api/account/user_interest", {
+        body: { disciplines: [2, 1, 2], countries: [17, 6] },
+      }),
+      200,
+    );
     expect(saved).toEqual({ disciplines: [1, 2], countries: [6, 17] });
     expect(json(await browser.call("GET", "/api/account/user_interest"), 200)).toEqual(saved);
-    expect(apiError(await browser.call("POST", "/api/account/user_interest", { body: { countries: [999999] } }), 400).errors?.countries).toBeDefined();
-    expect(apiError(await browser.call("POST", "/api/account/user_interest", { body: { countries: "x" } }), 400).code).toBe("invalid_parameter");
-    expect((await new Browser(app).call("POST", "/api/account/user_interest", { body: { disciplines: [1] } })).statusCode).toBe(401);
+    expect(
+      apiError(
+        await browser.call("POST", "/api/account/user_interest", { body: { countries: [999999] } }),
+        400,
+      ).errors?.countries,
+    ).toBeDefined();
+    expect(
+      apiError(
+        await browser.call("POST", "/api/account/user_interest", { body: { countries: "x" } }),
+        400,
+      ).code,
+    ).toBe("invalid_parameter");
+    expect(
+      (
+        await new Browser(app).call("POST", "/api/account/user_interest", {
+          body: { disciplines: [1] },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -459,14 +823,32 @@ describe("referral and logout edge cases", () => {
   it("finds a user by referral code with public fields only", async () => {
     const browser = new Browser(app);
     await register(browser);
-    const detail = parseWith(AccountDetailSchema, json(await browser.call("GET", "/api/account/detail"), 200), "detail");
-    const referral = parseWith(PublicUserSchema, json(await new Browser(app).call("GET", `/api/account/user/referral/${detail.referral_code}`), 200), "referral");
+    const detail = parseWith(
+      AccountDetailSchema,
+      json(await browser.call("GET", "/api/account/detail"), 200),
+      "detail",
+    );
+    const referral = parseWith(
+      PublicUserSchema,
+      json(
+        await new Browser(app).call("GET", `/api/account/user/referral/${detail.referral_code}`),
+        200,
+      ),
+      "referral",
+    );
     expect(referral.id).toBe(detail.id);
-    expect((await new Browser(app).call("GET", "/api/account/user/referral/NOPE")).statusCode).toBe(404);
+    expect((await new Browser(app).call("GET", "/api/account/user/referral/NOPE")).statusCode).toBe(
+      404,
+    );
   });
 
   it("logout with an empty JSON body and no session answers 200", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/account/logout", headers: { "content-type": "application/json" }, payload: "" });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/account/logout",
+      headers: { "content-type": "application/json" },
+      payload: "",
+    });
     expect(response.statusCode).toBe(200);
   });
 });
@@ -474,23 +856,57 @@ describe("referral and logout edge cases", () => {
 describe("Google sign-in", () => {
   it("signs up (201) and then signs in with a verified Google ID token", async () => {
     const email = uniqueEmail("google");
-    const credential = await googleToken({ sub: `g-${email}`, email, given_name: "Gina", family_name: "Google" });
-    const signup = await new Browser(app).call("POST", "/api/account/google_signup", { body: { credential } });
+    const credential = await googleToken({
+      sub: `g-${email}`,
+      email,
+      given_name: "Gina",
+      family_name: "Google",
+    });
+    const signup = await new Browser(app).call("POST", "/api/account/google_signup", {
+      body: { credential },
+    });
     expect(json(signup, 201).message).toBe(MESSAGES.accountCreated);
     const browser = new Browser(app);
-    const login = parseWith(TokenPairSchema, json(await browser.call("POST", "/api/account/google_login", { body: { credential } }), 200), "google login");
+    const login = parseWith(
+      TokenPairSchema,
+      json(await browser.call("POST", "/api/account/google_login", { body: { credential } }), 200),
+      "google login",
+    );
     expect(login.user).toMatchObject({ email, first_name: "Gina", email_verified: true });
-    expect((await new Browser(app).call("POST", "/api/account/google_signup", { body: { credential } })).statusCode).toBe(400);
+    expect(
+      (await new Browser(app).call("POST", "/api/account/google_signup", { body: { credential } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it("refuses tokens for another client id, with a bad signature, or for an unknown account", async () => {
     const email = uniqueEmail("google");
     const otherAudience = await googleToken({ sub: "x1", email }, "someone-else");
-    expect(apiError(await new Browser(app).call("POST", "/api/account/google_login", { body: { credential: otherAudience } }), 401).code).toBe("invalid_google_token");
+    expect(
+      apiError(
+        await new Browser(app).call("POST", "/api/account/google_login", {
+          body: { credential: otherAudience },
+        }),
+        401,
+      ).code,
+    ).toBe("invalid_google_token");
     const valid = await googleToken({ sub: "x2", email });
     const tampered = `${valid.slice(0, -4)}AAAA`;
-    expect((await new Browser(app).call("POST", "/api/account/google_login", { body: { credential: tampered } })).statusCode).toBe(401);
-    expect(apiError(await new Browser(app).call("POST", "/api/account/google_login", { body: { credential: valid } }), 404).code).toBe("no_account");
+    expect(
+      (
+        await new Browser(app).call("POST", "/api/account/google_login", {
+          body: { credential: tampered },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      apiError(
+        await new Browser(app).call("POST", "/api/account/google_login", {
+          body: { credential: valid },
+        }),
+        404,
+      ).code,
+    ).toBe("no_account");
   });
 
   it("answers 503 when Google sign-in is not configured", async () => {
@@ -501,7 +917,11 @@ describe("Google sign-in", () => {
       logger: false,
     });
     try {
-      const response = await plain.inject({ method: "POST", url: "/api/account/google_login", payload: { credential: "x".repeat(40) } });
+      const response = await plain.inject({
+        method: "POST",
+        url: "/api/account/google_login",
+        payload: { credential: "x".repeat(40) },
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ code: "google_not_configured" });
     } finally {

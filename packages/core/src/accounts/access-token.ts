@@ -51,8 +51,7 @@ export async function signAccessToken(
 }
 
 export type AccessTokenCheck =
-  | { ok: true; claims: AccessClaims }
-  | { ok: false; reason: "expired" | "invalid" };
+  { ok: true; claims: AccessClaims } | { ok: false; reason: "expired" | "invalid" };
 
 export async function verifyAccessToken(
   secret: string,

@@ -5,12 +5,7 @@ export class AccountError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: Record<string, string[]> | undefined;
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    errors?: Record<string, string[]>,
-  ) {
+  constructor(status: number, code: string, message: string, errors?: Record<string, string[]>) {
     super(message);
     this.name = "AccountError";
     this.status = status;

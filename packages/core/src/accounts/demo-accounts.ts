@@ -20,8 +20,20 @@ export const DEMO_ACCOUNTS: readonly {
   organization?: string;
 }[] = [
   { email: "student@studyatlas.test", firstName: "Sam", lastName: "Student", role: "student" },
-  { id: ADVISOR_USER_ID, email: "advisor@studyatlas.test", firstName: "Ava", lastName: "Advisor", role: "advisor" },
-  { email: "partner@studyatlas.test", firstName: "Pat", lastName: "Partner", role: "partner", organization: "Northbridge University" },
+  {
+    id: ADVISOR_USER_ID,
+    email: "advisor@studyatlas.test",
+    firstName: "Ava",
+    lastName: "Advisor",
+    role: "advisor",
+  },
+  {
+    email: "partner@studyatlas.test",
+    firstName: "Pat",
+    lastName: "Partner",
+    role: "partner",
+    organization: "Northbridge University",
+  },
 ];
 
 export async function ensureDemoAccounts(db: Database): Promise<number> {

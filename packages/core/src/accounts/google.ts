@@ -41,14 +41,27 @@ export async function verifyGoogleCredential(
       algorithms: ["RS256"],
     }));
   } catch (error) {
-    const unreachable = (error as { code?: string }).code === "ERR_JWKS_TIMEOUT" || error instanceof TypeError;
+    const unreachable =
+      (error as { code?: string }).code === "ERR_JWKS_TIMEOUT" || error instanceof TypeError;
     if (unreachable) {
-      throw new AccountError(503, "google_unavailable", "Google sign-in is unavailable right now. Please try again later.");
+      throw new AccountError(
+        503,
+        "google_unavailable",
+        "Google sign-in is unavailable right now. Please try again later.",
+      );
     }
-    throw new AccountError(401, "invalid_google_token", "The Google sign-in could not be verified. Please try again.");
+    throw new AccountError(
+      401,
+      "invalid_google_token",
+      "The Google sign-in could not be verified. Please try again.",
+    );
   }
   if (typeof payload.sub !== "string" || typeof payload.email !== "string") {
-    throw new AccountError(401, "invalid_google_token", "The Google sign-in did not include an e-mail address.");
+    throw new AccountError(
+      401,
+      "invalid_google_token",
+      "The Google sign-in did not include an e-mail address.",
+    );
   }
   const given = typeof payload.given_name === "string" ? payload.given_name : "";
   const family = typeof payload.family_name === "string" ? payload.family_name : "";
@@ -72,7 +85,11 @@ export async function googleLogin(db: Database, identity: GoogleIdentity): Promi
   if (bySubject) return bySubject;
   const byEmail = identity.emailVerified ? await findUserByEmail(db, identity.email) : undefined;
   if (!byEmail) {
-    throw new AccountError(404, "no_account", "No account is linked to this Google account. Please sign up first.");
+    throw new AccountError(
+      404,
+      "no_account",
+      "No account is linked to this Google account. Please sign up first.",
+    );
   }
   const [linked] = await db
     .update(users)
@@ -84,7 +101,11 @@ export async function googleLogin(db: Database, identity: GoogleIdentity): Promi
 
 export async function googleSignup(db: Database, identity: GoogleIdentity): Promise<UserRow> {
   if (!identity.emailVerified) {
-    throw new AccountError(400, "email_not_verified", "Google has not verified this e-mail address.");
+    throw new AccountError(
+      400,
+      "email_not_verified",
+      "Google has not verified this e-mail address.",
+    );
   }
   if ((await findBySubject(db, identity.subject)) || (await findUserByEmail(db, identity.email))) {
     throw new AccountError(400, "email_taken", "A user with that email already exists.", {

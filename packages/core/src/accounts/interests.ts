@@ -14,32 +14,57 @@ export interface Interests {
 }
 
 /** Replaces the user's interests; 400 naming any id that does not exist. */
-export async function saveInterests(db: Database, userId: number, input: Interests): Promise<Interests> {
+export async function saveInterests(
+  db: Database,
+  userId: number,
+  input: Interests,
+): Promise<Interests> {
   const disciplineIds = [...new Set(input.disciplines)];
   const countryIds = [...new Set(input.countries)];
   const knownDisciplines = disciplineIds.length
-    ? (await db.select({ id: disciplines.id }).from(disciplines).where(inArray(disciplines.id, disciplineIds))).map((row) => row.id)
+    ? (
+        await db
+          .select({ id: disciplines.id })
+          .from(disciplines)
+          .where(inArray(disciplines.id, disciplineIds))
+      ).map((row) => row.id)
     : [];
   const knownCountries = countryIds.length
-    ? (await db.select({ id: countries.id }).from(countries).where(inArray(countries.id, countryIds))).map((row) => row.id)
+    ? (
+        await db
+          .select({ id: countries.id })
+          .from(countries)
+          .where(inArray(countries.id, countryIds))
+      ).map((row) => row.id)
     : [];
   const errors: Record<string, string[]> = {};
   const missingDisciplines = disciplineIds.filter((id) => !knownDisciplines.includes(id));
   const missingCountries = countryIds.filter((id) => !knownCountries.includes(id));
-  if (missingDisciplines.length) errors.disciplines = [`unknown discipline ids: ${missingDisciplines.join(", ")}`];
-  if (missingCountries.length) errors.countries = [`unknown country ids: ${missingCountries.join(", ")}`];
+  if (missingDisciplines.length)
+    errors.disciplines = [`unknown discipline ids: ${missingDisciplines.join(", ")}`];
+  if (missingCountries.length)
+    errors.countries = [`unknown country ids: ${missingCountries.join(", ")}`];
   const firstKey = Object.keys(errors)[0];
   if (firstKey) {
-    throw new AccountError(400, "invalid_parameter", `Invalid field '${firstKey}': ${errors[firstKey]?.[0] ?? ""}`, errors);
+    throw new AccountError(
+      400,
+      "invalid_parameter",
+      `Invalid field '${firstKey}': ${errors[firstKey]?.[0] ?? ""}`,
+      errors,
+    );
   }
   await db.transaction(async (tx) => {
     await tx.delete(userDisciplineInterests).where(eq(userDisciplineInterests.userId, userId));
     await tx.delete(userCountryInterests).where(eq(userCountryInterests.userId, userId));
     if (disciplineIds.length) {
-      await tx.insert(userDisciplineInterests).values(disciplineIds.map((disciplineId) => ({ userId, disciplineId })));
+      await tx
+        .insert(userDisciplineInterests)
+        .values(disciplineIds.map((disciplineId) => ({ userId, disciplineId })));
     }
     if (countryIds.length) {
-      await tx.insert(userCountryInterests).values(countryIds.map((countryId) => ({ userId, countryId })));
+      await tx
+        .insert(userCountryInterests)
+        .values(countryIds.map((countryId) => ({ userId, countryId })));
     }
   });
   return getInterests(db, userId);
@@ -47,8 +72,14 @@ export async function saveInterests(db: Database, userId: number, input: Interes
 
 export async function getInterests(db: Database, userId: number): Promise<Interests> {
   const [disciplineRows, countryRows] = await Promise.all([
-    db.select({ id: userDisciplineInterests.disciplineId }).from(userDisciplineInterests).where(eq(userDisciplineInterests.userId, userId)),
-    db.select({ id: userCountryInterests.countryId }).from(userCountryInterests).where(eq(userCountryInterests.userId, userId)),
+    db
+      .select({ id: userDisciplineInterests.disciplineId })
+      .from(userDisciplineInterests)
+      .where(eq(userDisciplineInterests.userId, userId)),
+    db
+      .select({ id: userCountryInterests.countryId })
+      .from(userCountryInterests)
+      .where(eq(userCountryInterests.userId, userId)),
   ]);
   return {
     disciplines: disciplineRows.map((row) => row.id).sort((a, b) => a - b),

@@ -32,7 +32,9 @@ function layout(
   button: { label: string; href: string },
   footer?: { text: string; linkLabel: string; href: string },
 ): string {
-  const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join("");
+  const body = paragraphs
+    .map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
+    .join("");
   const href = escapeHtml(button.href);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#0a1f44">
@@ -59,10 +61,14 @@ export function verificationMessage(to: string, firstName: string, link: string)
     kind: "verification",
     link,
     text: `${lines.join("\n\n")}\n\nVerify your e-mail: ${link}\n\nIf you did not create an account, you can ignore this e-mail.\n`,
-    html: layout("Verify your e-mail address", [...lines, "If you did not create an account, you can ignore this e-mail."], {
-      label: "Verify e-mail",
-      href: link,
-    }),
+    html: layout(
+      "Verify your e-mail address",
+      [...lines, "If you did not create an account, you can ignore this e-mail."],
+      {
+        label: "Verify e-mail",
+        href: link,
+      },
+    ),
   };
 }
 
@@ -79,10 +85,14 @@ export function passwordResetMessage(to: string, firstName: string, link: string
     kind: "password_reset",
     link,
     text: `${lines.join("\n\n")}\n\nSet a new password: ${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
-    html: layout("Reset your password", [...lines, "If you did not ask for this, ignore this e-mail: your password stays as it is."], {
-      label: "Set a new password",
-      href: link,
-    }),
+    html: layout(
+      "Reset your password",
+      [...lines, "If you did not ask for this, ignore this e-mail: your password stays as it is."],
+      {
+        label: "Set a new password",
+        href: link,
+      },
+    ),
   };
 }
 

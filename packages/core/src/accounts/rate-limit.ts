@@ -32,7 +32,8 @@ export const RATE_LIMITS = {
     name: "signin-ip",
     max: 30,
     windowMs: 15 * MINUTE,
-    message: "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.",
+    message:
+      "Too many failed sign-in attempts from your network. Please wait 15 minutes and try again.",
   },
   registerIp: {
     name: "register-ip",
@@ -45,14 +46,16 @@ export const RATE_LIMITS = {
     name: "verification-email",
     max: 1,
     windowMs: MINUTE,
-    message: "We have just sent an e-mail to this address. Please wait a minute before asking again.",
+    message:
+      "We have just sent an e-mail to this address. Please wait a minute before asking again.",
   },
   /** One password-reset e-mail per address per minute. */
   resetEmailPerAddress: {
     name: "reset-email",
     max: 1,
     windowMs: MINUTE,
-    message: "We have just sent an e-mail to this address. Please wait a minute before asking again.",
+    message:
+      "We have just sent an e-mail to this address. Please wait a minute before asking again.",
   },
   emailIp: {
     name: "email-ip",
@@ -80,7 +83,11 @@ export async function countEvents(
   return Number(row?.count ?? 0);
 }
 
-export async function recordEvent(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+export async function recordEvent(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
   const key = keyOf(rule, subject);
   await db.execute(
     sql`delete from rate_limit_events
@@ -110,6 +117,10 @@ export async function consumeLimit(
   await recordEvent(db, rule, subject);
 }
 
-export async function clearEvents(db: Database, rule: RateLimitRule, subject: string): Promise<void> {
+export async function clearEvents(
+  db: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
   await db.execute(sql`delete from rate_limit_events where key = ${keyOf(rule, subject)}`);
 }

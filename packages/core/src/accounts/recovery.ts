@@ -4,7 +4,12 @@
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { AccountError } from "./account-errors.ts";
-import { passwordResetMessage, verificationMessage, welcomeMessage, type Mailer } from "./mail-messages.ts";
+import {
+  passwordResetMessage,
+  verificationMessage,
+  welcomeMessage,
+  type Mailer,
+} from "./mail-messages.ts";
 import { RATE_LIMITS, consumeLimit, type RateLimitRule } from "./rate-limit.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { findUserByEmail, markEmailVerified, setPassword, type UserRow } from "./users.ts";
@@ -62,7 +67,11 @@ export async function verifyEmail(
   const userId = await consumeVerificationToken(db, uid, token, "email_verification");
   const user = await markEmailVerified(db, userId);
   await context.mailer.send(
-    welcomeMessage(user.email, user.firstName, `${context.publicBaseUrl}/coursefinder?name=&country=Where?`),
+    welcomeMessage(
+      user.email,
+      user.firstName,
+      `${context.publicBaseUrl}/coursefinder?name=&country=Where?`,
+    ),
   );
   return user;
 }

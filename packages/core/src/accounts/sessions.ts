@@ -14,11 +14,7 @@ import { randomToken, sha256 } from "./secrets.ts";
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 
-export type RevokeReason =
-  | "logout"
-  | "refresh_token_reuse"
-  | "password_changed"
-  | "password_reset";
+export type RevokeReason = "logout" | "refresh_token_reuse" | "password_changed" | "password_reset";
 
 export interface SessionUser {
   id: number;
@@ -42,7 +38,12 @@ export interface NewSession {
 
 export async function createSession(
   db: Database,
-  input: { userId: number; userAgent?: string | undefined; ip?: string | undefined; aal?: "aal1" | "aal2" },
+  input: {
+    userId: number;
+    userAgent?: string | undefined;
+    ip?: string | undefined;
+    aal?: "aal1" | "aal2";
+  },
   now = Date.now(),
 ): Promise<NewSession> {
   const refreshToken = randomToken();
@@ -58,8 +59,13 @@ export async function createSession(
       })
       .returning({ id: sessions.id });
     if (!session) throw new Error("session insert returned no row");
-    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(refreshToken) });
-    await tx.update(users).set({ lastSignInAt: new Date(now) }).where(eq(users.id, input.userId));
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: session.id, tokenHash: sha256(refreshToken) });
+    await tx
+      .update(users)
+      .set({ lastSignInAt: new Date(now) })
+      .where(eq(users.id, input.userId));
     return session.id;
   });
   return { sessionId, refreshToken };
@@ -82,7 +88,12 @@ export async function getActiveSession(
 ): Promise<ActiveSession | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
   const [row] = await db
-    .select({ sessionId: sessions.id, aal: sessions.aal, notAfter: sessions.notAfter, user: sessionUserColumns })
+    .select({
+      sessionId: sessions.id,
+      aal: sessions.aal,
+      notAfter: sessions.notAfter,
+      user: sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
@@ -135,9 +146,17 @@ export async function rotateRefreshToken(
       return { kind: "reused" as const };
     }
     const next = randomToken();
-    await tx.update(refreshTokens).set({ revokedAt: new Date(now) }).where(eq(refreshTokens.id, token.id));
-    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: sha256(next), parentId: token.id });
-    await tx.update(sessions).set({ refreshedAt: new Date(now) }).where(eq(sessions.id, session.id));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(refreshTokens.id, token.id));
+    await tx
+      .insert(refreshTokens)
+      .values({ sessionId: session.id, tokenHash: sha256(next), parentId: token.id });
+    await tx
+      .update(sessions)
+      .set({ refreshedAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
     return { kind: "rotated" as const, sessionId: session.id, refreshToken: next };
   });
   if (outcome.kind === "unknown" || outcome.kind === "reused") throw INVALID_REFRESH();

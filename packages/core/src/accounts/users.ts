@@ -78,7 +78,10 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if ((error as { code?: string }).code === "23505" || /users_email_lower_idx/.test(String(error))) {
+    if (
+      (error as { code?: string }).code === "23505" ||
+      /users_email_lower_idx/.test(String(error))
+    ) {
       throw EMAIL_TAKEN();
     }
     throw error;
@@ -207,11 +210,20 @@ export async function getProfilePicture(
 
 async function assertCountry(db: Database, field: string, id: number | null | undefined) {
   if (id === null || id === undefined) return;
-  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.id, id))
+    .limit(1);
   if (!row) {
-    throw new AccountError(400, "invalid_parameter", `Invalid field '${field}': no country has id ${id}`, {
-      [field]: [`no country has id ${id}`],
-    });
+    throw new AccountError(
+      400,
+      "invalid_parameter",
+      `Invalid field '${field}': no country has id ${id}`,
+      {
+        [field]: [`no country has id ${id}`],
+      },
+    );
   }
 }
 
@@ -231,8 +243,12 @@ export async function updateProfile(
   };
   const profileFields = {
     ...(update.address !== undefined ? { address: update.address } : {}),
-    ...(update.employment_status !== undefined ? { employmentStatus: update.employment_status } : {}),
-    ...(update.employment_sector !== undefined ? { employmentSector: update.employment_sector } : {}),
+    ...(update.employment_status !== undefined
+      ? { employmentStatus: update.employment_status }
+      : {}),
+    ...(update.employment_sector !== undefined
+      ? { employmentSector: update.employment_sector }
+      : {}),
     ...(update.employment_position !== undefined
       ? { employmentPosition: update.employment_position }
       : {}),
@@ -247,7 +263,10 @@ export async function updateProfile(
   };
   await getAccountDetail(db, userId); // 404 for a deleted user; creates a missing profile
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ ...userFields, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ ...userFields, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await tx
       .update(clientProfiles)
       .set({ ...profileFields, updatedAt: new Date() })
@@ -289,7 +308,11 @@ export async function setPassword(db: Database, userId: number, password: string
 export async function markEmailVerified(db: Database, userId: number): Promise<UserRow> {
   const [user] = await db
     .update(users)
-    .set({ emailVerified: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .set({
+      emailVerified: true,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new AccountError(400, "invalid_token", "This verification link is invalid.");

@@ -40,9 +40,23 @@ export function LoginForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormField label="Email" type="email" autoComplete="email" required error={form.visibleError("email")} {...form.bind("email")} />
-      <FormField label="Password" type="password" autoComplete="current-password" required error={form.visibleError("password")} {...form.bind("password")} />
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
       <div className={styles.rowEnd}>
         <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
           Forgot password?
@@ -91,21 +105,61 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
     setPending(true);
     setError(undefined);
     const { confirm: _confirm, ...payload } = form.values;
-    const answer = await accountApi("register", { json: { ...payload, email: payload.email.trim() } });
+    const answer = await accountApi("register", {
+      json: { ...payload, email: payload.email.trim() },
+    });
     setPending(false);
     if (answer.status === 201) onSuccess(payload.email.trim());
-    else setError(answer.status === 0 ? "Failed to register. Please try again." : authErrorMessage(answer.data));
+    else
+      setError(
+        answer.status === 0
+          ? "Failed to register. Please try again."
+          : authErrorMessage(answer.data),
+      );
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       <div className={styles.twoColumns}>
-        <FormField label="First name" autoComplete="given-name" required error={form.visibleError("first_name")} {...form.bind("first_name")} />
-        <FormField label="Last name" autoComplete="family-name" required error={form.visibleError("last_name")} {...form.bind("last_name")} />
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={form.visibleError("first_name")}
+          {...form.bind("first_name")}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={form.visibleError("last_name")}
+          {...form.bind("last_name")}
+        />
       </div>
-      <FormField label="Email" type="email" autoComplete="email" required error={form.visibleError("email")} {...form.bind("email")} />
-      <FormField label="Password" type="password" autoComplete="new-password" required error={form.visibleError("password")} {...form.bind("password")} />
-      <FormField label="Confirm password" type="password" autoComplete="new-password" required error={form.visibleError("confirm")} {...form.bind("confirm")} />
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+      <FormField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.visibleError("confirm")}
+        {...form.bind("confirm")}
+      />
       {error && (
         <p className={styles.formError} role="alert">
           {error}
@@ -126,7 +180,10 @@ export function ResetRequestForm({
   submitLabel?: string;
 }) {
   const form = useFormFields({ email: "" }, (values) => ({
-    email: values.email.trim() === "" ? MESSAGES.forgotPasswordEmailRequired : FIELD_RULES.email(values.email),
+    email:
+      values.email.trim() === ""
+        ? MESSAGES.forgotPasswordEmailRequired
+        : FIELD_RULES.email(values.email),
   }));
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -136,20 +193,33 @@ export function ResetRequestForm({
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await accountApi("password_reset", { json: { email: form.values.email.trim() } });
+    const answer = await accountApi("password_reset", {
+      json: { email: form.values.email.trim() },
+    });
     setPending(false);
     if (answer.ok) {
       form.reset();
       onSuccess(MESSAGES.resetEmailSent);
     } else {
       // A rate limit explains itself; anything else is the spec's failure text.
-      setError(answer.status === 429 || answer.status === 400 ? authErrorMessage(answer.data) : MESSAGES.resetEmailFailed);
+      setError(
+        answer.status === 429 || answer.status === 400
+          ? authErrorMessage(answer.data)
+          : MESSAGES.resetEmailFailed,
+      );
     }
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormField label="Email" type="email" autoComplete="email" required error={form.visibleError("email")} {...form.bind("email")} />
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
       {error && (
         <p className={styles.formError} role="alert">
           {error}

@@ -7,7 +7,13 @@ import { Link } from "react-router";
 import { Logo } from "../logo/logo.tsx";
 import styles from "./auth-page-layout.module.css";
 
-export function AuthPageLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+export function AuthPageLayout({
+  children,
+  wide = false,
+}: {
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={styles.page}>
       <Link to="/" className={styles.logo} aria-label="StudyAtlas home">

@@ -16,7 +16,9 @@ export function FormField({ label, error, hint, type = "text", className, ...inp
   const password = type === "password";
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : undefined, hint ? hintId : undefined].filter(Boolean).join(" ");
+  const describedBy = [error ? errorId : undefined, hint ? hintId : undefined]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className={`${styles.field} ${className ?? ""}`}>
       <label htmlFor={id} className={styles.label}>

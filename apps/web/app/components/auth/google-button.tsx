@@ -1,7 +1,7 @@
 // Google sign-in (accounts-and-details.md §4, §7, §8): Google Identity Services renders its
 // button and hands us an ID token (`credential`), which the server verifies. Without
 // GOOGLE_CLIENT_ID the button is shown disabled with the reason, so nobody wonders why it fails.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 
@@ -14,7 +14,10 @@ const GSI_SCRIPT = "https://accounts.google.com/gsi/client";
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential?: string }) => void;
+      }): void;
       renderButton(element: HTMLElement, options: Record<string, unknown>): void;
     };
   };
@@ -51,8 +54,27 @@ export function GoogleButton({
   const { googleClientId } = useSignInModal();
   const container = useRef<HTMLDivElement>(null);
   const [unavailable, setUnavailable] = useState(false);
-  const callbacks = useRef({ onSignedIn, onSignedUp, onError, intent });
-  callbacks.current = { onSignedIn, onSignedUp, onError, intent };
+  const handleCredential = useEffectEvent(async (credential: string | undefined) => {
+    if (!credential) {
+      onError(MESSAGES.genericError);
+      return;
+    }
+    if (intent === "login") {
+      const answer = await accountApi("google_login", { json: { credential } });
+      if (answer.status === 200) onSignedIn();
+      else
+        onError(answer.status === 404 ? authErrorMessage(answer.data) : MESSAGES.googleLoginFailed);
+      return;
+    }
+    const signup = await accountApi("google_signup", { json: { credential } });
+    if (signup.status !== 201) {
+      onError(signup.data.detail ?? MESSAGES.googleSignupFailed);
+      return;
+    }
+    const login = await accountApi("google_login", { json: { credential } });
+    if (login.status === 200) onSignedUp();
+    else onError(MESSAGES.googleSignupLoginFailed);
+  });
 
   useEffect(() => {
     if (!googleClientId) return;
@@ -70,7 +92,7 @@ export function GoogleButton({
           theme: "outline",
           size: "large",
           width: 320,
-          text: callbacks.current.intent === "signup" ? "signup_with" : "signin_with",
+          text: intent === "signup" ? "signup_with" : "signin_with",
         });
       })
       .catch(() => {
@@ -79,34 +101,17 @@ export function GoogleButton({
     return () => {
       cancelled = true;
     };
-  }, [googleClientId]);
-
-  async function handleCredential(credential: string | undefined) {
-    const { intent: currentIntent, onSignedIn: signedIn, onSignedUp: signedUp, onError: fail } = callbacks.current;
-    if (!credential) {
-      fail(MESSAGES.genericError);
-      return;
-    }
-    if (currentIntent === "login") {
-      const answer = await accountApi("google_login", { json: { credential } });
-      if (answer.status === 200) signedIn();
-      else fail(answer.status === 404 ? authErrorMessage(answer.data) : MESSAGES.googleLoginFailed);
-      return;
-    }
-    const signup = await accountApi("google_signup", { json: { credential } });
-    if (signup.status !== 201) {
-      fail(signup.data.detail ?? MESSAGES.googleSignupFailed);
-      return;
-    }
-    const login = await accountApi("google_login", { json: { credential } });
-    if (login.status === 200) signedUp();
-    else fail(MESSAGES.googleSignupLoginFailed);
-  }
+  }, [googleClientId, intent]);
 
   if (!googleClientId || unavailable) {
     return (
       <div className={styles.google}>
-        <button type="button" className={styles.googleButton} disabled aria-describedby="google-unavailable">
+        <button
+          type="button"
+          className={styles.googleButton}
+          disabled
+          aria-describedby="google-unavailable"
+        >
           <GoogleMark /> Continue with Google
         </button>
         <p id="google-unavailable" className={styles.hint}>
@@ -123,10 +128,22 @@ export function GoogleButton({
 function GoogleMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }

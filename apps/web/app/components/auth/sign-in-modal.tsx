@@ -15,8 +15,14 @@ import { GoogleButton } from "./google-button.tsx";
 
 const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
   login: { title: "Welcome back", subtitle: "Sign in to your StudyAtlas account." },
-  register: { title: "Create an account", subtitle: "Save programmes, apply and chat with an advisor." },
-  reset: { title: "Reset password", subtitle: "Enter your e-mail and we will send you a reset link." },
+  register: {
+    title: "Create an account",
+    subtitle: "Save programmes, apply and chat with an advisor.",
+  },
+  reset: {
+    title: "Reset password",
+    subtitle: "Enter your e-mail and we will send you a reset link.",
+  },
 };
 
 export function SignInModal() {
@@ -61,7 +67,12 @@ export function SignInModal() {
     >
       {open && (
         <div className={styles.dialogBody}>
-          <button type="button" className={styles.dialogClose} aria-label="Close" onClick={closeSignIn}>
+          <button
+            type="button"
+            className={styles.dialogClose}
+            aria-label="Close"
+            onClick={closeSignIn}
+          >
             <CloseIcon />
           </button>
           {success ? (
@@ -73,7 +84,11 @@ export function SignInModal() {
                 {success}
               </h2>
               <p className={styles.subtitle}>Reloading the page…</p>
-              <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
+              <button
+                type="button"
+                className={styles.primary}
+                onClick={() => window.location.reload()}
+              >
                 Close
               </button>
             </div>
@@ -127,7 +142,11 @@ export function SignInModal() {
                 {mode === "login" && (
                   <>
                     Don&apos;t have an account?{" "}
-                    <button type="button" className={styles.linkButton} onClick={() => setMode("register")}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("register")}
+                    >
                       Sign Up
                     </button>
                   </>
@@ -135,7 +154,11 @@ export function SignInModal() {
                 {mode === "register" && (
                   <>
                     Already have an account?{" "}
-                    <button type="button" className={styles.linkButton} onClick={() => setMode("login")}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("login")}
+                    >
                       Sign In
                     </button>
                   </>
@@ -143,11 +166,19 @@ export function SignInModal() {
                 {mode === "reset" && (
                   <>
                     Remembered it?{" "}
-                    <button type="button" className={styles.linkButton} onClick={() => setMode("login")}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("login")}
+                    >
                       Sign In
                     </button>{" "}
                     ·{" "}
-                    <button type="button" className={styles.linkButton} onClick={() => setMode("register")}>
+                    <button
+                      type="button"
+                      className={styles.linkButton}
+                      onClick={() => setMode("register")}
+                    >
                       Create an account
                     </button>
                   </>

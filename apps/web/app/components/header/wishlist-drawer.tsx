@@ -76,7 +76,12 @@ export function WishlistDrawer({ onClose }: { onClose: () => void }) {
         <h2 id="wishlist-title" className={styles.drawerTitle}>
           My WishList
         </h2>
-        <button type="button" className={styles.iconButtonDark} aria-label="Close wishlist" onClick={close}>
+        <button
+          type="button"
+          className={styles.iconButtonDark}
+          aria-label="Close wishlist"
+          onClick={close}
+        >
           <CloseIcon />
         </button>
       </div>

@@ -1,6 +1,14 @@
 // Toasts, top-right (accounts-and-details.md §9: 5 s by default, 3 s on settings; success and
 // error kinds; at most 20). Announced politely to screen readers; each can be dismissed.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 
 import { CloseIcon } from "../icons/icons.tsx";
 import styles from "./toast.module.css";
@@ -33,7 +41,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<ToastContextValue["show"]>(
     (text, options) => {
       const id = nextId.current++;
-      setToasts((current) => [...current, { id, kind: options?.kind ?? "info", text }].slice(-MAX_TOASTS));
+      setToasts((current) =>
+        [...current, { id, kind: options?.kind ?? "info", text }].slice(-MAX_TOASTS),
+      );
       window.setTimeout(() => dismiss(id), options?.durationMs ?? DEFAULT_DURATION_MS);
     },
     [dismiss],

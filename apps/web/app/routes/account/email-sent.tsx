@@ -30,8 +30,10 @@ export default function EmailSent() {
     const answer = await accountApi("resend-verify-email", { json: { email } });
     setPending(false);
     if (answer.ok) setResult({ ok: true, text: answer.data.message ?? MESSAGES.resendSuccess });
-    else if (answer.status === 404) setResult({ ok: false, text: "No user found with this email address" });
-    else if (answer.status === 429 || answer.status === 400) setResult({ ok: false, text: answer.data.detail ?? MESSAGES.resendFailed });
+    else if (answer.status === 404)
+      setResult({ ok: false, text: "No user found with this email address" });
+    else if (answer.status === 429 || answer.status === 400)
+      setResult({ ok: false, text: answer.data.detail ?? MESSAGES.resendFailed });
     else setResult({ ok: false, text: MESSAGES.resendFailed });
   };
 
@@ -42,19 +44,28 @@ export default function EmailSent() {
         <p className={styles.lead}>
           {email ? (
             <>
-              We sent a verification link to <strong>{email}</strong>. Open it to confirm your address.
+              We sent a verification link to <strong>{email}</strong>. Open it to confirm your
+              address.
             </>
           ) : (
             "We sent you a verification link. Open it to confirm your address."
           )}
         </p>
         {result && (
-          <p className={result.ok ? formStyles.formSuccess : formStyles.formError} role={result.ok ? "status" : "alert"}>
+          <p
+            className={result.ok ? formStyles.formSuccess : formStyles.formError}
+            role={result.ok ? "status" : "alert"}
+          >
             {result.text}
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={formStyles.secondary} onClick={() => void resend()} disabled={pending}>
+          <button
+            type="button"
+            className={formStyles.secondary}
+            onClick={() => void resend()}
+            disabled={pending}
+          >
             {pending ? "Sending..." : "Resend"}
           </button>
           <Link to="/contact-us" className={formStyles.secondary}>

@@ -43,7 +43,12 @@ function Choices({
         const on = selected.has(item.id);
         return (
           <li key={item.id}>
-            <button type="button" className={styles.choice} aria-pressed={on} onClick={() => onToggle(item.id)}>
+            <button
+              type="button"
+              className={styles.choice}
+              aria-pressed={on}
+              onClick={() => onToggle(item.id)}
+            >
               <span className={styles.choiceMark} aria-hidden="true">
                 {on && <CheckIcon width={14} height={14} />}
               </span>
@@ -89,7 +94,9 @@ export default function PostSignUp({ loaderData }: Route.ComponentProps) {
       setError(answer.data.detail ?? "An error occurred. Please try again.");
       return;
     }
-    window.location.assign(google ? "/welcome" : `/email-sent${email ? `?email=${encodeURIComponent(email)}` : ""}`);
+    window.location.assign(
+      google ? "/welcome" : `/email-sent${email ? `?email=${encodeURIComponent(email)}` : ""}`,
+    );
   };
 
   return (
@@ -98,14 +105,26 @@ export default function PostSignUp({ loaderData }: Route.ComponentProps) {
       {step === 1 ? (
         <>
           <h1 className={styles.title}>Which disciplines interest you?</h1>
-          <p className={styles.lead}>Pick as many as you like; we will suggest programmes that match.</p>
-          <Choices items={loaderData.disciplines} selected={disciplines} onToggle={(id) => setDisciplines((set) => toggle(set, id))} label="Disciplines" />
+          <p className={styles.lead}>
+            Pick as many as you like; we will suggest programmes that match.
+          </p>
+          <Choices
+            items={loaderData.disciplines}
+            selected={disciplines}
+            onToggle={(id) => setDisciplines((set) => toggle(set, id))}
+            label="Disciplines"
+          />
         </>
       ) : (
         <>
           <h1 className={styles.title}>Where would you like to study?</h1>
           <p className={styles.lead}>Popular study destinations; choose any number.</p>
-          <Choices items={POPULAR_COUNTRIES} selected={countries} onToggle={(id) => setCountries((set) => toggle(set, id))} label="Countries" />
+          <Choices
+            items={POPULAR_COUNTRIES}
+            selected={countries}
+            onToggle={(id) => setCountries((set) => toggle(set, id))}
+            label="Countries"
+          />
         </>
       )}
       {error && (
@@ -114,7 +133,12 @@ export default function PostSignUp({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <div className={`${styles.actions} ${styles.spaceBetween}`}>
-        <button type="button" className={formStyles.secondary} onClick={() => setStep(1)} disabled={step === 1}>
+        <button
+          type="button"
+          className={formStyles.secondary}
+          onClick={() => setStep(1)}
+          disabled={step === 1}
+        >
           Back
         </button>
         {step === 1 ? (
@@ -122,7 +146,12 @@ export default function PostSignUp({ loaderData }: Route.ComponentProps) {
             Next
           </button>
         ) : (
-          <button type="button" className={formStyles.primary} onClick={() => void submit()} disabled={pending}>
+          <button
+            type="button"
+            className={formStyles.primary}
+            onClick={() => void submit()}
+            disabled={pending}
+          >
             {pending ? "Saving..." : "Submit"}
           </button>
         )}

@@ -19,7 +19,9 @@ export default function ResetPasswordRequest() {
   return (
     <AuthPageLayout>
       <h1 className={styles.title}>Reset password</h1>
-      <p className={styles.lead}>Enter the e-mail address of your account and we will send you a reset link.</p>
+      <p className={styles.lead}>
+        Enter the e-mail address of your account and we will send you a reset link.
+      </p>
       {sent && (
         <p className={formStyles.formSuccess} role="status">
           {sent}

@@ -4,7 +4,11 @@
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 
-import { MESSAGES, RESET_REDIRECT_MS, setPasswordErrors } from "@studyatlas/schemas/account-rules.ts";
+import {
+  MESSAGES,
+  RESET_REDIRECT_MS,
+  setPasswordErrors,
+} from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/auth/auth-forms.module.css";
@@ -22,7 +26,11 @@ export default function SetPassword() {
   const [params] = useSearchParams();
   const user = params.get("user");
   const token = params.get("token");
-  const form = useFormFields({ password: "", confirm: "" }, (values) => setPasswordErrors(values.password, values.confirm), ["confirm"]);
+  const form = useFormFields(
+    { password: "", confirm: "" },
+    (values) => setPasswordErrors(values.password, values.confirm),
+    ["confirm"],
+  );
   const [error, setError] = useState<string>();
   const [success, setSuccess] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -36,20 +44,36 @@ export default function SetPassword() {
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await accountApi(`password_reset_confirm/${encodeURIComponent(user)}/${encodeURIComponent(token)}`, {
-      json: { new_password: form.values.password },
-    });
+    const answer = await accountApi(
+      `password_reset_confirm/${encodeURIComponent(user)}/${encodeURIComponent(token)}`,
+      {
+        json: { new_password: form.values.password },
+      },
+    );
     setPending(false);
     if (answer.ok) {
       setSuccess(MESSAGES.passwordResetSuccessful);
       window.setTimeout(() => {
-        void accountApi("logout", { method: "POST", json: {} }).finally(() => window.location.assign("/?login=true"));
+        void accountApi("logout", { method: "POST", json: {} }).finally(() =>
+          window.location.assign("/?login=true"),
+        );
       }, RESET_REDIRECT_MS);
       return;
     }
     // §8: the detail, else the error, else the first new_password error, else the fallback.
-    const data = answer.data as { detail?: string; error?: string; errors?: Record<string, string[]>; new_password?: string[] };
-    setError(data.detail ?? data.error ?? data.errors?.new_password?.[0] ?? data.new_password?.[0] ?? MESSAGES.passwordResetFailed);
+    const data = answer.data as {
+      detail?: string;
+      error?: string;
+      errors?: Record<string, string[]>;
+      new_password?: string[];
+    };
+    setError(
+      data.detail ??
+        data.error ??
+        data.errors?.new_password?.[0] ??
+        data.new_password?.[0] ??
+        MESSAGES.passwordResetFailed,
+    );
   };
 
   return (
@@ -73,9 +97,23 @@ export default function SetPassword() {
       ) : (
         <>
           <p className={styles.lead}>Choose a new password for your StudyAtlas account.</p>
-          <form className={formStyles.form} onSubmit={submit} noValidate>
-            <FormField label="New password" type="password" autoComplete="new-password" required error={form.visibleError("password")} {...form.bind("password")} />
-            <FormField label="Confirm password" type="password" autoComplete="new-password" required error={form.visibleError("confirm")} {...form.bind("confirm")} />
+          <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+            <FormField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={form.visibleError("password")}
+              {...form.bind("password")}
+            />
+            <FormField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={form.visibleError("confirm")}
+              {...form.bind("confirm")}
+            />
             {error && (
               <p className={formStyles.formError} role="alert">
                 {error}

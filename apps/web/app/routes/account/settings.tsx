@@ -65,13 +65,28 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CountrySelect({ label, name, value, countries }: { label: string; name: string; value: number | null; countries: Country[] }) {
+function CountrySelect({
+  label,
+  name,
+  value,
+  countries,
+}: {
+  label: string;
+  name: string;
+  value: number | null;
+  countries: Country[];
+}) {
   return (
     <div className={formStyles.field}>
       <label htmlFor={`settings-${name}`} className={formStyles.label}>
         {label}
       </label>
-      <select id={`settings-${name}`} name={name} defaultValue={value ?? ""} className={formStyles.select}>
+      <select
+        id={`settings-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        className={formStyles.select}
+      >
         <option value="">Select a country</option>
         {countries.map((country) => (
           <option key={country.id} value={country.id}>
@@ -113,7 +128,10 @@ function ProfileForm({ detail, countries }: { detail: Detail; countries: Country
       if (value instanceof File) payload.append(key, value);
       else {
         const text = value.trim() === "" ? "null" : value;
-        payload.append(["first_name", "last_name"].includes(key) ? key : `client_profile[${key}]`, text);
+        payload.append(
+          ["first_name", "last_name"].includes(key) ? key : `client_profile[${key}]`,
+          text,
+        );
       }
     }
     payload.append("email", detail.email);
@@ -127,7 +145,10 @@ function ProfileForm({ detail, countries }: { detail: Detail; countries: Country
       toast.show(MESSAGES.profileUpdated, { kind: "success", durationMs: SETTINGS_TOAST_MS });
       void revalidator.revalidate();
     } else {
-      toast.show(answer.data.message ?? MESSAGES.profileUpdateFailed, { kind: "error", durationMs: SETTINGS_TOAST_MS });
+      toast.show(answer.data.message ?? MESSAGES.profileUpdateFailed, {
+        kind: "error",
+        durationMs: SETTINGS_TOAST_MS,
+      });
     }
   };
 
@@ -138,16 +159,49 @@ function ProfileForm({ detail, countries }: { detail: Detail; countries: Country
       </h2>
       <form onSubmit={(event) => void submit(event)} className={formStyles.form}>
         <div className={styles.grid}>
-          <FormField label="First name" name="first_name" defaultValue={detail.first_name} autoComplete="given-name" />
-          <FormField label="Last name" name="last_name" defaultValue={detail.last_name} autoComplete="family-name" />
-          <FormField label="Phone number" name="phone_number" type="tel" placeholder="+1 555 123 4567" defaultValue={profile.phone_number ?? ""} autoComplete="tel" />
-          <FormField label="Address" name="address" defaultValue={profile.address ?? ""} autoComplete="street-address" />
-          <FormField label="Date of birth" name="date_of_birth" type="date" defaultValue={profile.date_of_birth ?? ""} autoComplete="bday" />
+          <FormField
+            label="First name"
+            name="first_name"
+            defaultValue={detail.first_name}
+            autoComplete="given-name"
+          />
+          <FormField
+            label="Last name"
+            name="last_name"
+            defaultValue={detail.last_name}
+            autoComplete="family-name"
+          />
+          <FormField
+            label="Phone number"
+            name="phone_number"
+            type="tel"
+            placeholder="+1 555 123 4567"
+            defaultValue={profile.phone_number ?? ""}
+            autoComplete="tel"
+          />
+          <FormField
+            label="Address"
+            name="address"
+            defaultValue={profile.address ?? ""}
+            autoComplete="street-address"
+          />
+          <FormField
+            label="Date of birth"
+            name="date_of_birth"
+            type="date"
+            defaultValue={profile.date_of_birth ?? ""}
+            autoComplete="bday"
+          />
           <div className={formStyles.field}>
             <label htmlFor="settings-gender" className={formStyles.label}>
               Gender
             </label>
-            <select id="settings-gender" name="gender" defaultValue={profile.gender ?? ""} className={formStyles.select}>
+            <select
+              id="settings-gender"
+              name="gender"
+              defaultValue={profile.gender ?? ""}
+              className={formStyles.select}
+            >
               <option value="">Select</option>
               {GENDER_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -156,8 +210,18 @@ function ProfileForm({ detail, countries }: { detail: Detail; countries: Country
               ))}
             </select>
           </div>
-          <CountrySelect label="Nationality" name="nationality" value={profile.nationality} countries={countries} />
-          <CountrySelect label="Country of residence" name="country_of_residence" value={profile.country_of_residence} countries={countries} />
+          <CountrySelect
+            label="Nationality"
+            name="nationality"
+            value={profile.nationality}
+            countries={countries}
+          />
+          <CountrySelect
+            label="Country of residence"
+            name="country_of_residence"
+            value={profile.country_of_residence}
+            countries={countries}
+          />
           <FormField
             label="Profile picture"
             name="profile_pic"
@@ -167,7 +231,13 @@ function ProfileForm({ detail, countries }: { detail: Detail; countries: Country
             error={pictureError}
           />
           {profile.profile_pic && (
-            <img src={profile.profile_pic} alt="Your current profile picture" width={72} height={72} style={{ borderRadius: "50%", objectFit: "cover" }} />
+            <img
+              src={profile.profile_pic}
+              alt="Your current profile picture"
+              width={72}
+              height={72}
+              style={{ borderRadius: "50%", objectFit: "cover" }}
+            />
           )}
         </div>
         <div>
@@ -184,7 +254,11 @@ type PasswordField = "current" | "next" | "confirm";
 
 function ChangePasswordForm() {
   const toast = useToast();
-  const [values, setValues] = useState<Record<PasswordField, string>>({ current: "", next: "", confirm: "" });
+  const [values, setValues] = useState<Record<PasswordField, string>>({
+    current: "",
+    next: "",
+    confirm: "",
+  });
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [pending, setPending] = useState(false);
 
@@ -214,7 +288,10 @@ function ChangePasswordForm() {
       return;
     }
     const fieldErrors = answer.data.errors;
-    const text = fieldErrors?.old_password?.[0] ?? fieldErrors?.new_password?.[0] ?? MESSAGES.passwordChangeFailed;
+    const text =
+      fieldErrors?.old_password?.[0] ??
+      fieldErrors?.new_password?.[0] ??
+      MESSAGES.passwordChangeFailed;
     if (fieldErrors?.old_password) setErrors({ current: fieldErrors.old_password[0] });
     else if (fieldErrors?.new_password) setErrors({ next: fieldErrors.new_password[0] });
     toast.show(text, { kind: "error", durationMs: SETTINGS_TOAST_MS });
@@ -227,10 +304,28 @@ function ChangePasswordForm() {
       </h2>
       <form onSubmit={(event) => void submit(event)} className={formStyles.form} noValidate>
         <div className={styles.grid}>
-          <FormField label="Current password" type="password" autoComplete="current-password" error={errors.current} {...bind("current")} />
-          <span aria-hidden="true" />
-          <FormField label="New password" type="password" autoComplete="new-password" error={errors.next} {...bind("next")} />
-          <FormField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm} {...bind("confirm")} />
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.current}
+            {...bind("current")}
+          />
+          <span aria-hidden="true" className={styles.spacer} />
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.next}
+            {...bind("next")}
+          />
+          <FormField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm}
+            {...bind("confirm")}
+          />
         </div>
         <div>
           <button type="submit" className={formStyles.primary} disabled={pending}>

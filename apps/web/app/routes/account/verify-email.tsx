@@ -27,9 +27,15 @@ export default function VerifyEmail() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void accountApi(`verify-email/${encodeURIComponent(token1)}/${encodeURIComponent(token2)}/`).then((answer) => {
+    void accountApi(
+      `verify-email/${encodeURIComponent(token1)}/${encodeURIComponent(token2)}/`,
+    ).then((answer) => {
       if (answer.ok) setOutcome({ kind: "verified" });
-      else setOutcome({ kind: "failed", detail: answer.data.detail ?? MESSAGES.verificationUnexpected });
+      else
+        setOutcome({
+          kind: "failed",
+          detail: answer.data.detail ?? MESSAGES.verificationUnexpected,
+        });
     });
   }, [token1, token2]);
 
@@ -52,7 +58,9 @@ export default function VerifyEmail() {
           <>
             <BadgeCheckIcon className={styles.icon} />
             <h1 className={styles.title}>E-mail verified</h1>
-            <p className={styles.lead}>Thank you! Your e-mail address is confirmed and you are signed in.</p>
+            <p className={styles.lead}>
+              Thank you! Your e-mail address is confirmed and you are signed in.
+            </p>
           </>
         )}
         {outcome.kind === "failed" && (

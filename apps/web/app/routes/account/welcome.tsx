@@ -25,7 +25,9 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
             ? `Welcome to StudyAtlas, ${loaderData.firstName}!`
             : "Welcome to StudyAtlas!"}
         </h1>
-        <p className={styles.lead}>Discover online programs and courses from top schools around the world</p>
+        <p className={styles.lead}>
+          Discover online programs and courses from top schools around the world
+        </p>
         <Link to="/coursefinder?name=&country=Where?" className={formStyles.primary}>
           Explore All Courses
         </Link>

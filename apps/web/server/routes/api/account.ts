@@ -42,10 +42,7 @@ import {
   type ProfilePicture,
   type UserRow,
 } from "@studyatlas/core/accounts/users.ts";
-import {
-  MESSAGES,
-  PROFILE_PICTURE_MAX_BYTES,
-} from "@studyatlas/schemas/account-rules.ts";
+import { MESSAGES, PROFILE_PICTURE_MAX_BYTES } from "@studyatlas/schemas/account-rules.ts";
 import {
   AccountDetailSchema,
   ChangePasswordSchema,
@@ -102,16 +99,30 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<
 
 const message = (text: string) => ({ message: text, detail: text });
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 
 /** Magic numbers of the accepted picture types: the declared type alone is not trusted. */
 function sniffImageType(data: Buffer): string | undefined {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
+    return "image/jpeg";
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return "image/png";
   }
-  if (data.length >= 6 && /^GIF8[79]a$/.test(data.subarray(0, 6).toString("latin1"))) return "image/gif";
-  if (data.length >= 12 && data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP") {
+  if (data.length >= 6 && /^GIF8[79]a$/.test(data.subarray(0, 6).toString("latin1")))
+    return "image/gif";
+  if (
+    data.length >= 12 &&
+    data.subarray(0, 4).toString("latin1") === "RIFF" &&
+    data.subarray(8, 12).toString("latin1") === "WEBP"
+  ) {
     return "image/webp";
   }
   return undefined;
@@ -125,13 +136,17 @@ function profileFieldName(name: string): string {
   return match?.[1] ?? name;
 }
 
-export async function accountRoutes(app: FastifyInstance, options: AccountRouteOptions): Promise<void> {
+export async function accountRoutes(
+  app: FastifyInstance,
+  options: AccountRouteOptions,
+): Promise<void> {
   const { services, auth: settings, mailer } = options;
   const { db, publicBaseUrl } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["account"];
   let verifier: GoogleVerifier | undefined;
-  if (options.google.clientId) verifier = createGoogleVerifier(options.google.clientId, options.google.jwksUrl);
+  if (options.google.clientId)
+    verifier = createGoogleVerifier(options.google.clientId, options.google.jwksUrl);
 
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 40, fieldSize: 4096 },
@@ -173,10 +188,18 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   }
 
   api.post("/account/token", {
-    schema: { tags, summary: "Sign in with e-mail and password", response: { 200: TokenPairSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Sign in with e-mail and password",
+      response: { 200: TokenPairSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const body = parse(LoginSchema, request.body);
-      const user = await authenticate(db, { email: body.email, password: body.password, ip: request.ip });
+      const user = await authenticate(db, {
+        email: body.email,
+        password: body.password,
+        ip: request.ip,
+      });
       return startSession(request, reply, user);
     },
   });
@@ -185,25 +208,40 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
     schema: {
       tags,
       summary: "Exchange a refresh token (body `refresh` or the cookie) for new tokens",
-      response: { 200: z.object({ access: z.string(), refresh: z.string(), expires_in: z.number() }), ...errors },
+      response: {
+        200: z.object({ access: z.string(), refresh: z.string(), expires_in: z.number() }),
+        ...errors,
+      },
     },
     handler: async (request, reply) => {
       const body = parse(RefreshSchema, request.body);
       const presented = body.refresh ?? request.cookies[REFRESH_COOKIE];
-      if (!presented) throw new AccountError(401, "invalid_refresh_token", "No refresh token was given.");
+      if (!presented)
+        throw new AccountError(401, "invalid_refresh_token", "No refresh token was given.");
       const outcome = await rotateRefreshToken(db, presented);
       if (outcome.kind === "raced") {
-        throw new AccountError(409, "refresh_token_already_used", "This refresh token was just exchanged; use the newer one.");
+        throw new AccountError(
+          409,
+          "refresh_token_already_used",
+          "This refresh token was just exchanged; use the newer one.",
+        );
       }
       const access = await issueAccessToken(settings, outcome.session);
-      setSessionCookies(reply, settings, { accessToken: access.token, refreshToken: outcome.refreshToken });
+      setSessionCookies(reply, settings, {
+        accessToken: access.token,
+        refreshToken: outcome.refreshToken,
+      });
       return { access: access.token, refresh: outcome.refreshToken, expires_in: access.expiresIn };
     },
   });
 
   api.get("/account/detail", {
     preHandler: requireUser,
-    schema: { tags, summary: "The signed-in user's account", response: { 200: AccountDetailSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "The signed-in user's account",
+      response: { 200: AccountDetailSchema, ...errors },
+    },
     handler: async (request) => getAccountDetail(db, signedInUser(request).user.id),
   });
 
@@ -229,7 +267,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.post("/account/register", {
-    schema: { tags, summary: "Create a student account (201) and sign in", response: { 201: TokenPairSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Create a student account (201) and sign in",
+      response: { 201: TokenPairSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const body = parse(RegisterSchema, request.body);
       await consumeLimit(db, RATE_LIMITS.registerIp, request.ip);
@@ -248,7 +290,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.post("/account/register_partner", {
-    schema: { tags, summary: "Create a partner account (201); it signs in after verifying its e-mail", response: { 201: MessageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Create a partner account (201); it signs in after verifying its e-mail",
+      response: { 201: MessageSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const body = parse(RegisterPartnerSchema, request.body);
       await consumeLimit(db, RATE_LIMITS.registerIp, request.ip);
@@ -268,15 +314,26 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.post("/account/password_reset", {
-    schema: { tags, summary: "E-mail a password reset link (same answer for unknown addresses)", response: { 200: MessageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "E-mail a password reset link (same answer for unknown addresses)",
+      response: { 200: MessageSchema, ...errors },
+    },
     handler: async (request) => {
       const body = parse(EmailOnlySchema, request.body);
-      return message(await requestPasswordReset(db, body.email, { mailer, publicBaseUrl, ip: request.ip }));
+      return message(
+        await requestPasswordReset(db, body.email, { mailer, publicBaseUrl, ip: request.ip }),
+      );
     },
   });
 
   api.post("/account/password_reset_confirm/:user/:token", {
-    schema: { tags, summary: "Set a new password with an e-mailed link; signs out everywhere", params: ResetParamsSchema, response: { 200: MessageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Set a new password with an e-mailed link; signs out everywhere",
+      params: ResetParamsSchema,
+      response: { 200: MessageSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const body = parse(PasswordResetConfirmSchema, request.body);
       await confirmPasswordReset(db, request.params.user, request.params.token, body.new_password);
@@ -287,13 +344,21 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
 
   const googleVerifier = (): GoogleVerifier => {
     if (!verifier) {
-      throw new AccountError(503, "google_not_configured", "Google sign-in is not available on this server.");
+      throw new AccountError(
+        503,
+        "google_not_configured",
+        "Google sign-in is not available on this server.",
+      );
     }
     return verifier;
   };
 
   api.post("/account/google_login", {
-    schema: { tags, summary: "Sign in with a Google ID token", response: { 200: TokenPairSchema, 404: ApiErrorSchema, 503: ApiErrorSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Sign in with a Google ID token",
+      response: { 200: TokenPairSchema, 404: ApiErrorSchema, 503: ApiErrorSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const body = parse(GoogleCredentialSchema, request.body);
       const identity = await verifyGoogleCredential(googleVerifier(), body.credential);
@@ -303,7 +368,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.post("/account/google_signup", {
-    schema: { tags, summary: "Create an account from a Google ID token (201); sign in with google_login", response: { 201: MessageSchema, 503: ApiErrorSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Create an account from a Google ID token (201); sign in with google_login",
+      response: { 201: MessageSchema, 503: ApiErrorSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const body = parse(GoogleCredentialSchema, request.body);
       const identity = await verifyGoogleCredential(googleVerifier(), body.credential);
@@ -314,9 +383,17 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.get("/account/verify-email/:token1/:token2", {
-    schema: { tags, summary: "Verify the e-mail address from the e-mailed link and sign in", params: TokenParamsSchema, response: { 200: TokenPairSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Verify the e-mail address from the e-mailed link and sign in",
+      params: TokenParamsSchema,
+      response: { 200: TokenPairSchema, ...errors },
+    },
     handler: async (request, reply) => {
-      const user = await verifyEmail(db, request.params.token1, request.params.token2, { mailer, publicBaseUrl });
+      const user = await verifyEmail(db, request.params.token1, request.params.token2, {
+        mailer,
+        publicBaseUrl,
+      });
       const tokens = await startSession(request, reply, user);
       // A verification link must not stay in caches or history as a usable response.
       reply.header("cache-control", "no-store");
@@ -325,22 +402,36 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.post("/account/resend-verify-email", {
-    schema: { tags, summary: "Send the verification e-mail again (same answer for unknown addresses)", response: { 200: MessageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Send the verification e-mail again (same answer for unknown addresses)",
+      response: { 200: MessageSchema, ...errors },
+    },
     handler: async (request) => {
       const body = parse(EmailOnlySchema, request.body);
-      return message(await resendVerificationEmail(db, body.email, { mailer, publicBaseUrl, ip: request.ip }));
+      return message(
+        await resendVerificationEmail(db, body.email, { mailer, publicBaseUrl, ip: request.ip }),
+      );
     },
   });
 
   api.get("/account/user_interest", {
     preHandler: requireUser,
-    schema: { tags, summary: "The signed-in user's interests", response: { 200: UserInterestAnswerSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "The signed-in user's interests",
+      response: { 200: UserInterestAnswerSchema, ...errors },
+    },
     handler: async (request) => getInterests(db, signedInUser(request).user.id),
   });
 
   api.post("/account/user_interest", {
     preHandler: requireUser,
-    schema: { tags, summary: "Replace the signed-in user's interests", response: { 200: UserInterestAnswerSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Replace the signed-in user's interests",
+      response: { 200: UserInterestAnswerSchema, ...errors },
+    },
     handler: async (request) => {
       const body = parse(UserInterestSchema, request.body);
       return saveInterests(db, signedInUser(request).user.id, body);
@@ -348,7 +439,11 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.post("/account/logout", {
-    schema: { tags, summary: "End the current session (always 200)", response: { 200: MessageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "End the current session (always 200)",
+      response: { 200: MessageSchema, ...errors },
+    },
     handler: async (request, reply) => {
       if (request.auth) await revokeSession(db, request.auth.sessionId, "logout");
       clearSessionCookies(reply, settings);
@@ -358,11 +453,20 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
 
   api.patch("/account/change_password", {
     preHandler: requireUser,
-    schema: { tags, summary: "Change the password (needs the current one); signs out other sessions", response: { 200: MessageSchema, ...errors } },
+    schema: {
+      tags,
+      summary: "Change the password (needs the current one); signs out other sessions",
+      response: { 200: MessageSchema, ...errors },
+    },
     handler: async (request) => {
       const body = parse(ChangePasswordSchema, request.body);
       const { user, sessionId } = signedInUser(request);
-      await changePassword(db, { userId: user.id, sessionId, oldPassword: body.old_password, newPassword: body.new_password });
+      await changePassword(db, {
+        userId: user.id,
+        sessionId,
+        oldPassword: body.old_password,
+        newPassword: body.new_password,
+      });
       return message(MESSAGES.passwordChanged);
     },
   });
@@ -371,7 +475,8 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
     preHandler: requireUser,
     schema: {
       tags,
-      summary: "Update the signed-in user's profile (multipart form, optional profile_pic image up to 2 MB)",
+      summary:
+        "Update the signed-in user's profile (multipart form, optional profile_pic image up to 2 MB)",
       response: { 200: AccountDetailSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
     },
     handler: async (request) => {
@@ -386,9 +491,14 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
               if (!PICTURE_FIELDS.has(part.fieldname) || data.length === 0) continue;
               const contentType = sniffImageType(data);
               if (!contentType) {
-                throw new AccountError(415, "unsupported_image", "The profile picture must be a JPEG, PNG, WebP or GIF image.", {
-                  profile_pic: ["must be a JPEG, PNG, WebP or GIF image"],
-                });
+                throw new AccountError(
+                  415,
+                  "unsupported_image",
+                  "The profile picture must be a JPEG, PNG, WebP or GIF image.",
+                  {
+                    profile_pic: ["must be a JPEG, PNG, WebP or GIF image"],
+                  },
+                );
               }
               picture = { contentType, data };
             } else if (typeof part.value === "string") {
@@ -398,19 +508,29 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
         } catch (error) {
           const code = (error as { code?: string }).code;
           if (code === "FST_REQ_FILE_TOO_LARGE") {
-            throw new AccountError(413, "image_too_large", "The profile picture must be at most 2 MB.", {
-              profile_pic: ["must be at most 2 MB"],
-            });
+            throw new AccountError(
+              413,
+              "image_too_large",
+              "The profile picture must be at most 2 MB.",
+              {
+                profile_pic: ["must be at most 2 MB"],
+              },
+            );
           }
           if (code?.startsWith("FST_")) {
-            throw new AccountError(400, "invalid_body", "The form could not be read. Please try again.");
+            throw new AccountError(
+              400,
+              "invalid_body",
+              "The form could not be read. Please try again.",
+            );
           }
           throw error;
         }
       } else if (request.body && typeof request.body === "object") {
         for (const [key, value] of Object.entries(request.body as Record<string, unknown>)) {
           if (value === null) fields[key] = "";
-          else if (typeof value === "string" || typeof value === "number") fields[key] = String(value);
+          else if (typeof value === "string" || typeof value === "number")
+            fields[key] = String(value);
         }
       }
       const update = parse(ProfileUpdateSchema, fields);
@@ -419,12 +539,14 @@ export async function accountRoutes(app: FastifyInstance, options: AccountRouteO
   });
 
   api.get("/account/profile_pic/:id", {
+    // Signed-in users only, like the public fields that link to it (get_user).
+    preHandler: requireUser,
     schema: { tags, summary: "A user's profile picture", params: UserIdParamsSchema, hide: true },
     handler: async (request, reply) => {
       const picture = await getProfilePicture(db, request.params.id);
       if (!picture) throw new AccountError(404, "not_found", "This user has no profile picture.");
       return reply
-        .header("cache-control", "public, max-age=86400")
+        .header("cache-control", "private, max-age=86400")
         .header("content-security-policy", "default-src 'none'")
         .type(picture.contentType)
         .send(picture.data);

@@ -1,47 +1,100 @@
-// Creating a signed-in user for end-to-end tests: sign-up through the API with the page's own
-// cookies (so the browser holds the session), as the sign-up form would.
-import type { Page } from "@playwright/test";
+// Account fixtures for the end-to-end tests: unique users, sign-up through the API, and the
+// e-mails the server kept in its outbox (read through /dev/mailbox.json, which the test server
+// enables with DEV_MAILBOX=true).
+import { expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 
-export const E2E_PASSWORD = "Secret123!";
+/** The same address as playwright.config.ts. */
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/**
+ * A fresh cookie jar per call: a context that signed in would otherwise send its session cookies
+ * with the next POST, which then (rightly) needs the XSRF header.
+ */
+async function withFreshApi<T>(work: (api: APIRequestContext) => Promise<T>): Promise<T> {
+  const api = await apiRequest.newContext({ baseURL: BASE_URL });
+  try {
+    return await work(api);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The status of a sign-in attempt through the API. */
+export function signInStatus(email: string, password: string): Promise<number> {
+  return withFreshApi(async (api) =>
+    (await api.post("/api/account/token", { data: { email, password } })).status(),
+  );
+}
+
+export const PASSWORD = "Secret123!";
 
 let counter = 0;
-export function uniqueE2eEmail(prefix: string): string {
+export function uniqueEmail(prefix = "e2e"): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}@example.com`;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-/** Registers (and so signs in) a new user in the page's browser context; returns the e-mail. */
-export async function signUpInPage(page: Page, prefix = "e2e"): Promise<string> {
-  const email = uniqueE2eEmail(prefix);
-  const status = await page.evaluate(
-    async ({ email, password }) => {
-      const xsrf = document.cookie
-        .split("; ")
-        .find((cookie) => cookie.startsWith("XSRF-TOKEN="))
-        ?.slice("XSRF-TOKEN=".length);
-      const response = await fetch("/api/account/register", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-xsrf-token": decodeURIComponent(xsrf ?? "") },
-        body: JSON.stringify({ first_name: "Ada", last_name: "Lovelace", email, password }),
-      });
-      return response.status;
-    },
-    { email, password: E2E_PASSWORD },
-  );
-  if (status !== 201) throw new Error(`sign-up answered ${status}`);
-  return email;
-}
-
-export interface OutboxMail {
+interface OutboxMail {
+  id: number;
   to: string;
   subject: string;
   kind: string;
   link: string | null;
-  text: string;
 }
 
-/** The development outbox (DEV_MAILBOX=true on the test server), newest first. */
-export async function outboxFor(page: Page, to: string): Promise<OutboxMail[]> {
+/** The link of the newest e-mail of `kind` to `email`, as a path (waits for it to arrive). */
+export async function mailedLink(
+  request: APIRequestContext,
+  email: string,
+  kind: "verification" | "password_reset" | "welcome",
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const mails = (await response.json()) as OutboxMail[];
+      link = mails.find((mail) => mail.kind === kind)?.link ?? undefined;
+      return link;
+    })
+    .toBeTruthy();
+  const url = new URL(link ?? "");
+  return `${url.pathname}${url.search}`;
+}
+
+/** Creates an account through the API (its own request context: the page stays signed out). */
+export async function registerUser(
+  overrides: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<string> {
+  const email = overrides.email ?? uniqueEmail();
+  await withFreshApi(async (api) => {
+    const response = await api.post("/api/account/register", {
+      data: {
+        first_name: overrides.firstName ?? "Ada",
+        last_name: overrides.lastName ?? "Lovelace",
+        email,
+        password: PASSWORD,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  });
+  return email;
+}
+
+/** Signs the page's browser context in through the API (its cookies land in the context). */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  const response = await page.request.post("/api/account/token", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Every e-mail the outbox holds for `to`, newest first (contact messages, newsletter mail). */
+export async function outboxFor(
+  page: Page,
+  to: string,
+): Promise<{ to: string; subject: string; kind: string; link: string | null; text: string }[]> {
   const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  return (await response.json()) as OutboxMail[];
+  return (await response.json()) as { to: string; subject: string; kind: string; link: string | null; text: string }[];
 }

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  FIELD_RULES,
+  MESSAGES,
+  changePasswordErrors,
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+  setPasswordErrors,
+} from "./account-rules.ts";
+import { ProfileUpdateSchema, RegisterSchema } from "./accounts.ts";
+
+describe("account rules (accounts-and-details.md §5)", () => {
+  it.each(["ada@example.com", "a.b+c@sub.example.co.uk"])("accepts the e-mail %j", (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+  it.each(["", "ada", "ada@", "ada@example", "a da@example.com", "@example.com"])(
+    "refuses the e-mail %j",
+    (email) => {
+      expect(isValidEmail(email)).toBe(false);
+    },
+  );
+
+  it("names are 3 to 16 letters or digits", () => {
+    expect(isValidName("Ada")).toBe(true);
+    expect(isValidName("A1234567890123456".slice(0, 16))).toBe(true);
+    expect(isValidName("Al")).toBe(false);
+    expect(isValidName("A12345678901234567")).toBe(false);
+    expect(isValidName("Ada-Marie")).toBe(false);
+    expect(isValidName("Zoë")).toBe(false);
+  });
+
+  it.each([
+    ["Secret123!", true],
+    ["a1!aaaaa", true],
+    ["a1!aaaaaaaaaaaaaaaaa", true],
+    ["a1!aaaaaaaaaaaaaaaaaa", false],
+    ["a1!aaaa", false],
+    ["Secret1234", false],
+    ["Secret!!!!", false],
+    ["12345678!", false],
+    ["Secret 123!", false],
+    ["Secret123?", false],
+  ] as const)("password %j is %s", (password, valid) => {
+    expect(isValidPassword(password)).toBe(valid);
+  });
+
+  it("field rules give the spec's exact messages", () => {
+    expect(FIELD_RULES.email("x")).toBe("It should be a valid email address!");
+    expect(FIELD_RULES.first_name("x")).toBe(
+      "First name should be 3-16 characters and shouldn't include any special character!",
+    );
+    expect(FIELD_RULES.password("x")).toBe(
+      "Password should be 8-20 characters and include at least 1 letter, 1 number and 1 special character!",
+    );
+    expect(FIELD_RULES.email(" ada@example.com ")).toBeUndefined();
+  });
+
+  it("the new-password page's messages", () => {
+    expect(setPasswordErrors("", "")).toEqual({
+      password: "Password is required",
+      confirm: "Please confirm your password",
+    });
+    expect(setPasswordErrors("Secret123!", "Secret123")).toEqual({
+      confirm: "Passwords do not match",
+    });
+    expect(setPasswordErrors("Secret123!", "Secret123!")).toEqual({});
+  });
+
+  it("the settings change-password messages", () => {
+    expect(changePasswordErrors({ current: "", next: "", confirm: "" })).toEqual({
+      current: "Current password is required",
+      next: "New password is required",
+      confirm: "Please confirm your new password",
+    });
+    expect(changePasswordErrors({ current: "x", next: "short", confirm: "other" })).toEqual({
+      next: "Password must be at least 8 characters long",
+      confirm: "Passwords do not match",
+    });
+    expect(
+      changePasswordErrors({ current: "x", next: "longenough", confirm: "longenough" }),
+    ).toEqual({});
+  });
+});
+
+describe("account schemas", () => {
+  it("registration trims and checks every field with the spec's messages", () => {
+    const parsed = RegisterSchema.safeParse({
+      first_name: " Ada ",
+      last_name: "Lovelace",
+      email: " ada@example.com ",
+      password: "Secret123!",
+    });
+    expect(parsed.success && parsed.data).toEqual({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.com",
+      password: "Secret123!",
+    });
+    const bad = RegisterSchema.safeParse({ first_name: 1 });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((issue) => issue.message)).toContain(MESSAGES.firstName);
+  });
+
+  it("profile updates turn empty values and 'null' into null and leave missing fields out", () => {
+    const parsed = ProfileUpdateSchema.parse({
+      address: "",
+      website: "null",
+      nationality: "6",
+      country_of_residence: "",
+      gender: "female",
+    });
+    expect(parsed).toMatchObject({
+      address: null,
+      website: null,
+      nationality: 6,
+      country_of_residence: null,
+      gender: "female",
+    });
+    expect(parsed.phone_number).toBeUndefined();
+    expect(ProfileUpdateSchema.safeParse({ date_of_birth: "2999-01-01" }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ nationality: "x" }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ first_name: "" }).success).toBe(false);
+  });
+});

@@ -40,7 +40,10 @@ const siteLink = z
   .pipe(
     z
       .string()
-      .regex(/^(\/(?!\/)\S*|https?:\/\/[^/\s]+\S*)$/, "must be a path such as /terms or an http(s) URL")
+      .regex(
+        /^(\/(?!\/)\S*|https?:\/\/[^/\s]+\S*)$/,
+        "must be a path such as /terms or an http(s) URL",
+      )
       .optional(),
   );
 

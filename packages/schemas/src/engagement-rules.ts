@@ -31,7 +31,8 @@ export const NEWSLETTER_MESSAGES = {
   tooMany: "Too many subscription attempts from your network. Please try again in an hour.",
   unsubscribed: "You have been unsubscribed. You will not receive our newsletter any more.",
   alreadyUnsubscribed: "This address is already unsubscribed. You will not receive our newsletter.",
-  invalidUnsubscribeLink: "This unsubscribe link is not valid. Please use the link from our latest e-mail.",
+  invalidUnsubscribeLink:
+    "This unsubscribe link is not valid. Please use the link from our latest e-mail.",
 } as const;
 
 export const CONTACT_MESSAGES = {
@@ -83,20 +84,26 @@ export function contactFormError(form: ContactForm): string | undefined {
   }
   if (!isValidContactEmail(form.email.trim())) return CONTACT_MESSAGES.invalidEmail;
   if (form.name.trim().length > CONTACT_NAME_MAX_LENGTH) return CONTACT_MESSAGES.nameTooLong;
-  if (form.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH) return CONTACT_MESSAGES.messageTooLong;
+  if (form.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH)
+    return CONTACT_MESSAGES.messageTooLong;
   return undefined;
 }
 
 /** The newsletter name dialog (§5: both required, no length limit beyond a sanity cap). */
-export function newsletterNameErrors(firstName: string, lastName: string): {
+export function newsletterNameErrors(
+  firstName: string,
+  lastName: string,
+): {
   firstName?: string;
   lastName?: string;
 } {
   const errors: { firstName?: string; lastName?: string } = {};
   if (!firstName.trim()) errors.firstName = NEWSLETTER_MESSAGES.firstNameRequired;
-  else if (firstName.trim().length > NEWSLETTER_NAME_MAX_LENGTH) errors.firstName = NEWSLETTER_MESSAGES.nameTooLong;
+  else if (firstName.trim().length > NEWSLETTER_NAME_MAX_LENGTH)
+    errors.firstName = NEWSLETTER_MESSAGES.nameTooLong;
   if (!lastName.trim()) errors.lastName = NEWSLETTER_MESSAGES.lastNameRequired;
-  else if (lastName.trim().length > NEWSLETTER_NAME_MAX_LENGTH) errors.lastName = NEWSLETTER_MESSAGES.nameTooLong;
+  else if (lastName.trim().length > NEWSLETTER_NAME_MAX_LENGTH)
+    errors.lastName = NEWSLETTER_MESSAGES.nameTooLong;
   return errors;
 }
 
@@ -104,7 +111,10 @@ export function newsletterNameErrors(firstName: string, lastName: string): {
  * discovery.md §8 newsletter errors, from what the call gave back: the server's message after
  * 'Error: ' (or 'Unknown error'), 'No response received from the server.' when nothing came back.
  */
-export function newsletterErrorMessage(outcome: { status: number; message?: string | undefined }): string {
+export function newsletterErrorMessage(outcome: {
+  status: number;
+  message?: string | undefined;
+}): string {
   if (outcome.status === 0) return NEWSLETTER_MESSAGES.noResponse;
   if (outcome.status >= 400) {
     return `${NEWSLETTER_MESSAGES.errorPrefix}${outcome.message || NEWSLETTER_MESSAGES.unknownError}`;

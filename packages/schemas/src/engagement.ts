@@ -19,7 +19,13 @@ const CourseIdSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], {
     error: WISHLIST_MESSAGES.courseRequired,
   })
-  .pipe(z.number({ error: WISHLIST_MESSAGES.courseRequired }).int().min(1, WISHLIST_MESSAGES.courseRequired).max(2_147_483_647, WISHLIST_MESSAGES.courseRequired));
+  .pipe(
+    z
+      .number({ error: WISHLIST_MESSAGES.courseRequired })
+      .int()
+      .min(1, WISHLIST_MESSAGES.courseRequired)
+      .max(2_147_483_647, WISHLIST_MESSAGES.courseRequired),
+  );
 
 /** The spec's clients name the owner by e-mail; we only accept the caller's own (or none). */
 const OwnerEmailSchema = z.string().trim().max(320).optional();
@@ -90,7 +96,11 @@ export const SubscriptionAnswerSchema = z.object({
 });
 
 export const UnsubscribeSchema = z.object({
-  token: z.string().trim().min(1, NEWSLETTER_MESSAGES.invalidUnsubscribeLink).max(200, NEWSLETTER_MESSAGES.invalidUnsubscribeLink),
+  token: z
+    .string()
+    .trim()
+    .min(1, NEWSLETTER_MESSAGES.invalidUnsubscribeLink)
+    .max(200, NEWSLETTER_MESSAGES.invalidUnsubscribeLink),
 });
 
 export const UnsubscribeAnswerSchema = z.object({

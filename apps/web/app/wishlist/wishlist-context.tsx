@@ -46,14 +46,20 @@ export function WishlistProvider({
   }, []);
 
   const remove = useCallback(async (courseId: number): Promise<WishlistChangeResult> => {
-    const answer = await callApi("/api/wishlists/delete", { method: "DELETE", json: { course: courseId } });
+    const answer = await callApi("/api/wishlists/delete", {
+      method: "DELETE",
+      json: { course: courseId },
+    });
     if (answer.status === 401) return "signed-out";
     if (!answer.ok) return "failed";
     setSavedIds((ids) => applyWishlistChange(ids, { kind: "removed", courseId }));
     return "removed";
   }, []);
 
-  const replaceAll = useCallback((courseIds: readonly number[]) => setSavedIds(new Set(courseIds)), []);
+  const replaceAll = useCallback(
+    (courseIds: readonly number[]) => setSavedIds(new Set(courseIds)),
+    [],
+  );
 
   const value = useMemo(
     () => ({ signedIn, savedIds, add, remove, replaceAll }),

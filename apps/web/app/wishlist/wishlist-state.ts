@@ -31,7 +31,9 @@ export function applyWishlistChange(
 export type WishlistChangeResult = "added" | "removed" | "failed" | "signed-out";
 
 /** The 2-second note after a click. */
-export function noteFor(result: WishlistChangeResult): { text: string; kind: "success" | "error" } | null {
+export function noteFor(
+  result: WishlistChangeResult,
+): { text: string; kind: "success" | "error" } | null {
   switch (result) {
     case "added":
       return { text: WISHLIST_MESSAGES.added, kind: "success" };

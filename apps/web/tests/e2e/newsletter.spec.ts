@@ -10,7 +10,9 @@ test("subscribe through the dialog, then again with the same address, then unsub
   page,
 }) => {
   await openPage(page, "/");
-  const block = page.locator("section").filter({ has: page.getByRole("heading", { name: "Stay ahead with our newsletter" }) });
+  const block = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Stay ahead with our newsletter" }) });
   const email = block.getByLabel("Email address");
   const subscribe = block.getByRole("button", { name: "Subscribe" });
 

@@ -16,7 +16,10 @@ test("contact: empty fields are refused, a message is sent, the form clears and 
   await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
   await expect(page.getByText("Have a question ?")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Send Us A Message" })).toBeVisible();
-  await expect(page.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
+  await expect(page.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
+    "href",
+    `mailto:${SUPPORT_EMAIL}`,
+  );
 
   const form = page.locator("main form");
   const status = form.getByRole("status");
@@ -86,12 +89,20 @@ test("FAQ: six questions, one answer open at a time, keyboard operable, with FAQ
 test("every footer link answers 200; outside links are the configured ones", async ({ page }) => {
   await openPage(page, "/");
   const footer = page.getByRole("contentinfo");
-  const hrefs = await footer.getByRole("link").evaluateAll((links) =>
-    links.map((link) => link.getAttribute("href") ?? ""),
-  );
+  const hrefs = await footer
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   expect(hrefs.length).toBeGreaterThan(15);
   const internal = [...new Set(hrefs.filter((href) => href.startsWith("/")))];
-  for (const path of ["/discipline/", "/about", "/contact-us", "/faq", "/privacy", "/terms", "/disclaimer"]) {
+  for (const path of [
+    "/discipline/",
+    "/about",
+    "/contact-us",
+    "/faq",
+    "/privacy",
+    "/terms",
+    "/disclaimer",
+  ]) {
     expect(internal).toContain(path);
   }
   for (const href of internal) {
@@ -115,7 +126,9 @@ test("every footer link answers 200; outside links are the configured ones", asy
 
 test("discipline tiles open the finder for their discipline; 'Art' opens Art", async ({ page }) => {
   await openPage(page, "/discipline");
-  await expect(page.getByRole("heading", { level: 1, name: "Browse by disciplines" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Browse by disciplines" }),
+  ).toBeVisible();
   const tiles = page.locator("main ul li a");
   await expect(tiles).toHaveCount(17);
   await expect(page.getByRole("link", { name: /^Art\b(?! &)/ })).toHaveAttribute(
@@ -133,10 +146,15 @@ test("discipline tiles open the finder for their discipline; 'Art' opens Art", a
 
 test("explore shows the programmes and the disciplines", async ({ page }) => {
   await openPage(page, "/explore");
-  await expect(page.getByRole("heading", { level: 1, name: "Explore Online Courses and Programs" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Explore Online Courses and Programs" }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Browse By Programme" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Browse By Disciplines" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Graduate Program/ })).toHaveAttribute("href", "/graduate");
+  await expect(page.getByRole("link", { name: /^Graduate Program/ })).toHaveAttribute(
+    "href",
+    "/graduate",
+  );
 });
 
 const PAGES = [
@@ -152,41 +170,68 @@ const PAGES = [
 ] as const;
 
 for (const width of [1280, 375]) {
-  test(`the pages of issue 5 at ${width} px have no serious or critical axe violations`, async ({ page }) => {
+  test(`the pages of issue 5 at ${width} px have no serious or critical axe violations`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const severe: unknown[] = [];
     for (const [name, path] of PAGES) {
       const response = await openPage(page, path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      if (name === "FAQ") await page.getByRole("button", { name: "Where can I find scholarships?" }).click();
+      if (name === "FAQ")
+        await page.getByRole("button", { name: "Where can I find scholarships?" }).click();
       const { violations } = await new AxeBuilder({ page }).analyze();
       severe.push(
         ...violations
           .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => ({ page: name, rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) })),
+          .map((violation) => ({
+            page: name,
+            rule: violation.id,
+            targets: violation.nodes.map((node) => node.target.join(" ")),
+          })),
       );
     }
     expect(severe).toEqual([]);
   });
 }
 
-test("the newsletter dialog and the wishlist drawer have no serious or critical axe violations", async ({ page }) => {
+test("the newsletter dialog and the wishlist drawer have no serious or critical axe violations", async ({
+  page,
+}) => {
   await openPage(page, "/");
-  const block = page.locator("section").filter({ has: page.getByRole("heading", { name: "Stay ahead with our newsletter" }) });
+  const block = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Stay ahead with our newsletter" }) });
   await block.getByLabel("Email address").fill(uniqueEmail("axe"));
   await block.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("dialog", { name: "Complete your subscription" })).toBeVisible();
   let { violations } = await new AxeBuilder({ page }).include("dialog").analyze();
-  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  expect(
+    violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    ),
+  ).toEqual([]);
   await page.keyboard.press("Escape");
 
   await signInThroughApi(page, await registerUser());
   await openPage(page, "/coursefinder");
-  await page.locator("article").first().getByRole("button", { name: /to wishlist$/ }).click();
-  await expect(page.locator("article").first().getByRole("status")).toHaveText("Added to wishlist!");
+  await page
+    .locator("article")
+    .first()
+    .getByRole("button", { name: /to wishlist$/ })
+    .click();
+  await expect(page.locator("article").first().getByRole("status")).toHaveText(
+    "Added to wishlist!",
+  );
   await page.getByRole("button", { name: "Wishlist", exact: true }).click();
-  await expect(page.getByRole("dialog", { name: "My WishList" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("dialog", { name: "My WishList" }).getByRole("listitem")).toHaveCount(
+    1,
+  );
   ({ violations } = await new AxeBuilder({ page }).analyze());
-  expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  expect(
+    violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    ),
+  ).toEqual([]);
 });

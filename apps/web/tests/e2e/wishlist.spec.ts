@@ -6,7 +6,9 @@ import { expect, test } from "@playwright/test";
 import { PASSWORD, registerUser, signInThroughApi } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
 
-test("heart signed out → sign in → save → see it in the drawer → remove it there", async ({ page }) => {
+test("heart signed out → sign in → save → see it in the drawer → remove it there", async ({
+  page,
+}) => {
   // An existing account, created outside this browser.
   const email = await registerUser();
 
@@ -25,19 +27,28 @@ test("heart signed out → sign in → save → see it in the drawer → remove 
   await modal.getByLabel("Email").fill(email);
   await modal.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await modal.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("button", { name: "Wishlist", exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Wishlist", exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   // Save: the note for 2 seconds and the saved state.
   const courseName = (await firstCard.getByRole("heading").innerText()).trim();
-  const savedHeart = page.locator("article").first().getByRole("button", { name: /wishlist$/ });
+  const savedHeart = page
+    .locator("article")
+    .first()
+    .getByRole("button", { name: /wishlist$/ });
   await expect(savedHeart).toHaveAttribute("aria-pressed", "false");
   await savedHeart.click();
-  await expect(page.locator("article").first().getByRole("status")).toHaveText("Added to wishlist!");
+  await expect(page.locator("article").first().getByRole("status")).toHaveText(
+    "Added to wishlist!",
+  );
   await expect(savedHeart).toHaveAttribute("aria-pressed", "true");
   await expect(savedHeart).toHaveAccessibleName(/^Remove .* from wishlist$/);
   // The note goes after 2 seconds.
-  await expect(page.locator("article").first().getByRole("status")).toHaveText("", { timeout: 4000 });
+  await expect(page.locator("article").first().getByRole("status")).toHaveText("", {
+    timeout: 4000,
+  });
 
   // The header's wishlist icon opens the drawer, which loads the saved programme.
   await page.getByRole("button", { name: "Wishlist", exact: true }).click();
@@ -73,11 +84,16 @@ test("a removal un-hearts the same programme on every card of the page, and the 
   await signInThroughApi(page, await registerUser());
   await openPage(page, "/");
   // The home page shows programmes in several rows; save the first one, then find every card of it.
-  const firstHeart = page.locator("article").first().getByRole("button", { name: /to wishlist$/ });
+  const firstHeart = page
+    .locator("article")
+    .first()
+    .getByRole("button", { name: /to wishlist$/ });
   const label = (await firstHeart.getAttribute("aria-label")) ?? "";
   const courseName = label.replace(/^Save /, "").replace(/ to wishlist$/, "");
   await firstHeart.click();
-  await expect(page.getByRole("button", { name: `Remove ${courseName} from wishlist` }).first()).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: `Remove ${courseName} from wishlist` }).first(),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Wishlist", exact: true }).click();
   const drawer = page.getByRole("dialog", { name: "My WishList" });
@@ -87,9 +103,10 @@ test("a removal un-hearts the same programme on every card of the page, and the 
   // Outside the drawer: the backdrop.
   await page.mouse.click(100, 400);
   await expect(drawer).toBeHidden();
-  await expect(page.getByRole("button", { name: `Remove ${courseName} from wishlist` })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: `Save ${courseName} to wishlist` }).first()).toHaveAttribute(
-    "aria-pressed",
-    "false",
-  );
+  await expect(
+    page.getByRole("button", { name: `Remove ${courseName} from wishlist` }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: `Save ${courseName} to wishlist` }).first(),
+  ).toHaveAttribute("aria-pressed", "false");
 });

@@ -89,7 +89,11 @@ async function signedInUser(): Promise<{ browser: Browser; email: string }> {
 }
 
 async function listOf(browser: Browser, query = "") {
-  return parseWith(WishlistListSchema, body(await browser.call("GET", `/api/wishlists/list${query}`), 200), "list");
+  return parseWith(
+    WishlistListSchema,
+    body(await browser.call("GET", `/api/wishlists/list${query}`), 200),
+    "list",
+  );
 }
 
 describe("wishlists", () => {
@@ -98,15 +102,32 @@ describe("wishlists", () => {
     const [first, second] = courseIds as [number, number];
     const created = parseWith(
       WishlistCreatedSchema,
-      body(await browser.call("POST", "/api/wishlists/create", { body: { user: email, course: first } }), 201),
+      body(
+        await browser.call("POST", "/api/wishlists/create", {
+          body: { user: email, course: first },
+        }),
+        201,
+      ),
       "create",
     );
-    expect(created).toMatchObject({ created: true, message: WISHLIST_MESSAGES.added, course: { id: first } });
+    expect(created).toMatchObject({
+      created: true,
+      message: WISHLIST_MESSAGES.added,
+      course: { id: first },
+    });
     // The spec's clients send the e-mail; ours send only the course. Both work.
-    body(await browser.call("POST", "/api/wishlists/create", { body: { course: String(second) } }), 201);
+    body(
+      await browser.call("POST", "/api/wishlists/create", { body: { course: String(second) } }),
+      201,
+    );
     const again = parseWith(
       WishlistCreatedSchema,
-      body(await browser.call("POST", "/api/wishlists/create", { body: { user: email.toUpperCase(), course: first } }), 200),
+      body(
+        await browser.call("POST", "/api/wishlists/create", {
+          body: { user: email.toUpperCase(), course: first },
+        }),
+        200,
+      ),
       "create again",
     );
     expect(again.created).toBe(false);
@@ -118,7 +139,10 @@ describe("wishlists", () => {
 
     const deleted = parseWith(
       WishlistDeletedSchema,
-      body(await browser.call("DELETE", "/api/wishlists/delete", { body: { email, course: first } }), 200),
+      body(
+        await browser.call("DELETE", "/api/wishlists/delete", { body: { email, course: first } }),
+        200,
+      ),
       "delete",
     );
     expect(deleted).toEqual({ course: first, removed: true, message: WISHLIST_MESSAGES.removed });
@@ -138,12 +162,34 @@ describe("wishlists", () => {
     const [course] = courseIds as [number];
     body(await b.browser.call("POST", "/api/wishlists/create", { body: { course } }), 201);
 
-    const listed = apiError(await a.browser.call("GET", `/api/wishlists/list?email=${encodeURIComponent(b.email)}`), 404);
+    const listed = apiError(
+      await a.browser.call("GET", `/api/wishlists/list?email=${encodeURIComponent(b.email)}`),
+      404,
+    );
     expect(listed.detail).toBe(WISHLIST_MESSAGES.notYours);
-    apiError(await a.browser.call("POST", "/api/wishlists/create", { body: { user: b.email, course: courseIds[1] } }), 404);
-    apiError(await a.browser.call("POST", "/api/wishlists/create", { body: { email: b.email, course: courseIds[1] } }), 404);
-    apiError(await a.browser.call("DELETE", "/api/wishlists/delete", { body: { email: b.email, course } }), 404);
-    apiError(await a.browser.call("DELETE", `/api/wishlists/delete?email=${encodeURIComponent(b.email)}&course=${course}`), 404);
+    apiError(
+      await a.browser.call("POST", "/api/wishlists/create", {
+        body: { user: b.email, course: courseIds[1] },
+      }),
+      404,
+    );
+    apiError(
+      await a.browser.call("POST", "/api/wishlists/create", {
+        body: { email: b.email, course: courseIds[1] },
+      }),
+      404,
+    );
+    apiError(
+      await a.browser.call("DELETE", "/api/wishlists/delete", { body: { email: b.email, course } }),
+      404,
+    );
+    apiError(
+      await a.browser.call(
+        "DELETE",
+        `/api/wishlists/delete?email=${encodeURIComponent(b.email)}&course=${course}`,
+      ),
+      404,
+    );
 
     // B's list is untouched, and A's own list stayed empty.
     expect((await listOf(b.browser)).results.map((entry) => entry.course.id)).toEqual([course]);
@@ -152,13 +198,24 @@ describe("wishlists", () => {
 
   it("answers 401 when signed out and 403 for a cookie call without the XSRF header", async () => {
     const visitor = new Browser(app);
-    expect(apiError(await visitor.call("GET", "/api/wishlists/list"), 401).code).toBe("not_authenticated");
-    apiError(await visitor.call("POST", "/api/wishlists/create", { body: { course: courseIds[0] } }), 401);
-    apiError(await visitor.call("DELETE", "/api/wishlists/delete", { body: { course: courseIds[0] } }), 401);
+    expect(apiError(await visitor.call("GET", "/api/wishlists/list"), 401).code).toBe(
+      "not_authenticated",
+    );
+    apiError(
+      await visitor.call("POST", "/api/wishlists/create", { body: { course: courseIds[0] } }),
+      401,
+    );
+    apiError(
+      await visitor.call("DELETE", "/api/wishlists/delete", { body: { course: courseIds[0] } }),
+      401,
+    );
 
     const { browser } = await signedInUser();
     const forged = apiError(
-      await browser.call("POST", "/api/wishlists/create", { body: { course: courseIds[0] }, noXsrf: true }),
+      await browser.call("POST", "/api/wishlists/create", {
+        body: { course: courseIds[0] },
+        noXsrf: true,
+      }),
       403,
     );
     expect(forged.code).toBe("xsrf_failed");
@@ -168,11 +225,17 @@ describe("wishlists", () => {
   it("answers 400 for a missing or malformed course and 404 for an unknown one", async () => {
     const { browser } = await signedInUser();
     for (const payload of [{}, { course: "abc" }, { course: -3 }, { course: 1.5 }]) {
-      const error = apiError(await browser.call("POST", "/api/wishlists/create", { body: payload }), 400);
+      const error = apiError(
+        await browser.call("POST", "/api/wishlists/create", { body: payload }),
+        400,
+      );
       expect(error.detail).toBe(WISHLIST_MESSAGES.courseRequired);
     }
     apiError(await browser.call("DELETE", "/api/wishlists/delete", { body: {} }), 400);
-    const unknown = apiError(await browser.call("POST", "/api/wishlists/create", { body: { course: 99_999_999 } }), 404);
+    const unknown = apiError(
+      await browser.call("POST", "/api/wishlists/create", { body: { course: 99_999_999 } }),
+      404,
+    );
     expect(unknown.detail).toBe(WISHLIST_MESSAGES.courseNotFound);
     const malformed = await browser.call("POST", "/api/wishlists/create", {
       body: "{not json",
@@ -200,15 +263,23 @@ describe("newsletter", () => {
     expect(mail?.link).toMatch(/^http:\/\/localhost\/newsletter\/unsubscribe\?token=[\w-]+$/);
     expect(mail?.text).toContain(mail?.link);
     expect(mail?.html).toContain("Unsubscribe");
-    expect(mail?.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost\/api\/subscription\/unsubscribe\?token=[\w-]+>$/);
+    expect(mail?.headers?.["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost\/api\/subscription\/unsubscribe\?token=[\w-]+>$/,
+    );
     expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     const again = parseWith(
       SubscriptionAnswerSchema,
-      body(await subscribe({ email: `  ${email.toUpperCase()} `, first_name: "Ada", last_name: "L" }), 200),
+      body(
+        await subscribe({ email: `  ${email.toUpperCase()} `, first_name: "Ada", last_name: "L" }),
+        200,
+      ),
       "again",
     );
-    expect(again).toMatchObject({ status: "already_subscribed", message: NEWSLETTER_MESSAGES.alreadySubscribed });
+    expect(again).toMatchObject({
+      status: "already_subscribed",
+      message: NEWSLETTER_MESSAGES.alreadySubscribed,
+    });
     const rows = await database.db.execute(
       sql`select count(*)::int as count from newsletter_subscribers where lower(email) = lower(${email})`,
     );
@@ -218,11 +289,20 @@ describe("newsletter", () => {
 
   it.each([
     [{ email: "not-an-email", first_name: "A", last_name: "B" }, NEWSLETTER_MESSAGES.invalidEmail],
-    [{ email: "a b@example.com", first_name: "A", last_name: "B" }, NEWSLETTER_MESSAGES.invalidEmail],
+    [
+      { email: "a b@example.com", first_name: "A", last_name: "B" },
+      NEWSLETTER_MESSAGES.invalidEmail,
+    ],
     [{ first_name: "A", last_name: "B" }, NEWSLETTER_MESSAGES.invalidEmail],
-    [{ email: "ok@example.com", first_name: "  ", last_name: "B" }, NEWSLETTER_MESSAGES.firstNameRequired],
+    [
+      { email: "ok@example.com", first_name: "  ", last_name: "B" },
+      NEWSLETTER_MESSAGES.firstNameRequired,
+    ],
     [{ email: "ok@example.com", first_name: "A" }, NEWSLETTER_MESSAGES.lastNameRequired],
-    [{ email: "ok@example.com", first_name: "A".repeat(101), last_name: "B" }, NEWSLETTER_MESSAGES.nameTooLong],
+    [
+      { email: "ok@example.com", first_name: "A".repeat(101), last_name: "B" },
+      NEWSLETTER_MESSAGES.nameTooLong,
+    ],
     [{ email: 42, first_name: "A", last_name: "B" }, NEWSLETTER_MESSAGES.invalidEmail],
   ])("answers 400 with the message for %j", async (payload, message) => {
     const error = apiError(await subscribe(payload), 400);
@@ -251,11 +331,14 @@ describe("newsletter", () => {
     const state = await database.db.execute(
       sql`select unsubscribed_at from newsletter_subscribers where lower(email) = lower(${email})`,
     );
-    const firstUnsubscribedAt = (state as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at;
+    const firstUnsubscribedAt = (state as { rows: { unsubscribed_at: unknown }[] }).rows[0]
+      ?.unsubscribed_at;
     expect(firstUnsubscribedAt).toBeTruthy();
 
     // The same link again (the page's JSON call): harmless, says so, changes nothing.
-    const second = await new Browser(app).call("POST", "/api/subscription/unsubscribe", { body: { token } });
+    const second = await new Browser(app).call("POST", "/api/subscription/unsubscribe", {
+      body: { token },
+    });
     expect(parseWith(UnsubscribeAnswerSchema, body(second, 200), "again")).toMatchObject({
       status: "already_unsubscribed",
       message: NEWSLETTER_MESSAGES.alreadyUnsubscribed,
@@ -263,33 +346,47 @@ describe("newsletter", () => {
     const after = await database.db.execute(
       sql`select unsubscribed_at from newsletter_subscribers where lower(email) = lower(${email})`,
     );
-    expect(String((after as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at)).toBe(
-      String(firstUnsubscribedAt),
-    );
+    expect(
+      String((after as { rows: { unsubscribed_at: unknown }[] }).rows[0]?.unsubscribed_at),
+    ).toBe(String(firstUnsubscribedAt));
 
     // Subscribing again renews the row (201, a new link); the old link stays harmless.
     body(await subscribe({ email, first_name: "Alan", last_name: "Turing" }), 201);
     const mails = await mailsTo(database.db, email);
     expect(mails).toHaveLength(2);
     expect(mails[0]?.link).not.toBe(mail?.link);
-    body(await new Browser(app).call("POST", "/api/subscription/unsubscribe", { body: { token } }), 404);
+    body(
+      await new Browser(app).call("POST", "/api/subscription/unsubscribe", { body: { token } }),
+      404,
+    );
   });
 
   it("answers 404 for an unknown token and 400 for none", async () => {
     const unknown = apiError(
-      await new Browser(app).call("POST", "/api/subscription/unsubscribe", { body: { token: "made-up-token" } }),
+      await new Browser(app).call("POST", "/api/subscription/unsubscribe", {
+        body: { token: "made-up-token" },
+      }),
       404,
     );
     expect(unknown.detail).toBe(NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
-    apiError(await new Browser(app).call("POST", "/api/subscription/unsubscribe", { body: {} }), 400);
+    apiError(
+      await new Browser(app).call("POST", "/api/subscription/unsubscribe", { body: {} }),
+      400,
+    );
   });
 
   it("limits subscriptions per network (429 after 20 in an hour)", async () => {
     const ip = nextIp();
     for (let index = 0; index < 20; index += 1) {
-      body(await subscribe({ email: uniqueEmail("burst"), first_name: "A", last_name: "B" }, ip), 201);
+      body(
+        await subscribe({ email: uniqueEmail("burst"), first_name: "A", last_name: "B" }, ip),
+        201,
+      );
     }
-    const limited = apiError(await subscribe({ email: uniqueEmail("burst"), first_name: "A", last_name: "B" }, ip), 429);
+    const limited = apiError(
+      await subscribe({ email: uniqueEmail("burst"), first_name: "A", last_name: "B" }, ip),
+      429,
+    );
     expect(limited.detail).toBe(NEWSLETTER_MESSAGES.tooMany);
   });
 });
@@ -307,8 +404,14 @@ describe("contact", () => {
       "contact",
     );
     expect(answer.message).toBe(CONTACT_MESSAGES.success);
-    const stored = await database.db.execute(sql`select name, email, message from contact_messages where id = ${answer.id}`);
-    expect((stored as { rows: unknown[] }).rows[0]).toEqual({ name: "Marie Curie", email, message: text });
+    const stored = await database.db.execute(
+      sql`select name, email, message from contact_messages where id = ${answer.id}`,
+    );
+    expect((stored as { rows: unknown[] }).rows[0]).toEqual({
+      name: "Marie Curie",
+      email,
+      message: text,
+    });
     const mail = (await mailsTo(database.db, SUPPORT_EMAIL)).find((row) => row.text.includes(text));
     expect(mail?.kind).toBe("contact");
     expect(mail?.subject).toBe("Contact form: message from Marie Curie");
@@ -316,8 +419,17 @@ describe("contact", () => {
   });
 
   it("escapes the visitor's text in the HTML mail", async () => {
-    const answer = body(await send({ name: "<b>Eve</b>", email: uniqueEmail("eve"), message: "<script>alert(1)</script>" }), 201) as { id: number };
-    const mail = (await mailsTo(database.db, SUPPORT_EMAIL)).find((row) => row.text.includes(`#${answer.id}`));
+    const answer = body(
+      await send({
+        name: "<b>Eve</b>",
+        email: uniqueEmail("eve"),
+        message: "<script>alert(1)</script>",
+      }),
+      201,
+    ) as { id: number };
+    const mail = (await mailsTo(database.db, SUPPORT_EMAIL)).find((row) =>
+      row.text.includes(`#${answer.id}`),
+    );
     expect(mail?.html).not.toContain("<script>alert(1)</script>");
     expect(mail?.html).toContain("&lt;script&gt;");
   });
@@ -328,7 +440,10 @@ describe("contact", () => {
     [{ name: "", email: "a@example.com", message: "Hi" }, CONTACT_MESSAGES.fillAllFields],
     [{ name: "A", message: "Hi" }, CONTACT_MESSAGES.fillAllFields],
     [{ name: "A", email: "not-an-email", message: "Hi" }, CONTACT_MESSAGES.invalidEmail],
-    [{ name: "A", email: "a@example.com", message: "x".repeat(5001) }, CONTACT_MESSAGES.messageTooLong],
+    [
+      { name: "A", email: "a@example.com", message: "x".repeat(5001) },
+      CONTACT_MESSAGES.messageTooLong,
+    ],
     [{ name: 5, email: "a@example.com", message: "Hi" }, CONTACT_MESSAGES.fillAllFields],
   ])("answers 400 with the message for %j", async (payload, message) => {
     expect(apiError(await send(payload), 400).detail).toBe(message);
@@ -339,7 +454,10 @@ describe("contact", () => {
     for (let index = 0; index < 3; index += 1) {
       body(await send({ name: "Chatty", email, message: `Question ${index}` }), 201);
     }
-    const limited = apiError(await send({ name: "Chatty", email: email.toUpperCase(), message: "Again" }), 429);
+    const limited = apiError(
+      await send({ name: "Chatty", email: email.toUpperCase(), message: "Again" }),
+      429,
+    );
     expect(limited.detail).toBe(CONTACT_MESSAGES.tooManyFromAddress);
     body(await send({ name: "Other", email: uniqueEmail("other"), message: "Hello" }), 201);
   });

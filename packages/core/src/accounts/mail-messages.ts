@@ -137,11 +137,16 @@ export function newsletterWelcomeMessage(
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     text: `${lines.join("\n\n")}\n\nExplore programmes: ${links.explore}\n\n${unsubscribeText} ${links.unsubscribePage}\n`,
-    html: layout("Welcome to our newsletter", lines, { label: "Explore programmes", href: links.explore }, {
-      text: unsubscribeText,
-      linkLabel: "Unsubscribe",
-      href: links.unsubscribePage,
-    }),
+    html: layout(
+      "Welcome to our newsletter",
+      lines,
+      { label: "Explore programmes", href: links.explore },
+      {
+        text: unsubscribeText,
+        linkLabel: "Unsubscribe",
+        href: links.unsubscribePage,
+      },
+    ),
   };
 }
 
@@ -166,9 +171,13 @@ export function contactMessageMail(
     // The sender's address was typed by a visitor: a header value must not carry line breaks.
     headers: { "Reply-To": contact.email.replace(/[\r\n]/g, "") },
     text: `${lines.join("\n\n")}\n\nReply to this e-mail to answer ${contact.name}.\n`,
-    html: layout("New contact message", [...lines, `Reply to this e-mail to answer ${contact.name}.`], {
-      label: `Write to ${contact.email}`,
-      href: `mailto:${contact.email}`,
-    }),
+    html: layout(
+      "New contact message",
+      [...lines, `Reply to this e-mail to answer ${contact.name}.`],
+      {
+        label: `Write to ${contact.email}`,
+        href: `mailto:${contact.email}`,
+      },
+    ),
   };
 }

@@ -21,9 +21,16 @@ export async function createContactMessage(
 ): Promise<{ id: number }> {
   const [row] = await db
     .insert(contactMessages)
-    .values({ name: input.name, email: input.email, message: input.message, userId: input.userId ?? null })
+    .values({
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      userId: input.userId ?? null,
+    })
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("contact insert returned no row");
-  await mailer.send(contactMessageMail(options.supportEmail, { ...input, id: row.id }, options.publicBaseUrl));
+  await mailer.send(
+    contactMessageMail(options.supportEmail, { ...input, id: row.id }, options.publicBaseUrl),
+  );
   return row;
 }

@@ -8,7 +8,12 @@ const HOUR = 60 * 60_000;
 
 export const ENGAGEMENT_LIMITS = {
   /** Subscriptions (and so welcome e-mails) per network per hour. */
-  newsletterIp: { name: "newsletter-ip", max: 20, windowMs: HOUR, message: NEWSLETTER_MESSAGES.tooMany },
+  newsletterIp: {
+    name: "newsletter-ip",
+    max: 20,
+    windowMs: HOUR,
+    message: NEWSLETTER_MESSAGES.tooMany,
+  },
   /** Contact messages per sender address per hour. */
   contactAddress: {
     name: "contact-address",
@@ -17,5 +22,10 @@ export const ENGAGEMENT_LIMITS = {
     message: CONTACT_MESSAGES.tooManyFromAddress,
   },
   /** Contact messages per network per hour, whatever addresses they give. */
-  contactIp: { name: "contact-ip", max: 20, windowMs: HOUR, message: CONTACT_MESSAGES.tooManyFromNetwork },
+  contactIp: {
+    name: "contact-ip",
+    max: 20,
+    windowMs: HOUR,
+    message: CONTACT_MESSAGES.tooManyFromNetwork,
+  },
 } as const satisfies Record<string, RateLimitRule>;

@@ -36,7 +36,8 @@ export async function subscribe(db: Database, input: SubscriberInput): Promise<S
     })
     .onConflictDoNothing()
     .returning({ id: newsletterSubscribers.id });
-  if (inserted.length > 0) return { status: "subscribed", unsubscribeToken: token, resubscribed: false };
+  if (inserted.length > 0)
+    return { status: "subscribed", unsubscribeToken: token, resubscribed: false };
 
   // The address is known: renew it only if it had unsubscribed (one statement, so two
   // simultaneous requests cannot both renew it).
@@ -54,14 +55,18 @@ export async function subscribe(db: Database, input: SubscriberInput): Promise<S
           and ${newsletterSubscribers.unsubscribedAt} is not null`,
     )
     .returning({ id: newsletterSubscribers.id });
-  if (renewed.length > 0) return { status: "subscribed", unsubscribeToken: token, resubscribed: true };
+  if (renewed.length > 0)
+    return { status: "subscribed", unsubscribeToken: token, resubscribed: true };
   return { status: "already_subscribed" };
 }
 
 export type UnsubscribeOutcome = "unsubscribed" | "already_unsubscribed" | "invalid";
 
 /** What an unsubscribe link would do, without doing it (the page shows it before the click). */
-export async function checkUnsubscribeToken(db: Database, token: string): Promise<UnsubscribeOutcome> {
+export async function checkUnsubscribeToken(
+  db: Database,
+  token: string,
+): Promise<UnsubscribeOutcome> {
   const [row] = await db
     .select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt })
     .from(newsletterSubscribers)

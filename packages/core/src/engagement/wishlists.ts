@@ -42,7 +42,10 @@ export async function listWishlistCourseIds(db: Database, userId: number): Promi
   return rows.map((row) => row.courseId);
 }
 
-async function publishedCourse(db: Database, courseId: number): Promise<CourseListItem | undefined> {
+async function publishedCourse(
+  db: Database,
+  courseId: number,
+): Promise<CourseListItem | undefined> {
   return selectOne<CourseListItem>(
     db,
     sql`select ${COURSE_LIST_COLUMNS} from courses c ${COURSE_JOINS}
@@ -75,7 +78,11 @@ export async function addToWishlist(
 }
 
 /** Removes a programme; removing one that is not saved is harmless (`false`). */
-export async function removeFromWishlist(db: Database, userId: number, courseId: number): Promise<boolean> {
+export async function removeFromWishlist(
+  db: Database,
+  userId: number,
+  courseId: number,
+): Promise<boolean> {
   const removed = await db
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.courseId, courseId)))

@@ -72,5 +72,8 @@ export function faqStructuredData(items: readonly FaqItem[]) {
 
 /** JSON for an inline script: `<` escaped so the text can never close the script element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -5,7 +5,12 @@ import { useId, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 
 import type { loader as rootLoader } from "../../root.tsx";
-import { DEFAULT_SITE_LINKS, isExternalHref, SOCIAL_NETWORKS, type SiteLinks } from "../../site-links.ts";
+import {
+  DEFAULT_SITE_LINKS,
+  isExternalHref,
+  SOCIAL_NETWORKS,
+  type SiteLinks,
+} from "../../site-links.ts";
 import { BROWSE_BY_DISCIPLINE_PATH, PROGRAMME_LINKS } from "../../utils/programme-links.ts";
 import { ChevronDownIcon } from "../icons/icons.tsx";
 import { Logo } from "../logo/logo.tsx";
@@ -122,21 +127,21 @@ export function SiteFooter() {
             executive education, short courses and certificates.
           </p>
           {socialProfiles.length > 0 && (
-          <ul className={styles.socials} aria-label="StudyAtlas on social media">
-            {socialProfiles.map((profile) => (
-              <li key={profile.network}>
-                <a
-                  href={profile.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={styles.social}
-                  aria-label={`${profile.label} (opens in a new tab)`}
-                >
-                  <SocialIcon network={profile.network} />
-                </a>
-              </li>
-            ))}
-          </ul>
+            <ul className={styles.socials} aria-label="StudyAtlas on social media">
+              {socialProfiles.map((profile) => (
+                <li key={profile.network}>
+                  <a
+                    href={profile.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={styles.social}
+                    aria-label={`${profile.label} (opens in a new tab)`}
+                  >
+                    <SocialIcon network={profile.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
 

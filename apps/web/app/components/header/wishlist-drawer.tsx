@@ -14,9 +14,7 @@ import { WishlistCard } from "../wishlist/wishlist-card.tsx";
 import styles from "./user-menu.module.css";
 
 type LoadState =
-  | { kind: "loading" }
-  | { kind: "failed" }
-  | { kind: "loaded"; entries: WishlistEntry[] };
+  { kind: "loading" } | { kind: "failed" } | { kind: "loaded"; entries: WishlistEntry[] };
 
 export function WishlistDrawer({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -56,7 +54,8 @@ export function WishlistDrawer({ onClose }: { onClose: () => void }) {
   };
 
   // A card removed here or by any heart on the page leaves the drawer.
-  const entries = load.kind === "loaded" ? load.entries.filter((entry) => savedIds.has(entry.course.id)) : [];
+  const entries =
+    load.kind === "loaded" ? load.entries.filter((entry) => savedIds.has(entry.course.id)) : [];
 
   return (
     <dialog

@@ -47,7 +47,10 @@ export function DisciplineGrid({
       <ul className={styles.grid}>
         {disciplines.map((discipline) => (
           <li key={discipline.slug}>
-            <Link to={discipline.to ?? disciplineFinderUrl(discipline.slug)} className={styles.tile}>
+            <Link
+              to={discipline.to ?? disciplineFinderUrl(discipline.slug)}
+              className={styles.tile}
+            >
               <img
                 className={styles.icon}
                 src={`/media/disciplines/${discipline.slug}.svg`}

@@ -60,12 +60,18 @@ export function NewsletterBlock() {
       setFirstName("");
       setLastName("");
     } else if (answer.ok && answer.data.status === "already_subscribed") {
-      setOutcome({ kind: "info", text: answer.data.message ?? NEWSLETTER_MESSAGES.alreadySubscribed });
+      setOutcome({
+        kind: "info",
+        text: answer.data.message ?? NEWSLETTER_MESSAGES.alreadySubscribed,
+      });
       setEmail("");
     } else {
       setOutcome({
         kind: "error",
-        text: newsletterErrorMessage({ status: answer.status, message: answer.data.message ?? answer.data.detail }),
+        text: newsletterErrorMessage({
+          status: answer.status,
+          message: answer.data.message ?? answer.data.detail,
+        }),
       });
     }
   };
@@ -78,8 +84,8 @@ export function NewsletterBlock() {
             Stay ahead with our newsletter
           </h2>
           <p className={styles.lead}>
-            New online programmes, scholarships and application tips, about once a month. Unsubscribe with one
-            click at any time.
+            New online programmes, scholarships and application tips, about once a month.
+            Unsubscribe with one click at any time.
           </p>
         </div>
         <form className={styles.form} noValidate onSubmit={openDialog}>

@@ -5,21 +5,40 @@ import { Link } from "react-router";
 
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
-import { cardImageOf, formatDuration, formatTuition, truncateText } from "../../utils/course-display.ts";
+import {
+  cardImageOf,
+  formatDuration,
+  formatTuition,
+  truncateText,
+} from "../../utils/course-display.ts";
 import { WishlistHeart } from "./wishlist-heart.tsx";
 import styles from "./wishlist-card.module.css";
 
 /** discovery.md §9: "120 on small screens and in the wishlist card". */
 const WISHLIST_ABOUT_LIMIT = 120;
 
-export function WishlistCard({ course, onNavigate }: { course: CourseListItem; onNavigate?: () => void }) {
+export function WishlistCard({
+  course,
+  onNavigate,
+}: {
+  course: CourseListItem;
+  onNavigate?: () => void;
+}) {
   const image = cardImageOf(course.school);
   // §9: "the wishlist card shows 'Free'" where cards show 'FREE'.
   const tuition = course.tuition_fee === 0 ? "Free" : formatTuition(course);
   return (
     <article className={styles.card}>
       {image ? (
-        <img className={styles.image} src={image} alt="" width={88} height={88} loading="lazy" decoding="async" />
+        <img
+          className={styles.image}
+          src={image}
+          alt=""
+          width={88}
+          height={88}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className={styles.image} aria-hidden="true" />
       )}
@@ -32,7 +51,9 @@ export function WishlistCard({ course, onNavigate }: { course: CourseListItem; o
             {course.name}
           </Link>
         </h3>
-        {course.about && <p className={styles.about}>{truncateText(course.about, WISHLIST_ABOUT_LIMIT)}</p>}
+        {course.about && (
+          <p className={styles.about}>{truncateText(course.about, WISHLIST_ABOUT_LIMIT)}</p>
+        )}
         <p className={styles.facts}>
           <span>{tuition}</span>
           <span aria-hidden="true"> · </span>

@@ -69,7 +69,11 @@ export function WishlistHeart({
         title={saved ? "Remove from wishlist" : "Save to wishlist"}
         onClick={() => void onClick()}
       >
-        {busy ? <span className={styles.spinner} aria-hidden="true" /> : <HeartIcon className={styles.icon} />}
+        {busy ? (
+          <span className={styles.spinner} aria-hidden="true" />
+        ) : (
+          <HeartIcon className={styles.icon} />
+        )}
       </button>
       <span className={styles.note} role="status" data-kind={note?.kind}>
         {note?.text}

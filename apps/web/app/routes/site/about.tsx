@@ -49,14 +49,16 @@ export default function About() {
             Who we are
           </h2>
           <p>
-            StudyAtlas partners with universities and business schools around the world to bring their online
-            bachelor&apos;s and master&apos;s degrees, executive education and short courses to the people who
-            want them. You can compare programmes by discipline, country, tuition, duration and format in one
-            place, save the ones you like to your wishlist, and apply when you are ready.
+            StudyAtlas partners with universities and business schools around the world to bring
+            their online bachelor&apos;s and master&apos;s degrees, executive education and short
+            courses to the people who want them. You can compare programmes by discipline, country,
+            tuition, duration and format in one place, save the ones you like to your wishlist, and
+            apply when you are ready.
           </p>
           <p>
-            For schools, we recruit students: we find motivated applicants, run campaigns tailored to each
-            programme and open doors to markets a single admissions office could not reach alone.
+            For schools, we recruit students: we find motivated applicants, run campaigns tailored
+            to each programme and open doors to markets a single admissions office could not reach
+            alone.
           </p>
         </div>
       </section>

@@ -5,7 +5,11 @@
 // successfully!' and the form clears. Failures in red.
 import { useId, useState, type FormEvent } from "react";
 
-import { CONTACT_MESSAGES, contactFormError, type ContactForm } from "@studyatlas/schemas/engagement-rules.ts";
+import {
+  CONTACT_MESSAGES,
+  contactFormError,
+  type ContactForm,
+} from "@studyatlas/schemas/engagement-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
 import { useSession } from "../../auth/session-context.tsx";
@@ -22,7 +26,8 @@ export function meta(): Route.MetaDescriptors {
     { title: "Contact us — StudyAtlas" },
     {
       name: "description",
-      content: "Questions about programmes, sponsorship or partnership? Send the StudyAtlas team a message.",
+      content:
+        "Questions about programmes, sponsorship or partnership? Send the StudyAtlas team a message.",
     },
   ];
 }
@@ -31,7 +36,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { support: getServices(context).support ?? DEFAULT_SUPPORT };
 }
 
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "success" } | { kind: "error"; text: string };
+type Status =
+  { kind: "idle" } | { kind: "sending" } | { kind: "success" } | { kind: "error"; text: string };
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { support } = loaderData;
@@ -90,8 +96,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <p className={contactStyles.kicker}>Have a question ?</p>
             <h2 className={styles.sectionTitle}>Send Us A Message</h2>
             <p>
-              Whether you have an enquiry about our products, sponsorship or a partnership with your school, we
-              would love to hear from you. Write to us with the form, or reach us directly.
+              Whether you have an enquiry about our products, sponsorship or a partnership with your
+              school, we would love to hear from you. Write to us with the form, or reach us
+              directly.
             </p>
             <ul className={contactStyles.details}>
               <li>
@@ -132,7 +139,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 required
                 autoComplete="email"
                 value={form.email}
-                aria-invalid={invalid && status.text === CONTACT_MESSAGES.invalidEmail ? true : undefined}
+                aria-invalid={
+                  invalid && status.text === CONTACT_MESSAGES.invalidEmail ? true : undefined
+                }
                 onChange={(event) => update("email")(event.target.value)}
               />
             </label>
@@ -150,11 +159,21 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 onChange={(event) => update("message")(event.target.value)}
               />
             </label>
-            <p id={`${id}-status`} className={contactStyles.status} role="status" data-kind={status.kind}>
+            <p
+              id={`${id}-status`}
+              className={contactStyles.status}
+              role="status"
+              data-kind={status.kind}
+            >
               {status.kind === "error" && status.text}
               {status.kind === "success" && CONTACT_MESSAGES.success}
             </p>
-            <button type="submit" className={contactStyles.send} disabled={sending} aria-busy={sending || undefined}>
+            <button
+              type="submit"
+              className={contactStyles.send}
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
               {sending ? CONTACT_MESSAGES.sending : "Send"}
             </button>
           </form>

@@ -33,7 +33,11 @@ export default function Disciplines({ loaderData }: Route.ComponentProps) {
       />
       <section className={styles.section} aria-label="Disciplines">
         <div className={styles.wide}>
-          <DisciplineGrid disciplines={loaderData.disciplines} headingId="disciplines" title={null} />
+          <DisciplineGrid
+            disciplines={loaderData.disciplines}
+            headingId="disciplines"
+            title={null}
+          />
         </div>
       </section>
     </>

@@ -4,7 +4,10 @@ import { LegalPage } from "../../components/site-pages/legal-page.tsx";
 export function meta() {
   return [
     { title: "Disclaimer — StudyAtlas" },
-    { name: "description", content: "The limits of the programme information shown on StudyAtlas." },
+    {
+      name: "description",
+      content: "The limits of the programme information shown on StudyAtlas.",
+    },
   ];
 }
 

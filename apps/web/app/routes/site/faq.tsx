@@ -5,7 +5,12 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 
-import { FAQ_ITEMS, faqStructuredData, jsonForScript, toggleFaq } from "../../components/faq/faq-content.ts";
+import {
+  FAQ_ITEMS,
+  faqStructuredData,
+  jsonForScript,
+  toggleFaq,
+} from "../../components/faq/faq-content.ts";
 import { ChevronDownIcon } from "../../components/icons/icons.tsx";
 import { PageHero } from "../../components/site-pages/page-hero.tsx";
 import styles from "../../components/site-pages/site-pages.module.css";
@@ -59,7 +64,11 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
               const buttonId = `${id}-q${index}`;
               const panelId = `${id}-a${index}`;
               return (
-                <li key={item.question} className={faqStyles.item} data-open={expanded || undefined}>
+                <li
+                  key={item.question}
+                  className={faqStyles.item}
+                  data-open={expanded || undefined}
+                >
                   <h2 className={faqStyles.question}>
                     <button
                       id={buttonId}
@@ -89,7 +98,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
           <p className={faqStyles.more}>
-            Still have a question? <Link to="/contact-us">Contact us</Link> and we will get back to you.
+            Still have a question? <Link to="/contact-us">Contact us</Link> and we will get back to
+            you.
           </p>
         </div>
       </section>

@@ -36,8 +36,13 @@ const TEXT: Record<Exclude<View, "pending" | "working">, string> = {
 };
 
 async function unsubscribeWith(token: string): Promise<View> {
-  const answer = await callApi<{ status?: string }>("/api/subscription/unsubscribe", { json: { token } });
-  if (answer.ok && (answer.data.status === "unsubscribed" || answer.data.status === "already_unsubscribed")) {
+  const answer = await callApi<{ status?: string }>("/api/subscription/unsubscribe", {
+    json: { token },
+  });
+  if (
+    answer.ok &&
+    (answer.data.status === "unsubscribed" || answer.data.status === "already_unsubscribed")
+  ) {
     return answer.data.status;
   }
   if (answer.status === 404 || answer.status === 400) return "invalid";
@@ -74,7 +79,8 @@ export default function NewsletterUnsubscribe({ loaderData }: Route.ComponentPro
           )}
           {!busy && (
             <p>
-              Changed your mind? You can subscribe again on the <Link to="/">home page</Link> at any time.
+              Changed your mind? You can subscribe again on the <Link to="/">home page</Link> at any
+              time.
             </p>
           )}
         </div>

@@ -4,7 +4,10 @@ import { LegalPage } from "../../components/site-pages/legal-page.tsx";
 export function meta() {
   return [
     { title: "Privacy policy — StudyAtlas" },
-    { name: "description", content: "What personal data StudyAtlas keeps, why, and how you stay in control of it." },
+    {
+      name: "description",
+      content: "What personal data StudyAtlas keeps, why, and how you stay in control of it.",
+    },
   ];
 }
 

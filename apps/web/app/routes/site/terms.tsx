@@ -4,7 +4,10 @@ import { LegalPage } from "../../components/site-pages/legal-page.tsx";
 export function meta() {
   return [
     { title: "Terms of use — StudyAtlas" },
-    { name: "description", content: "The terms under which you may use the StudyAtlas website and services." },
+    {
+      name: "description",
+      content: "The terms under which you may use the StudyAtlas website and services.",
+    },
   ];
 }
 

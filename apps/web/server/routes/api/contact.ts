@@ -15,7 +15,10 @@ import type { AppServices } from "../../../app/context.ts";
 import { DEFAULT_SUPPORT } from "../../../app/site-links.ts";
 import { parse } from "./account.ts";
 
-export async function contactRoutes(app: FastifyInstance, options: { services: AppServices; mailer: Mailer }) {
+export async function contactRoutes(
+  app: FastifyInstance,
+  options: { services: AppServices; mailer: Mailer },
+) {
   const { services, mailer } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -23,7 +26,12 @@ export async function contactRoutes(app: FastifyInstance, options: { services: A
     schema: {
       tags: ["account"],
       summary: "Send a message to the support team (201)",
-      response: { 201: ContactAnswerSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema },
+      response: {
+        201: ContactAnswerSchema,
+        400: ApiErrorSchema,
+        403: ApiErrorSchema,
+        429: ApiErrorSchema,
+      },
     },
     handler: async (request, reply) => {
       const body = parse(ContactSchema, request.body);
@@ -38,7 +46,9 @@ export async function contactRoutes(app: FastifyInstance, options: { services: A
           publicBaseUrl: services.publicBaseUrl,
         },
       );
-      return reply.code(201).send({ id, message: CONTACT_MESSAGES.success, detail: CONTACT_MESSAGES.success });
+      return reply
+        .code(201)
+        .send({ id, message: CONTACT_MESSAGES.success, detail: CONTACT_MESSAGES.success });
     },
   });
 }

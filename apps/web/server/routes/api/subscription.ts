@@ -27,7 +27,12 @@ import {
 import type { AppServices } from "../../../app/context.ts";
 import { parse } from "./account.ts";
 
-const errors = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 
 export async function subscriptionRoutes(
   app: FastifyInstance,
@@ -64,7 +69,9 @@ export async function subscriptionRoutes(
       const answer = { email: body.email, first_name: body.first_name, last_name: body.last_name };
       if (outcome.status === "already_subscribed") {
         const text = NEWSLETTER_MESSAGES.alreadySubscribed;
-        return reply.code(200).send({ status: "already_subscribed", message: text, detail: text, ...answer });
+        return reply
+          .code(200)
+          .send({ status: "already_subscribed", message: text, detail: text, ...answer });
       }
       await mailer.send(
         newsletterWelcomeMessage(body.email, body.first_name, {
@@ -90,10 +97,16 @@ export async function subscriptionRoutes(
       const { token } = parse(UnsubscribeSchema, { token: body.token ?? query.token });
       const outcome = await unsubscribe(db, token);
       if (outcome === "invalid") {
-        throw new AccountError(404, "invalid_unsubscribe_link", NEWSLETTER_MESSAGES.invalidUnsubscribeLink);
+        throw new AccountError(
+          404,
+          "invalid_unsubscribe_link",
+          NEWSLETTER_MESSAGES.invalidUnsubscribeLink,
+        );
       }
       const text =
-        outcome === "unsubscribed" ? NEWSLETTER_MESSAGES.unsubscribed : NEWSLETTER_MESSAGES.alreadyUnsubscribed;
+        outcome === "unsubscribed"
+          ? NEWSLETTER_MESSAGES.unsubscribed
+          : NEWSLETTER_MESSAGES.alreadyUnsubscribed;
       return { status: outcome, message: text, detail: text };
     },
   });

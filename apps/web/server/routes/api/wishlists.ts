@@ -25,7 +25,12 @@ import type { AppServices } from "../../../app/context.ts";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
 import { parse } from "./account.ts";
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
 
 /** The caller's user id; 404 when the request names another owner. */
 function ownerOf(request: FastifyRequest, ...named: (string | undefined)[]): number {
@@ -69,7 +74,9 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
       const body = parse(WishlistCreateSchema, request.body);
       const userId = ownerOf(request, body.user, body.email);
       const entry = await addToWishlist(db, userId, body.course);
-      return reply.code(entry.created ? 201 : 200).send({ ...entry, message: WISHLIST_MESSAGES.added });
+      return reply
+        .code(entry.created ? 201 : 200)
+        .send({ ...entry, message: WISHLIST_MESSAGES.added });
     },
   });
 

@@ -96,5 +96,11 @@ export async function outboxFor(
   to: string,
 ): Promise<{ to: string; subject: string; kind: string; link: string | null; text: string }[]> {
   const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  return (await response.json()) as { to: string; subject: string; kind: string; link: string | null; text: string }[];
+  return (await response.json()) as {
+    to: string;
+    subject: string;
+    kind: string;
+    link: string | null;
+    text: string;
+  }[];
 }

@@ -221,7 +221,7 @@ test("the newsletter dialog and the wishlist drawer have no serious or critical 
     .first()
     .getByRole("button", { name: /to wishlist$/ })
     .click();
-  await expect(page.locator("article").first().getByRole("status")).toHaveText(
+  await expect(page.locator("article").first().locator("[aria-live]")).toHaveText(
     "Added to wishlist!",
   );
   await page.getByRole("button", { name: "Wishlist", exact: true }).click();

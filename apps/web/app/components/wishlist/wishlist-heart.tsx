@@ -75,7 +75,9 @@ export function WishlistHeart({
           <HeartIcon className={styles.icon} />
         )}
       </button>
-      <span className={styles.note} role="status" data-kind={note?.kind}>
+      {/* A polite live region rather than role=status: a page of cards has one per card, and the
+          page's own status (the result count) stays the only status landmark. */}
+      <span className={styles.note} aria-live="polite" aria-atomic="true" data-kind={note?.kind}>
         {note?.text}
       </span>
     </div>

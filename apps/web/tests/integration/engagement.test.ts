@@ -196,6 +196,50 @@ describe("wishlists", () => {
     expect((await listOf(a.browser)).count).toBe(0);
   });
 
+  it("leaves out programmes that are no longer published, and refuses to save them (404)", async () => {
+    const { browser } = await signedInUser();
+    const [, , third] = courseIds as [number, number, number];
+    body(await browser.call("POST", "/api/wishlists/create", { body: { course: third } }), 201);
+    await database.db.execute(sql`update courses set published = false where id = ${third}`);
+    try {
+      expect((await listOf(browser)).count).toBe(0);
+      const again = apiError(
+        await browser.call("POST", "/api/wishlists/create", { body: { course: third } }),
+        404,
+      );
+      expect(again.detail).toBe(WISHLIST_MESSAGES.courseNotFound);
+    } finally {
+      await database.db.execute(sql`update courses set published = true where id = ${third}`);
+    }
+    expect((await listOf(browser)).results.map((entry) => entry.course.id)).toEqual([third]);
+  });
+
+  it("answers for Bearer-token clients too (no XSRF header needed)", async () => {
+    const { email } = await signedInUser();
+    const token = (
+      body(
+        await new Browser(app).call("POST", "/api/account/token", {
+          body: { email, password: PASSWORD },
+          noCookies: true,
+        }),
+        200,
+      ) as { access: string }
+    ).access;
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/wishlists/create",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { course: courseIds[0] },
+    });
+    body(created, 201);
+    const list = await app.inject({
+      method: "GET",
+      url: "/api/wishlists/list",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(parseWith(WishlistListSchema, body(list, 200), "bearer list").count).toBe(1);
+  });
+
   it("answers 401 when signed out and 403 for a cookie call without the XSRF header", async () => {
     const visitor = new Browser(app);
     expect(apiError(await visitor.call("GET", "/api/wishlists/list"), 401).code).toBe(

@@ -1,6 +1,7 @@
 // Entry point: read config, open and migrate the database, seed the demo catalogue on the first
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
 import { DEMO_PASSWORD, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
+import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
@@ -81,6 +82,14 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  // Expired rate-limit events, tokens and ended sessions' refresh tokens, hourly.
+  const housekeeping = () =>
+    purgeExpiredAccountRows(database.db).catch((error: unknown) => {
+      app.log.error({ err: error }, "account housekeeping failed");
+    });
+  void housekeeping();
+  setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);

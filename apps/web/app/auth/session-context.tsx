@@ -57,8 +57,11 @@ export function SessionProvider({
       user,
       googleClientId,
       modal,
-      openSignIn: (options) =>
-        setModal({ open: true, mode: options?.mode ?? "login", reason: options?.reason }),
+      // A signed-in user has nothing to sign in to (e.g. ?login=true in a bookmarked address).
+      openSignIn: (options) => {
+        if (user) return;
+        setModal({ open: true, mode: options?.mode ?? "login", reason: options?.reason });
+      },
       closeSignIn: () => setModal((current) => ({ ...current, open: false, reason: undefined })),
       setMode: (mode) => setModal((current) => ({ ...current, mode })),
     }),

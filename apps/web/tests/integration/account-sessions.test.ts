@@ -181,3 +181,46 @@ describe("rate limits", () => {
     await rejects(assertUnderLimit(database.db, rule, "case@example.COM"), 429);
   });
 });
+
+describe("housekeeping", () => {
+  it("removes old rate-limit events, spent verification tokens and ended sessions' refresh tokens", async () => {
+    const { purgeExpiredAccountRows } = await import("@studyatlas/core/accounts/housekeeping.ts");
+    const subject = `old-${Date.now()}`;
+    await recordEvent(database.db, RATE_LIMITS.signInIp, subject);
+    await database.db.execute(
+      sql`update rate_limit_events set created_at = now() - interval '2 days' where key = ${`signin-ip:${subject}`}`,
+    );
+    const recent = `recent-${Date.now()}`;
+    await recordEvent(database.db, RATE_LIMITS.signInIp, recent);
+    const ended = await createSession(database.db, { userId });
+    await database.db.execute(
+      sql`update sessions set revoked_at = now() - interval '8 days' where id = ${ended.sessionId}`,
+    );
+    const live = await createSession(database.db, { userId });
+
+    await purgeExpiredAccountRows(database.db);
+
+    const count = async (query: string, params: unknown[]) =>
+      Number((await database.query<{ n: number }>(query, params)).rows[0]?.n);
+    expect(
+      await count("select count(*)::int as n from rate_limit_events where key = $1", [
+        `signin-ip:${subject}`,
+      ]),
+    ).toBe(0);
+    expect(
+      await count("select count(*)::int as n from rate_limit_events where key = $1", [
+        `signin-ip:${recent}`,
+      ]),
+    ).toBe(1);
+    expect(
+      await count("select count(*)::int as n from refresh_tokens where session_id = $1", [
+        ended.sessionId,
+      ]),
+    ).toBe(0);
+    expect(
+      await count("select count(*)::int as n from refresh_tokens where session_id = $1", [
+        live.sessionId,
+      ]),
+    ).toBe(1);
+  });
+});

@@ -929,3 +929,33 @@ describe("Google sign-in", () => {
     }
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents every account path of the spec, with request bodies", async () => {
+    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
+    const expected: [string, string][] = [
+      ["/api/account/token", "post"],
+      ["/api/account/detail", "get"],
+      ["/api/account/get_user/{id}", "get"],
+      ["/api/account/user/referral/{code}", "get"],
+      ["/api/account/register", "post"],
+      ["/api/account/register_partner", "post"],
+      ["/api/account/password_reset", "post"],
+      ["/api/account/password_reset_confirm/{user}/{token}", "post"],
+      ["/api/account/google_login", "post"],
+      ["/api/account/google_signup", "post"],
+      ["/api/account/verify-email/{token1}/{token2}", "get"],
+      ["/api/account/resend-verify-email", "post"],
+      ["/api/account/user_interest", "post"],
+      ["/api/account/logout", "post"],
+      ["/api/account/change_password", "patch"],
+      ["/api/account/update_user_profile", "patch"],
+    ];
+    for (const [path, method] of expected) {
+      expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(document.paths["/api/account/register"]?.post?.requestBody).toBeDefined();
+  });
+});

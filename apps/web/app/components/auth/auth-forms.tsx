@@ -45,6 +45,7 @@ export function LoginForm({
         label="Email"
         type="email"
         autoComplete="email"
+        autoFocus
         required
         error={form.visibleError("email")}
         {...form.bind("email")}
@@ -124,6 +125,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
         <FormField
           label="First name"
           autoComplete="given-name"
+          autoFocus
           required
           error={form.visibleError("first_name")}
           {...form.bind("first_name")}
@@ -216,6 +218,7 @@ export function ResetRequestForm({
         label="Email"
         type="email"
         autoComplete="email"
+        autoFocus
         required
         error={form.visibleError("email")}
         {...form.bind("email")}

@@ -3,7 +3,7 @@
 // here rather than by Fastify so that `detail` carries the spec's own message (§5, §8).
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
@@ -148,6 +148,14 @@ export async function accountRoutes(
   if (options.google.clientId)
     verifier = createGoogleVerifier(options.google.clientId, options.google.jwksUrl);
 
+  // Bodies carry their zod schema for the OpenAPI document, but are validated in the handlers
+  // (parse above), so that the error detail is the spec's own message.
+  app.setValidatorCompiler((route) =>
+    route.httpPart === "body"
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
+  );
+
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1, fields: 40, fieldSize: 4096 },
   });
@@ -189,6 +197,7 @@ export async function accountRoutes(
 
   api.post("/account/token", {
     schema: {
+      body: LoginSchema,
       tags,
       summary: "Sign in with e-mail and password",
       response: { 200: TokenPairSchema, ...errors },
@@ -206,6 +215,7 @@ export async function accountRoutes(
 
   api.post("/account/token/refresh", {
     schema: {
+      body: RefreshSchema,
       tags,
       summary: "Exchange a refresh token (body `refresh` or the cookie) for new tokens",
       response: {
@@ -268,6 +278,7 @@ export async function accountRoutes(
 
   api.post("/account/register", {
     schema: {
+      body: RegisterSchema,
       tags,
       summary: "Create a student account (201) and sign in",
       response: { 201: TokenPairSchema, ...errors },
@@ -291,6 +302,7 @@ export async function accountRoutes(
 
   api.post("/account/register_partner", {
     schema: {
+      body: RegisterPartnerSchema,
       tags,
       summary: "Create a partner account (201); it signs in after verifying its e-mail",
       response: { 201: MessageSchema, ...errors },
@@ -315,6 +327,7 @@ export async function accountRoutes(
 
   api.post("/account/password_reset", {
     schema: {
+      body: EmailOnlySchema,
       tags,
       summary: "E-mail a password reset link (same answer for unknown addresses)",
       response: { 200: MessageSchema, ...errors },
@@ -329,6 +342,7 @@ export async function accountRoutes(
 
   api.post("/account/password_reset_confirm/:user/:token", {
     schema: {
+      body: PasswordResetConfirmSchema,
       tags,
       summary: "Set a new password with an e-mailed link; signs out everywhere",
       params: ResetParamsSchema,
@@ -355,6 +369,7 @@ export async function accountRoutes(
 
   api.post("/account/google_login", {
     schema: {
+      body: GoogleCredentialSchema,
       tags,
       summary: "Sign in with a Google ID token",
       response: { 200: TokenPairSchema, 404: ApiErrorSchema, 503: ApiErrorSchema, ...errors },
@@ -369,6 +384,7 @@ export async function accountRoutes(
 
   api.post("/account/google_signup", {
     schema: {
+      body: GoogleCredentialSchema,
       tags,
       summary: "Create an account from a Google ID token (201); sign in with google_login",
       response: { 201: MessageSchema, 503: ApiErrorSchema, ...errors },
@@ -403,6 +419,7 @@ export async function accountRoutes(
 
   api.post("/account/resend-verify-email", {
     schema: {
+      body: EmailOnlySchema,
       tags,
       summary: "Send the verification e-mail again (same answer for unknown addresses)",
       response: { 200: MessageSchema, ...errors },
@@ -428,6 +445,7 @@ export async function accountRoutes(
   api.post("/account/user_interest", {
     preHandler: requireUser,
     schema: {
+      body: UserInterestSchema,
       tags,
       summary: "Replace the signed-in user's interests",
       response: { 200: UserInterestAnswerSchema, ...errors },
@@ -454,6 +472,7 @@ export async function accountRoutes(
   api.patch("/account/change_password", {
     preHandler: requireUser,
     schema: {
+      body: ChangePasswordSchema,
       tags,
       summary: "Change the password (needs the current one); signs out other sessions",
       response: { 200: MessageSchema, ...errors },

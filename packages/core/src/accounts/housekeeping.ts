@@ -1,0 +1,26 @@
+// Removes account rows nobody needs any more, so the tables do not grow without bound: rate-limit
+// events past every window, verification tokens a week past their expiry or use, and the refresh
+// tokens of sessions that ended a week ago. Runs at boot and every hour (server/index.ts); safe
+// on several processes at once (plain deletes).
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+
+/** Longer than the longest rate-limit window (1 hour). */
+const RATE_LIMIT_RETENTION = "1 day";
+const TOKEN_RETENTION = "7 days";
+
+export async function purgeExpiredAccountRows(db: Database): Promise<void> {
+  await db.execute(
+    sql`delete from rate_limit_events where created_at < now() - ${RATE_LIMIT_RETENTION}::interval`,
+  );
+  await db.execute(
+    sql`delete from verification_tokens
+        where coalesce(used_at, expires_at) < now() - ${TOKEN_RETENTION}::interval`,
+  );
+  await db.execute(
+    sql`delete from refresh_tokens where session_id in (
+          select id from sessions
+          where coalesce(revoked_at, not_after) < now() - ${TOKEN_RETENTION}::interval)`,
+  );
+}

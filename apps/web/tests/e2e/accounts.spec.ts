@@ -130,8 +130,14 @@ test("forgot password: the e-mailed link sets a new password on /set-pw and the 
   await expect(dialog.getByText("Please enter your email address")).toBeVisible();
   await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+  // The toast, drawn inside the open modal, and the notice above the login form.
   await expect(
-    page.getByText("Please check your email for password reset instructions."),
+    page
+      .getByRole("status")
+      .filter({ hasText: "Please check your email for password reset instructions." }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText("Please check your email for password reset instructions.").last(),
   ).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 

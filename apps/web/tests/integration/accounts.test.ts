@@ -932,9 +932,9 @@ describe("Google sign-in", () => {
 
 describe("OpenAPI", () => {
   it("documents every account path of the spec, with request bodies", async () => {
-    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
-    };
+    }>();
     const expected: [string, string][] = [
       ["/api/account/token", "post"],
       ["/api/account/detail", "get"],

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
 
 import { useSignInModal, type SignInMode } from "../../auth/session-context.tsx";
-import { CloseIcon } from "../icons/icons.tsx";
+import { CheckIcon, CloseIcon } from "../icons/icons.tsx";
 import { useToast } from "../toast/toast-provider.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "./auth-forms.tsx";
 import styles from "./auth-forms.module.css";
@@ -31,6 +31,8 @@ export function SignInModal() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
   const [googleError, setGoogleError] = useState<string>();
+  /** Shown above the login form after a reset request (the toast says it too). */
+  const [notice, setNotice] = useState<string>();
 
   useEffect(() => {
     const element = dialog.current;
@@ -39,6 +41,7 @@ export function SignInModal() {
     if (!open && element.open) element.close();
     document.body.classList.toggle("modal-active", open);
     setGoogleError(undefined);
+    setNotice(undefined);
   }, [open]);
 
   const reloadSoon = (message: string) => {
@@ -78,7 +81,7 @@ export function SignInModal() {
           {success ? (
             <div className={styles.success} role="status">
               <span className={styles.successMark} aria-hidden="true">
-                ✓
+                <CheckIcon width={32} height={32} />
               </span>
               <h2 id={titleId} className={styles.title}>
                 {success}
@@ -98,6 +101,7 @@ export function SignInModal() {
                 {title}
               </h2>
               <p className={styles.subtitle}>{reason ?? subtitle}</p>
+              {notice && mode === "login" && <p className={styles.formSuccess}>{notice}</p>}
               {mode === "login" && (
                 <LoginForm
                   onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
@@ -116,6 +120,7 @@ export function SignInModal() {
                 <ResetRequestForm
                   onSuccess={(message) => {
                     toast.show(message, { kind: "success" });
+                    setNotice(message);
                     setMode("login");
                   }}
                 />

@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { createPortal } from "react-dom";
 
 import { CloseIcon } from "../icons/icons.tsx";
 import styles from "./toast.module.css";
@@ -32,15 +33,23 @@ const DEFAULT_DURATION_MS = 5000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // A modal <dialog> (the sign-in modal) makes the rest of the page inert and covers it: toasts
+  // raised while one is open are drawn inside it, so they stay visible and readable.
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => {
-    setToasts((current) => current.filter((toast) => toast.id !== id));
+    setToasts((current) => {
+      const rest = current.filter((toast) => toast.id !== id);
+      if (rest.length === 0) setHost(null);
+      return rest;
+    });
   }, []);
 
   const show = useCallback<ToastContextValue["show"]>(
     (text, options) => {
       const id = nextId.current++;
+      setHost(document.querySelector<HTMLDialogElement>("dialog[open]"));
       setToasts((current) =>
         [...current, { id, kind: options?.kind ?? "info", text }].slice(-MAX_TOASTS),
       );
@@ -51,24 +60,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => ({ show }), [show]);
 
+  const region = (
+    <div className={styles.region} role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={styles.toast} data-kind={toast.kind}>
+          <span className={styles.text}>{toast.text}</span>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label="Dismiss notification"
+            onClick={() => dismiss(toast.id)}
+          >
+            <CloseIcon width={16} height={16} />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className={styles.region} role="status" aria-live="polite">
-        {toasts.map((toast) => (
-          <div key={toast.id} className={styles.toast} data-kind={toast.kind}>
-            <span className={styles.text}>{toast.text}</span>
-            <button
-              type="button"
-              className={styles.close}
-              aria-label="Dismiss notification"
-              onClick={() => dismiss(toast.id)}
-            >
-              <CloseIcon width={16} height={16} />
-            </button>
-          </div>
-        ))}
-      </div>
+      {host?.open ? createPortal(region, host) : region}
     </ToastContext.Provider>
   );
 }

@@ -506,3 +506,28 @@ describe("contact", () => {
     body(await send({ name: "Other", email: uniqueEmail("other"), message: "Hello" }), 201);
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the wishlist, newsletter and contact endpoints with their request bodies", async () => {
+    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
+    for (const [path, method] of [
+      ["/api/wishlists/list", "get"],
+      ["/api/wishlists/create", "post"],
+      ["/api/wishlists/delete", "delete"],
+      ["/api/subscription/add", "post"],
+      ["/api/subscription/unsubscribe", "post"],
+      ["/api/account/create_contact", "post"],
+    ] as const) {
+      expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    for (const path of [
+      "/api/wishlists/create",
+      "/api/subscription/add",
+      "/api/account/create_contact",
+    ]) {
+      expect(document.paths[path]?.post?.requestBody, path).toBeDefined();
+    }
+  });
+});

@@ -14,18 +14,21 @@ import { ContactAnswerSchema, ContactSchema } from "@studyatlas/schemas/engageme
 import type { AppServices } from "../../../app/context.ts";
 import { DEFAULT_SUPPORT } from "../../../app/site-links.ts";
 import { parse } from "./account.ts";
+import { documentBodiesOnly } from "./document-bodies.ts";
 
 export async function contactRoutes(
   app: FastifyInstance,
   options: { services: AppServices; mailer: Mailer },
 ) {
   const { services, mailer } = options;
+  documentBodiesOnly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post("/account/create_contact", {
     schema: {
       tags: ["account"],
       summary: "Send a message to the support team (201)",
+      body: ContactSchema,
       response: {
         201: ContactAnswerSchema,
         400: ApiErrorSchema,

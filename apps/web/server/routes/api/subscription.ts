@@ -26,6 +26,7 @@ import {
 
 import type { AppServices } from "../../../app/context.ts";
 import { parse } from "./account.ts";
+import { documentBodiesOnly } from "./document-bodies.ts";
 
 const errors = {
   400: ApiErrorSchema,
@@ -40,6 +41,7 @@ export async function subscriptionRoutes(
 ) {
   const { services, mailer } = options;
   const { db, publicBaseUrl } = services;
+  documentBodiesOnly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["subscription"];
 
@@ -56,6 +58,7 @@ export async function subscriptionRoutes(
     schema: {
       tags,
       summary: "Subscribe to the newsletter (201; 200 when the address is already subscribed)",
+      body: SubscriptionSchema,
       response: { 200: SubscriptionAnswerSchema, 201: SubscriptionAnswerSchema, ...errors },
     },
     handler: async (request, reply) => {
@@ -89,6 +92,7 @@ export async function subscriptionRoutes(
     schema: {
       tags,
       summary: "One-click unsubscribe with the token of a newsletter e-mail (query or body)",
+      body: UnsubscribeSchema.partial().optional(),
       response: { 200: UnsubscribeAnswerSchema, ...errors },
     },
     handler: async (request) => {

@@ -24,6 +24,7 @@ import {
 import type { AppServices } from "../../../app/context.ts";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
 import { parse } from "./account.ts";
+import { documentBodiesOnly } from "./document-bodies.ts";
 
 const errors = {
   400: ApiErrorSchema,
@@ -45,6 +46,7 @@ function ownerOf(request: FastifyRequest, ...named: (string | undefined)[]): num
 
 export async function wishlistRoutes(app: FastifyInstance, options: { services: AppServices }) {
   const { db } = options.services;
+  documentBodiesOnly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["wishlists"];
 
@@ -68,6 +70,7 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
     schema: {
       tags,
       summary: "Save a programme (201; saving it again answers 200 and changes nothing)",
+      body: WishlistCreateSchema,
       response: { 200: WishlistCreatedSchema, 201: WishlistCreatedSchema, ...errors },
     },
     handler: async (request, reply) => {
@@ -85,6 +88,7 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
     schema: {
       tags,
       summary: "Remove a programme (body or query: course, optional email)",
+      body: WishlistDeleteSchema.optional(),
       response: { 200: WishlistDeletedSchema, ...errors },
     },
     handler: async (request) => {

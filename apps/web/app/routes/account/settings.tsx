@@ -1,7 +1,7 @@
 // Account settings /settings (accounts-and-details.md §2, §5, §8): the e-mail with its verified
 // state, the profile form (country selects, optional picture) and the change-password form.
 // Results are toasts for 3 s. Visitors who are not signed in are sent to sign in first.
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { redirect, useRevalidator } from "react-router";
 
 import { getAccountDetail } from "@studyatlas/core/accounts/users.ts";
@@ -32,18 +32,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = getSessionUser(context);
   if (!user) throw redirect("/auth?next=/settings");
   const { db } = getServices(context);
+  // §8: a failed load is a toast ('Failed to load user details…', 'Failed to fetch countries…'),
+  // not an error page; the rest of the page still works.
   const [detail, countries] = await Promise.all([
-    getAccountDetail(db, user.id),
-    listCountryOptions(db, { enabledOnly: false }),
+    getAccountDetail(db, user.id).catch((error: unknown) => {
+      console.error("Settings: the account could not be loaded.", error);
+      return null;
+    }),
+    listCountryOptions(db, { enabledOnly: false }).catch((error: unknown) => {
+      console.error("Settings: the countries could not be loaded.", error);
+      return null;
+    }),
   ]);
-  return { detail, countries };
+  return { detail, countries: countries ?? [], countriesFailed: countries === null };
 }
 
-type Detail = Route.ComponentProps["loaderData"]["detail"];
+type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 type Country = Route.ComponentProps["loaderData"]["countries"][number];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { detail, countries } = loaderData;
+  const { detail, countries, countriesFailed } = loaderData;
+  const toast = useToast();
+  useEffect(() => {
+    if (!detail)
+      toast.show(MESSAGES.loadUserFailed, { kind: "error", durationMs: SETTINGS_TOAST_MS });
+    if (countriesFailed) {
+      toast.show(MESSAGES.loadCountriesFailed, { kind: "error", durationMs: SETTINGS_TOAST_MS });
+    }
+  }, [detail, countriesFailed, toast]);
+  if (!detail) {
+    return (
+      <div className={styles.settings}>
+        <h1 className={styles.title}>Account Settings</h1>
+        <p className={formStyles.formError}>{MESSAGES.loadUserFailed}</p>
+      </div>
+    );
+  }
   return (
     <div className={styles.settings}>
       <h1 className={styles.title}>Account Settings</h1>

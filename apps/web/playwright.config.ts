@@ -50,6 +50,16 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The tests read the verification and reset e-mails from the outbox (/dev/mailbox.json).
       DEV_MAILBOX: "true",
+      // Contact messages go here (tests/e2e/contact.spec.ts reads them from the outbox).
+      SUPPORT_EMAIL: "support-inbox@studyatlas.test",
+      // The footer's outside links come from configuration (README "Configuration").
+      NEWS_BLOG_URL: "https://blog.studyatlas.example",
+      SOCIAL_FACEBOOK_URL: "https://www.facebook.com/studyatlas",
+      SOCIAL_TWITTER_URL: "https://twitter.com/studyatlas",
+      SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/studyatlas",
+      SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@studyatlas",
+      SOCIAL_TIKTOK_URL: "https://www.tiktok.com/@studyatlas",
+      SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/studyatlas",
     },
   },
 });

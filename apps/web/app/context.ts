@@ -7,6 +7,8 @@ import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogu
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 
+import type { SiteLinks } from "./site-links.ts";
+
 export interface AppServices {
   db: Database;
   /** Cached catalogue answers, emptied whenever the catalogue changes. */
@@ -19,6 +21,10 @@ export interface AppServices {
   googleClientId?: string | null;
   /** /dev/mailbox shows the outbox (never in production). */
   devMailbox?: boolean;
+  /** The footer's configured links (SUPPORT_EMAIL and the *_URL settings). */
+  siteLinks?: SiteLinks;
+  /** The support inbox and postal address the contact page shows. */
+  support?: { email: string; postalAddress: string };
 }
 
 /** The signed-in user of this request, resolved by the server's auth plugin. */

@@ -15,6 +15,7 @@ import {
 } from "react-router";
 
 import { listCountryOptions } from "@studyatlas/core/catalogue/countries.ts";
+import { listWishlistCourseIds } from "@studyatlas/core/engagement/wishlists.ts";
 
 import type { Route } from "./+types/root";
 import faviconHref from "./assets/favicon.svg?url";
@@ -26,6 +27,8 @@ import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
 import { getServices, getSessionUser } from "./context.ts";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
+import { DEFAULT_SITE_LINKS } from "./site-links.ts";
+import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
 
 const SITE_DESCRIPTION =
   "StudyAtlas: discover online programmes from schools worldwide — undergraduate and graduate degrees, executive education, short courses and certificates.";
@@ -35,15 +38,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * What every page needs: the countries of the search box's dropdown, and the signed-in user
- * (resolved by the server's session plugin) with the Google sign-in setting.
+ * What every page needs: the countries of the search box's dropdown, the signed-in user
+ * (resolved by the server's session plugin) with the Google sign-in setting, the ids of the
+ * user's saved programmes (the hearts on every card) and the footer's configured links.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
+  const user = getSessionUser(context);
+  const [countries, wishlistCourseIds] = await Promise.all([
+    listCountryOptions(services.db, { enabledOnly: true }),
+    user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
+  ]);
   return {
-    countries: await listCountryOptions(services.db, { enabledOnly: true }),
-    user: getSessionUser(context),
+    countries,
+    user,
     googleClientId: services.googleClientId ?? null,
+    wishlistCourseIds,
+    siteLinks: services.siteLinks ?? DEFAULT_SITE_LINKS,
   };
 }
 
@@ -99,7 +110,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <SessionProvider user={data?.user ?? null} googleClientId={data?.googleClientId ?? null}>
           <ToastProvider>
-            {children}
+            <WishlistProvider
+              signedIn={Boolean(data?.user)}
+              initialCourseIds={data?.wishlistCourseIds ?? []}
+            >
+              {children}
+            </WishlistProvider>
             <SignInModal />
           </ToastProvider>
         </SessionProvider>

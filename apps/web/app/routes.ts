@@ -31,6 +31,17 @@ export default [
   route("set-pw", "routes/account/set-password.tsx"),
   route("dashboard/reset-pw", "routes/account/reset-password-request.tsx"),
   route("settings", "routes/account/settings.tsx"),
+  // Site pages (accounts-and-details.md §2 route table; issue 5). /discipline also answers with
+  // the trailing slash the header and footer links use.
+  route("about", "routes/site/about.tsx"),
+  route("explore", "routes/site/explore.tsx"),
+  route("discipline", "routes/site/discipline.tsx"),
+  route("contact-us", "routes/site/contact.tsx"),
+  route("faq", "routes/site/faq.tsx"),
+  route("terms", "routes/site/terms.tsx"),
+  route("privacy", "routes/site/privacy.tsx"),
+  route("disclaimer", "routes/site/disclaimer.tsx"),
+  route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
   // Any other path: the not-found page with HTTP 404 (accounts-and-details.md §2 route table).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

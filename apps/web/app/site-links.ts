@@ -1,26 +1,44 @@
-// Addresses of the footer's outside links (discovery.md §2 Footer), in one place so that a
-// deployment can point them at its own blog and profiles. Terms, privacy and the disclaimer are
-// our own pages; the spec's external addresses are not ours to hard-code (docs/spec-notes.md).
-export const SITE_LINKS = {
-  newsBlog: "https://blog.studyatlas.example",
-  privacyPolicy: "/privacy",
-  termsOfUse: "/terms",
-  disclaimer: "/disclaimer",
-} as const;
+// Addresses of the footer's outside links (discovery.md §2 Footer). They come from the server's
+// configuration (README "Configuration": NEWS_BLOG_URL, PRIVACY_POLICY_URL, TERMS_OF_USE_URL,
+// DISCLAIMER_URL, SOCIAL_*_URL) through the root loader, so a deployment points them at its own
+// blog and profiles. Terms, privacy and the disclaimer default to our own pages; the blog and the
+// social profiles are left out until configured, so the footer never shows a dead link.
 
 export type SocialNetwork =
   "facebook" | "twitter" | "instagram" | "youtube" | "tiktok" | "linkedin";
 
-export const SOCIAL_PROFILES: readonly { network: SocialNetwork; label: string; href: string }[] = [
-  { network: "facebook", label: "Facebook", href: "https://www.facebook.com/studyatlas" },
-  { network: "twitter", label: "Twitter", href: "https://twitter.com/studyatlas" },
-  { network: "instagram", label: "Instagram", href: "https://www.instagram.com/studyatlas" },
-  { network: "youtube", label: "YouTube", href: "https://www.youtube.com/@studyatlas" },
-  { network: "tiktok", label: "TikTok", href: "https://www.tiktok.com/@studyatlas" },
-  { network: "linkedin", label: "LinkedIn", href: "https://www.linkedin.com/company/studyatlas" },
+export const SOCIAL_NETWORKS: readonly { network: SocialNetwork; label: string }[] = [
+  { network: "facebook", label: "Facebook" },
+  { network: "twitter", label: "Twitter" },
+  { network: "instagram", label: "Instagram" },
+  { network: "youtube", label: "YouTube" },
+  { network: "tiktok", label: "TikTok" },
+  { network: "linkedin", label: "LinkedIn" },
 ];
+
+export interface SiteLinks {
+  newsBlog: string | null;
+  privacyPolicy: string;
+  termsOfUse: string;
+  disclaimer: string;
+  social: Partial<Record<SocialNetwork, string>>;
+}
+
+export const DEFAULT_SITE_LINKS: SiteLinks = {
+  newsBlog: null,
+  privacyPolicy: "/privacy",
+  termsOfUse: "/terms",
+  disclaimer: "/disclaimer",
+  social: {},
+};
 
 /** Whether a configured address leaves the site (then it opens in a new tab). */
 export function isExternalHref(href: string): boolean {
   return /^https?:\/\//.test(href);
 }
+
+/** The support inbox and postal address of /contact-us (SUPPORT_EMAIL, POSTAL_ADDRESS). */
+export const DEFAULT_SUPPORT = {
+  email: "support@studyatlas.local",
+  postalAddress: "StudyAtlas, 1 Campus Way, Cambridge CB1 1AA, United Kingdom",
+};

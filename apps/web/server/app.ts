@@ -40,10 +40,14 @@ import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
+import { DEFAULT_SITE_LINKS, DEFAULT_SUPPORT } from "../app/site-links.ts";
 import { accountRoutes } from "./routes/api/account.ts";
+import { contactRoutes } from "./routes/api/contact.ts";
 import { academicsRoutes } from "./routes/api/academics.ts";
 import { finderRoutes } from "./routes/api/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
+import { subscriptionRoutes } from "./routes/api/subscription.ts";
+import { wishlistRoutes } from "./routes/api/wishlists.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
@@ -61,7 +65,12 @@ export interface BuildAppOptions {
    * catalogue cache to 64 MiB.
    */
   config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel"> &
-    Partial<Pick<AppConfig, "auth" | "mail" | "google" | "devMailbox" | "catalogueCacheBytes">>;
+    Partial<
+      Pick<
+        AppConfig,
+        "auth" | "mail" | "google" | "devMailbox" | "support" | "siteLinks" | "catalogueCacheBytes"
+      >
+    >;
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
@@ -109,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicBaseUrl: config.publicBaseUrl,
     googleClientId: google.clientId ?? null,
     devMailbox: config.devMailbox ?? config.env !== "production",
+    siteLinks: config.siteLinks ?? DEFAULT_SITE_LINKS,
+    support: config.support ?? DEFAULT_SUPPORT,
   };
   const authSettings: AuthSettings = {
     secret: config.auth?.secret ?? (await loadOrCreateAuthSecret(database.db)),
@@ -199,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
       await api.register(accountRoutes, { services, auth: authSettings, mailer, google });
+      await api.register(wishlistRoutes, { services });
+      await api.register(subscriptionRoutes, { services, mailer });
+      await api.register(contactRoutes, { services, mailer });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { DEFAULT_SITE_LINKS, DEFAULT_SUPPORT } from "../app/site-links.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
 function configError(env: Record<string, string>): ConfigError {
@@ -29,6 +30,8 @@ describe("loadConfig", () => {
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
       devMailbox: true,
+      support: DEFAULT_SUPPORT,
+      siteLinks: DEFAULT_SITE_LINKS,
     });
   });
 
@@ -57,7 +60,45 @@ describe("loadConfig", () => {
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
       devMailbox: false,
+      support: DEFAULT_SUPPORT,
+      siteLinks: DEFAULT_SITE_LINKS,
     });
+  });
+
+  it("reads the support inbox and the footer links (issue 5)", () => {
+    const config = loadConfig({
+      SUPPORT_EMAIL: "help@studyatlas.example",
+      POSTAL_ADDRESS: "1 Main Street, Utrecht",
+      NEWS_BLOG_URL: "https://blog.studyatlas.example",
+      PRIVACY_POLICY_URL: "https://legal.studyatlas.example/privacy",
+      TERMS_OF_USE_URL: "/legal/terms",
+      DISCLAIMER_URL: "",
+      SOCIAL_FACEBOOK_URL: "https://www.facebook.com/studyatlas",
+      SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/studyatlas",
+    });
+    expect(config.support).toEqual({
+      email: "help@studyatlas.example",
+      postalAddress: "1 Main Street, Utrecht",
+    });
+    expect(config.siteLinks).toEqual({
+      newsBlog: "https://blog.studyatlas.example",
+      privacyPolicy: "https://legal.studyatlas.example/privacy",
+      termsOfUse: "/legal/terms",
+      disclaimer: "/disclaimer",
+      social: {
+        facebook: "https://www.facebook.com/studyatlas",
+        linkedin: "https://www.linkedin.com/company/studyatlas",
+      },
+    });
+  });
+
+  it.each([
+    ["SUPPORT_EMAIL", "not-an-address"],
+    ["NEWS_BLOG_URL", "blog.example.com"],
+    ["TERMS_OF_USE_URL", "//evil.example/terms"],
+    ["SOCIAL_TWITTER_URL", "javascript:alert(1)"],
+  ])("rejects %s=%j naming the variable", (variable, value) => {
+    expect(configError({ [variable]: value }).message).toMatch(new RegExp(`^Invalid ${variable}`));
   });
 
   it("reads the account variables", () => {

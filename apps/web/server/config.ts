@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { DEFAULT_SITE_LINKS, DEFAULT_SUPPORT, type SiteLinks } from "../app/site-links.ts";
+
 const postgresUrl = z.string().superRefine((value, ctx) => {
   let url: URL;
   try {
@@ -28,6 +30,22 @@ const port = z
   .regex(/^\d+$/, "must be a whole number from 1 to 65535")
   .transform(Number)
   .pipe(z.number().int().min(1, "must be from 1 to 65535").max(65535, "must be from 1 to 65535"));
+
+/** A footer link: one of our paths (/terms) or an http(s) address. Empty means unset. */
+const siteLink = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(\/(?!\/)\S*|https?:\/\/[^/\s]+\S*)$/,
+        "must be a path such as /terms or an http(s) URL",
+      )
+      .optional(),
+  );
 
 const positiveCount = z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number);
 
@@ -99,6 +117,23 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
     .default("https://www.googleapis.com/oauth2/v3/certs"),
+  // Issue 5: the support inbox of /contact-us and the footer's links.
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an e-mail address such as support@example.com")
+    .default(DEFAULT_SUPPORT.email),
+  POSTAL_ADDRESS: z.string().trim().min(1).default(DEFAULT_SUPPORT.postalAddress),
+  NEWS_BLOG_URL: siteLink,
+  PRIVACY_POLICY_URL: siteLink,
+  TERMS_OF_USE_URL: siteLink,
+  DISCLAIMER_URL: siteLink,
+  SOCIAL_FACEBOOK_URL: siteLink,
+  SOCIAL_TWITTER_URL: siteLink,
+  SOCIAL_INSTAGRAM_URL: siteLink,
+  SOCIAL_YOUTUBE_URL: siteLink,
+  SOCIAL_TIKTOK_URL: siteLink,
+  SOCIAL_LINKEDIN_URL: siteLink,
 });
 
 export interface AppConfig {
@@ -116,6 +151,15 @@ export interface AppConfig {
   google: GoogleConfig;
   /** /dev/mailbox: on by default outside production; DEV_MAILBOX=true turns it on for test servers. */
   devMailbox: boolean;
+  /** Where /contact-us messages go, and the address and inbox the contact page shows. */
+  support: SupportConfig;
+  /** The footer's configurable links (app/site-links.ts). */
+  siteLinks: SiteLinks;
+}
+
+export interface SupportConfig {
+  email: string;
+  postalAddress: string;
 }
 
 export interface AuthConfig {
@@ -182,6 +226,25 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     google: {
       ...(value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID } : {}),
       jwksUrl: value.GOOGLE_JWKS_URL,
+    },
+    support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },
+    siteLinks: {
+      newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
+      privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,
+      termsOfUse: value.TERMS_OF_USE_URL ?? DEFAULT_SITE_LINKS.termsOfUse,
+      disclaimer: value.DISCLAIMER_URL ?? DEFAULT_SITE_LINKS.disclaimer,
+      social: Object.fromEntries(
+        (
+          [
+            ["facebook", value.SOCIAL_FACEBOOK_URL],
+            ["twitter", value.SOCIAL_TWITTER_URL],
+            ["instagram", value.SOCIAL_INSTAGRAM_URL],
+            ["youtube", value.SOCIAL_YOUTUBE_URL],
+            ["tiktok", value.SOCIAL_TIKTOK_URL],
+            ["linkedin", value.SOCIAL_LINKEDIN_URL],
+          ] as const
+        ).filter((entry): entry is readonly [(typeof entry)[0], string] => entry[1] !== undefined),
+      ),
     },
   };
 }

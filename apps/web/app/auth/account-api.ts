@@ -24,7 +24,11 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-export async function accountApi<T = Record<string, unknown>>(
+/**
+ * Calls one of our JSON endpoints (`/api/...`) with the session cookies and, on mutations, the
+ * XSRF header. Never throws: a network failure answers status 0.
+ */
+export async function callApi<T = Record<string, unknown>>(
   path: string,
   init: { method?: string; json?: unknown; form?: FormData } = {},
 ): Promise<ApiAnswer<T>> {
@@ -38,7 +42,7 @@ export async function accountApi<T = Record<string, unknown>>(
     body = JSON.stringify(init.json);
   }
   try {
-    const response = await fetch(`/api/account/${path}`, {
+    const response = await fetch(path, {
       method,
       headers,
       credentials: "same-origin",
@@ -49,6 +53,13 @@ export async function accountApi<T = Record<string, unknown>>(
   } catch {
     return { ok: false, status: 0, data: {} as T & ApiErrorBody };
   }
+}
+
+export async function accountApi<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; json?: unknown; form?: FormData } = {},
+): Promise<ApiAnswer<T>> {
+  return callApi<T>(`/api/account/${path}`, init);
 }
 
 /** §8 "Other login/register errors": the detail, else the e-mail error, else the password hint. */

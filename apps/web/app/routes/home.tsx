@@ -12,7 +12,7 @@ import { CountryTicker } from "../components/carousels/country-ticker.tsx";
 import { CourseRow } from "../components/carousels/course-row.tsx";
 import { ReviewsCarousel } from "../components/carousels/reviews-carousel.tsx";
 import { CourseSearchForm } from "../components/course-search/course-search-form.tsx";
-import { DisciplineGrid, type DisciplineTile } from "../components/home/discipline-grid.tsx";
+import { DisciplineGrid } from "../components/home/discipline-grid.tsx";
 import {
   BROWSE_COUNTRIES,
   FEATURED_ROWS,
@@ -21,6 +21,8 @@ import {
   REVIEWS,
   TICKER_COUNTRIES,
 } from "../components/home/home-content.ts";
+import { loadDisciplineTiles } from "../components/home/discipline-tiles.server.ts";
+import { NewsletterBlock } from "../components/home/newsletter-block.tsx";
 import { ProgrammeTypeStrip } from "../components/home/programme-type-strip.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../components/home/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
@@ -62,22 +64,6 @@ async function loadRow(
   }
 }
 
-async function loadDisciplineTiles(catalogue: CachedCatalogue): Promise<DisciplineTile[]> {
-  const counts = new Map<string, { name: string; count: number }>();
-  try {
-    for (const discipline of await catalogue.listDisciplines()) {
-      counts.set(discipline.slug, { name: discipline.name, count: discipline.courses_total });
-    }
-  } catch (error) {
-    console.error("Home page: the discipline counts could not be loaded.", error);
-  }
-  return HOME_DISCIPLINES.map(({ slug, name }) => ({
-    slug,
-    name: counts.get(slug)?.name ?? name,
-    count: counts.get(slug)?.count,
-  }));
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalogue } = getServices(context);
   // "ordering=random" (§7) with a seed drawn per render from a fixed set: each visit shows one of
@@ -93,7 +79,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         courses: await loadRow(catalogue, row, seed),
       })),
     ),
-    loadDisciplineTiles(catalogue),
+    loadDisciplineTiles(catalogue, HOME_DISCIPLINES),
   ]);
   return { rows, disciplines };
 }
@@ -193,8 +179,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {/* 6. The newsletter block (desktop only, §2 item 6; §4 "Newsletter") goes here with the
-          newsletter issue. Nothing is rendered until its form can subscribe. */}
+      {/* 6. The newsletter block (desktop only, §2 item 6; §4 "Newsletter"). */}
+      <NewsletterBlock />
 
       {/* 7. Reviews across the Globe */}
       <section className={styles.reviews} aria-labelledby="reviews-title">

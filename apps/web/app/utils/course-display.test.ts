@@ -8,6 +8,7 @@ import {
   formatStartDate,
   formatTuition,
   truncateCourseName,
+  truncateText,
 } from "./course-display.ts";
 
 const fee = (tuition_fee: number, short_code = "gbp", tuition_fee_base = "year") => ({
@@ -115,5 +116,24 @@ describe("cardImageOf", () => {
     expect(cardImageOf({ thumbnail: "/t.svg", banner: "/b.svg" })).toBe("/t.svg");
     expect(cardImageOf({ thumbnail: "", banner: "/b.svg" })).toBe("/b.svg");
     expect(cardImageOf({ thumbnail: "", banner: "" })).toBe("");
+  });
+});
+
+describe("truncateText (the wishlist card's 120-character about text, §9)", () => {
+  it("keeps text up to the limit whole", () => {
+    expect(truncateText("A short summary.", 120)).toBe("A short summary.");
+    expect(truncateText("x".repeat(120), 120)).toBe("x".repeat(120));
+  });
+
+  it("cuts longer text at a word near the limit, without a dangling stop, and adds an ellipsis", () => {
+    const text = `${"word ".repeat(22)}taught online. More text follows here.`;
+    const cut = truncateText(text, 120);
+    expect(cut.length).toBeLessThanOrEqual(121);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(cut).not.toMatch(/[.\s]…$/);
+  });
+
+  it("cuts a single long word at the limit", () => {
+    expect(truncateText("y".repeat(200), 120)).toBe(`${"y".repeat(120)}…`);
   });
 });

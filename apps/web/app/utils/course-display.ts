@@ -97,3 +97,13 @@ export function cardImageOf(
 ): string {
   return school.thumbnail.trim() || school.banner.trim();
 }
+
+/** §9 about text: over `limit` characters it is cut (at a word when one is near) with an ellipsis. */
+export function truncateText(text: string, limit: number): string {
+  const clean = text.trim();
+  if (clean.length <= limit) return clean;
+  const cut = clean.slice(0, limit);
+  const lastSpace = cut.lastIndexOf(" ");
+  const kept = (lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut).trimEnd();
+  return `${kept.replace(/[\s.,;:!?-]+$/, "")}…`;
+}

@@ -28,6 +28,7 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
         });
         await markMailSent(db, id);
       } catch (error) {

@@ -15,6 +15,7 @@ const SECTION_TITLES = [
   "Free Courses",
   "Browse by Country",
   "Browse By Discipline",
+  "Stay ahead with our newsletter",
   "Reviews across the Globe",
   "Courses By Countries",
 ];

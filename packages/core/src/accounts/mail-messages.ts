@@ -6,8 +6,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  kind: "verification" | "password_reset" | "welcome";
+  kind: "verification" | "password_reset" | "welcome" | "newsletter_welcome" | "contact";
   link: string;
+  /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
+  headers?: Record<string, string>;
 }
 
 /** Sends or keeps a message; implemented by the server (SMTP or the outbox). */
@@ -28,6 +30,7 @@ function layout(
   title: string,
   paragraphs: string[],
   button: { label: string; href: string },
+  footer?: { text: string; linkLabel: string; href: string },
 ): string {
   const body = paragraphs
     .map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`)
@@ -41,6 +44,7 @@ function layout(
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>${body}
 <p style="margin:24px 0"><a href="${href}" style="background:#1a56db;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(button.label)}</a></p>
 <p style="margin:0;font-size:13px;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${href}" style="color:#1a56db;word-break:break-all">${href}</a></p>
+${footer ? `<p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(footer.text)} <a href="${escapeHtml(footer.href)}" style="color:#1a56db">${escapeHtml(footer.linkLabel)}</a></p>` : ""}
 </td></tr></table></td></tr></table></body></html>`;
 }
 
@@ -105,5 +109,75 @@ export function welcomeMessage(to: string, firstName: string, link: string): Mai
     link,
     text: `${lines.join("\n\n")}\n\nExplore all courses: ${link}\n`,
     html: layout("Welcome to StudyAtlas", lines, { label: "Explore All Courses", href: link }),
+  };
+}
+
+/**
+ * The newsletter's welcome e-mail (issue 5 "Newsletter"). Like every newsletter e-mail it carries
+ * a one-click unsubscribe link in the text and RFC 8058 List-Unsubscribe headers.
+ */
+export function newsletterWelcomeMessage(
+  to: string,
+  firstName: string,
+  links: { explore: string; unsubscribePage: string; unsubscribeOneClick: string },
+): MailMessage {
+  const subject = "You're subscribed to the StudyAtlas newsletter";
+  const lines = [
+    `Hello ${firstName},`,
+    "Thank you for subscribing to the StudyAtlas newsletter. About once a month we will send you new online programmes, scholarships and application tips.",
+  ];
+  const unsubscribeText = "Don't want these e-mails? Unsubscribe with one click:";
+  return {
+    to,
+    subject,
+    kind: "newsletter_welcome",
+    link: links.unsubscribePage,
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribeOneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    text: `${lines.join("\n\n")}\n\nExplore programmes: ${links.explore}\n\n${unsubscribeText} ${links.unsubscribePage}\n`,
+    html: layout(
+      "Welcome to our newsletter",
+      lines,
+      { label: "Explore programmes", href: links.explore },
+      {
+        text: unsubscribeText,
+        linkLabel: "Unsubscribe",
+        href: links.unsubscribePage,
+      },
+    ),
+  };
+}
+
+/** A /contact-us message, forwarded to the support inbox; replying answers the sender. */
+export function contactMessageMail(
+  supportEmail: string,
+  contact: { id: number; name: string; email: string; message: string },
+  publicBaseUrl: string,
+): MailMessage {
+  const subject = `Contact form: message from ${contact.name}`;
+  const lines = [
+    `From: ${contact.name} <${contact.email}>`,
+    `Message #${contact.id}:`,
+    contact.message,
+  ];
+  const link = `${publicBaseUrl}/contact-us`;
+  return {
+    to: supportEmail,
+    subject,
+    kind: "contact",
+    link,
+    // The sender's address was typed by a visitor: a header value must not carry line breaks.
+    headers: { "Reply-To": contact.email.replace(/[\r\n]/g, "") },
+    text: `${lines.join("\n\n")}\n\nReply to this e-mail to answer ${contact.name}.\n`,
+    html: layout(
+      "New contact message",
+      [...lines, `Reply to this e-mail to answer ${contact.name}.`],
+      {
+        label: `Write to ${contact.email}`,
+        href: `mailto:${contact.email}`,
+      },
+    ),
   };
 }

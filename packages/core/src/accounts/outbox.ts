@@ -19,6 +19,7 @@ export async function recordMail(db: Database, message: MailMessage): Promise<nu
       html: message.html,
       kind: message.kind,
       link: message.link,
+      headers: message.headers ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");

@@ -261,7 +261,8 @@ function courseOrder(request: CourseListRequest): SQL {
   }
 }
 
-const COURSE_LIST_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c.duration_base,
+/** The card columns of a programme (`c`), shared with the wishlist. */
+export const COURSE_LIST_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c.duration_base,
   c.duration_days, c.course_format, c.attendance,
   json_build_object('start_month', c.start_month, 'start_year', c.start_year,
     'deadline_month', c.deadline_month, 'deadline_year', c.deadline_year) as course_dates,
@@ -283,7 +284,7 @@ const COURSE_LIST_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c.dur
     'country', json_build_object('id', co.id, 'name', co.name, 'slug', co.slug, 'code', co.code,
       'short_code', co.code, 'continent', co.continent)) as school`;
 
-const COURSE_JOINS = sql`join schools s on s.id = c.school_id
+export const COURSE_JOINS = sql`join schools s on s.id = c.school_id
   join countries co on co.id = s.country_id
   join currencies cur on cur.id = c.tuition_currency_id
   join programme_types pt on pt.id = c.programme_type_id

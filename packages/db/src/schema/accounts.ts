@@ -224,10 +224,12 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
-    /** verification | password_reset | welcome */
+    /** verification | password_reset | welcome | newsletter_welcome | contact */
     kind: text("kind").notNull(),
     /** The one link the message is about, for the log and the development mailbox. */
     link: text("link"),
+    /** Extra mail headers (List-Unsubscribe, Reply-To), as sent to the SMTP server. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set once the SMTP server accepted it; null when kept in the outbox (no SMTP_URL). */
     sentAt: timestamp("sent_at", { withTimezone: true }),

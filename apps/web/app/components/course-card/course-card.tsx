@@ -16,6 +16,7 @@ import {
   formatTuition,
   truncateCourseName,
 } from "../../utils/course-display.ts";
+import { WishlistHeart } from "../wishlist/wishlist-heart.tsx";
 import styles from "./course-card.module.css";
 
 /** The navigation state the card passes to /course/{slug}. */
@@ -43,8 +44,8 @@ export function CourseCard({ course }: { course: CourseListItem }) {
             decoding="async"
           />
         )}
-        {/* The wishlist heart (discovery.md §4 "Wishlist heart") takes this corner with the
-            wishlist issue; nothing is drawn here until it can save. */}
+        {/* The wishlist heart (discovery.md §4 "Wishlist heart"). */}
+        <WishlistHeart courseId={course.id} courseName={course.name} />
       </div>
       <div className={styles.body}>
         <div className={styles.school}>

@@ -2,9 +2,15 @@
 // Quick Links sections collapse; only one is open at a time and tapping the open one closes it.
 // Both layouts are in the server-rendered HTML and CSS picks one, so nothing shifts on load.
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 
-import { isExternalHref, SITE_LINKS, SOCIAL_PROFILES } from "../../site-links.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import {
+  DEFAULT_SITE_LINKS,
+  isExternalHref,
+  SOCIAL_NETWORKS,
+  type SiteLinks,
+} from "../../site-links.ts";
 import { BROWSE_BY_DISCIPLINE_PATH, PROGRAMME_LINKS } from "../../utils/programme-links.ts";
 import { ChevronDownIcon } from "../icons/icons.tsx";
 import { Logo } from "../logo/logo.tsx";
@@ -23,18 +29,24 @@ const RESOURCES: readonly FooterLinkItem[] = [
   { label: "Browse by discipline", href: BROWSE_BY_DISCIPLINE_PATH },
 ];
 
-const QUICK_LINKS: readonly FooterLinkItem[] = [
-  { label: "About us", href: "/about" },
-  { label: "Contact us", href: "/contact-us" },
-  { label: "FAQ", href: "/faq" },
-  { label: "News blog", href: SITE_LINKS.newsBlog },
-];
+function quickLinks(links: SiteLinks): FooterLinkItem[] {
+  return [
+    { label: "About us", href: "/about" },
+    { label: "Contact us", href: "/contact-us" },
+    { label: "FAQ", href: "/faq" },
+    { label: "Explore", href: "/explore" },
+    // Shown only when NEWS_BLOG_URL is configured: no dead link (docs/spec-notes.md).
+    ...(links.newsBlog ? [{ label: "News blog", href: links.newsBlog }] : []),
+  ];
+}
 
-const LEGAL_LINKS: readonly FooterLinkItem[] = [
-  { label: "Privacy Policy", href: SITE_LINKS.privacyPolicy },
-  { label: "Terms of Use", href: SITE_LINKS.termsOfUse },
-  { label: "Disclaimer", href: SITE_LINKS.disclaimer },
-];
+function legalLinks(links: SiteLinks): FooterLinkItem[] {
+  return [
+    { label: "Privacy Policy", href: links.privacyPolicy },
+    { label: "Terms of Use", href: links.termsOfUse },
+    { label: "Disclaimer", href: links.disclaimer },
+  ];
+}
 
 /** Our pages navigate in the app; outside addresses open in a new tab. */
 function FooterLink({ item }: { item: FooterLinkItem }) {
@@ -93,6 +105,12 @@ function FooterSection({ title, items, open, onToggle }: FooterSectionProps) {
 }
 
 export function SiteFooter() {
+  // The configured links come with the root loader; the error page may render without it.
+  const links = useRouteLoaderData<typeof rootLoader>("root")?.siteLinks ?? DEFAULT_SITE_LINKS;
+  const socialProfiles = SOCIAL_NETWORKS.flatMap(({ network, label }) => {
+    const href = links.social[network];
+    return href ? [{ network, label, href }] : [];
+  });
   const [openSection, setOpenSection] = useState<CollapsibleSection | null>(null);
   const toggle = (section: CollapsibleSection) =>
     setOpenSection((current) => (current === section ? null : section));
@@ -108,21 +126,23 @@ export function SiteFooter() {
             Find online programmes from schools worldwide: undergraduate and graduate degrees,
             executive education, short courses and certificates.
           </p>
-          <ul className={styles.socials} aria-label="StudyAtlas on social media">
-            {SOCIAL_PROFILES.map((profile) => (
-              <li key={profile.network}>
-                <a
-                  href={profile.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={styles.social}
-                  aria-label={`${profile.label} (opens in a new tab)`}
-                >
-                  <SocialIcon network={profile.network} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialProfiles.length > 0 && (
+            <ul className={styles.socials} aria-label="StudyAtlas on social media">
+              {socialProfiles.map((profile) => (
+                <li key={profile.network}>
+                  <a
+                    href={profile.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={styles.social}
+                    aria-label={`${profile.label} (opens in a new tab)`}
+                  >
+                    <SocialIcon network={profile.network} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
 
         <FooterSection
@@ -133,7 +153,7 @@ export function SiteFooter() {
         />
         <FooterSection
           title="Quick Links"
-          items={QUICK_LINKS}
+          items={quickLinks(links)}
           open={openSection === "quick-links"}
           onToggle={() => toggle("quick-links")}
         />
@@ -141,7 +161,7 @@ export function SiteFooter() {
         <section className={styles.section}>
           <h2 className={styles.heading}>Legal</h2>
           <ul className={`${styles.links} ${styles.legal}`}>
-            {LEGAL_LINKS.map((item) => (
+            {legalLinks(links).map((item) => (
               <li key={item.href}>
                 <FooterLink item={item} />
               </li>

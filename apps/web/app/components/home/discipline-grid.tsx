@@ -9,6 +9,8 @@ import styles from "./discipline-grid.module.css";
 
 export interface DisciplineTile {
   slug: string;
+  /** The finder address; by default the discipline's own (disciplineFinderUrl). */
+  to?: string;
   name: string;
   /** Published programmes in the discipline; undefined when the count could not be loaded. */
   count: number | undefined;
@@ -19,24 +21,36 @@ const COUNT = new Intl.NumberFormat("en-US");
 export function DisciplineGrid({
   disciplines,
   headingId,
+  title = "Browse By Discipline",
+  viewAll = true,
 }: {
   disciplines: readonly DisciplineTile[];
   headingId: string;
+  /** The heading; /discipline has its own page heading and passes null. */
+  title?: string | null;
+  viewAll?: boolean;
 }) {
   return (
     <>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.title}>
-          Browse By Discipline
-        </h2>
-        <Link to={BROWSE_BY_DISCIPLINE_PATH} className={styles.viewAll}>
-          View all<span className="visually-hidden"> disciplines</span>
-        </Link>
-      </div>
+      {title !== null && (
+        <div className={styles.header}>
+          <h2 id={headingId} className={styles.title}>
+            {title}
+          </h2>
+          {viewAll && (
+            <Link to={BROWSE_BY_DISCIPLINE_PATH} className={styles.viewAll}>
+              View all<span className="visually-hidden"> disciplines</span>
+            </Link>
+          )}
+        </div>
+      )}
       <ul className={styles.grid}>
         {disciplines.map((discipline) => (
           <li key={discipline.slug}>
-            <Link to={disciplineFinderUrl(discipline.slug)} className={styles.tile}>
+            <Link
+              to={discipline.to ?? disciplineFinderUrl(discipline.slug)}
+              className={styles.tile}
+            >
               <img
                 className={styles.icon}
                 src={`/media/disciplines/${discipline.slug}.svg`}

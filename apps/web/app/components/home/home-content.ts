@@ -218,3 +218,18 @@ export const REVIEWS: readonly Review[] = [
     programme: "Master of Public Health",
   },
 ];
+
+/**
+ * accounts-and-details.md §2 "Discipline pages": the /discipline grid, the home page's twelve
+ * plus computer science, medicine, psychology and humanities, and a last 'Art' tile. The spec
+ * sends 'Art' to the environmental-science slug; ours opens the Art discipline
+ * (docs/spec-notes.md).
+ */
+export const ALL_DISCIPLINES: readonly { slug: string; name: string }[] = [
+  ...HOME_DISCIPLINES,
+  { slug: "computer-science", name: "Computer Science" },
+  { slug: "medicine", name: "Medicine" },
+  { slug: "psychology", name: "Psychology" },
+  { slug: "humanities", name: "Humanities" },
+  { slug: "art", name: "Art" },
+];

@@ -85,7 +85,7 @@ export interface AccountRouteOptions {
 }
 
 /** Validates `value` with `schema`; a 400 whose detail is the first message (the spec's text). */
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};

@@ -89,3 +89,18 @@ export async function signInThroughApi(
   const response = await page.request.post("/api/account/token", { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** Every e-mail the outbox holds for `to`, newest first (contact messages, newsletter mail). */
+export async function outboxFor(
+  page: Page,
+  to: string,
+): Promise<{ to: string; subject: string; kind: string; link: string | null; text: string }[]> {
+  const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as {
+    to: string;
+    subject: string;
+    kind: string;
+    link: string | null;
+    text: string;
+  }[];
+}

@@ -1,0 +1,85 @@
+// The wishlist heart on every course card (discovery.md §4 "Wishlist heart"): not saved → saving
+// (spinner) → saved, and back through removing. A note shows for 2 seconds ('Added to
+// wishlist!', 'Removed from wishlist!', 'Error updating wishlist'); on error the heart shows the
+// state the server still has. Signed out, a click opens the sign-in modal.
+import { useEffect, useRef, useState } from "react";
+
+import { WISHLIST_MESSAGES, WISHLIST_NOTE_MS } from "@studyatlas/schemas/engagement-rules.ts";
+
+import { useSignInPrompt } from "../../auth/session-context.tsx";
+import { useWishlist } from "../../wishlist/wishlist-context.tsx";
+import { heartView, noteFor, type HeartPhase } from "../../wishlist/wishlist-state.ts";
+import { HeartIcon } from "../icons/icons.tsx";
+import styles from "./wishlist-heart.module.css";
+
+export function WishlistHeart({
+  courseId,
+  courseName,
+  variant = "card",
+}: {
+  courseId: number;
+  courseName: string;
+  /** "card": white round button over the picture; "inline": in the wishlist drawer. */
+  variant?: "card" | "inline";
+}) {
+  const { signedIn, savedIds, add, remove } = useWishlist();
+  const openSignIn = useSignInPrompt();
+  const [phase, setPhase] = useState<HeartPhase>("idle");
+  const [note, setNote] = useState<{ text: string; kind: "success" | "error" } | null>(null);
+  const noteTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(noteTimer.current), []);
+
+  const saved = signedIn && savedIds.has(courseId);
+  const view = heartView(saved, phase);
+  const busy = phase !== "idle";
+
+  const showNote = (next: { text: string; kind: "success" | "error" } | null) => {
+    window.clearTimeout(noteTimer.current);
+    setNote(next);
+    if (next) noteTimer.current = window.setTimeout(() => setNote(null), WISHLIST_NOTE_MS);
+  };
+
+  const onClick = async () => {
+    if (busy) return;
+    if (!signedIn) {
+      openSignIn({ reason: WISHLIST_MESSAGES.signInReason });
+      return;
+    }
+    setPhase(saved ? "removing" : "saving");
+    const result = saved ? await remove(courseId) : await add(courseId);
+    setPhase("idle");
+    if (result === "signed-out") {
+      showNote(noteFor("failed"));
+      openSignIn({ reason: WISHLIST_MESSAGES.signInReason });
+      return;
+    }
+    showNote(noteFor(result));
+  };
+
+  const label = saved ? `Remove ${courseName} from wishlist` : `Save ${courseName} to wishlist`;
+  return (
+    <div className={styles.wrap} data-variant={variant}>
+      <button
+        type="button"
+        className={styles.heart}
+        data-state={view}
+        aria-pressed={saved}
+        aria-busy={busy || undefined}
+        aria-label={label}
+        title={saved ? "Remove from wishlist" : "Save to wishlist"}
+        onClick={() => void onClick()}
+      >
+        {busy ? (
+          <span className={styles.spinner} aria-hidden="true" />
+        ) : (
+          <HeartIcon className={styles.icon} />
+        )}
+      </button>
+      {/* A polite live region rather than role=status: a page of cards has one per card, and the
+          page's own status (the result count) stays the only status landmark. */}
+      <span className={styles.note} aria-live="polite" aria-atomic="true" data-kind={note?.kind}>
+        {note?.text}
+      </span>
+    </div>
+  );
+}

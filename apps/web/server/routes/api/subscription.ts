@@ -1,0 +1,117 @@
+// Newsletter API (discovery.md §7 subscription/add; issue 5 "Newsletter"): subscribe (201, or
+// 200 "already subscribed" without a second row) with a welcome e-mail carrying the one-click
+// unsubscribe link, and the unsubscribe endpoint that link and mail clients (RFC 8058
+// List-Unsubscribe-Post, a form-encoded POST without cookies) call. No sign-in needed.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
+import { newsletterWelcomeMessage, type Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
+import { consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
+import { ENGAGEMENT_LIMITS } from "@studyatlas/core/engagement/limits.ts";
+import {
+  subscribe,
+  unsubscribe,
+  unsubscribeApiUrl,
+  unsubscribePageUrl,
+} from "@studyatlas/core/engagement/newsletter.ts";
+import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
+import { NEWSLETTER_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
+import {
+  SubscriptionAnswerSchema,
+  SubscriptionSchema,
+  UnsubscribeAnswerSchema,
+  UnsubscribeSchema,
+} from "@studyatlas/schemas/engagement.ts";
+
+import type { AppServices } from "../../../app/context.ts";
+import { parse } from "./account.ts";
+import { documentBodiesOnly } from "./document-bodies.ts";
+
+const errors = {
+  400: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+
+export async function subscriptionRoutes(
+  app: FastifyInstance,
+  options: { services: AppServices; mailer: Mailer },
+) {
+  const { services, mailer } = options;
+  const { db, publicBaseUrl } = services;
+  documentBodiesOnly(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["subscription"];
+
+  // Mail clients send the one-click unsubscribe as a form (RFC 8058).
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  api.post("/subscription/add", {
+    schema: {
+      tags,
+      summary: "Subscribe to the newsletter (201; 200 when the address is already subscribed)",
+      body: SubscriptionSchema,
+      response: { 200: SubscriptionAnswerSchema, 201: SubscriptionAnswerSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const body = parse(SubscriptionSchema, request.body);
+      await consumeLimit(db, ENGAGEMENT_LIMITS.newsletterIp, request.ip);
+      const outcome = await subscribe(db, {
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+      });
+      const answer = { email: body.email, first_name: body.first_name, last_name: body.last_name };
+      if (outcome.status === "already_subscribed") {
+        const text = NEWSLETTER_MESSAGES.alreadySubscribed;
+        return reply
+          .code(200)
+          .send({ status: "already_subscribed", message: text, detail: text, ...answer });
+      }
+      await mailer.send(
+        newsletterWelcomeMessage(body.email, body.first_name, {
+          explore: `${publicBaseUrl}/explore`,
+          unsubscribePage: unsubscribePageUrl(publicBaseUrl, outcome.unsubscribeToken),
+          unsubscribeOneClick: unsubscribeApiUrl(publicBaseUrl, outcome.unsubscribeToken),
+        }),
+      );
+      const text = NEWSLETTER_MESSAGES.success;
+      return reply.code(201).send({ status: "subscribed", message: text, detail: text, ...answer });
+    },
+  });
+
+  api.post("/subscription/unsubscribe", {
+    schema: {
+      tags,
+      summary: "One-click unsubscribe with the token of a newsletter e-mail (query or body)",
+      body: UnsubscribeSchema.partial().optional(),
+      response: { 200: UnsubscribeAnswerSchema, ...errors },
+    },
+    handler: async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const body = (request.body as Record<string, unknown> | null) ?? {};
+      const { token } = parse(UnsubscribeSchema, { token: body.token ?? query.token });
+      const outcome = await unsubscribe(db, token);
+      if (outcome === "invalid") {
+        throw new AccountError(
+          404,
+          "invalid_unsubscribe_link",
+          NEWSLETTER_MESSAGES.invalidUnsubscribeLink,
+        );
+      }
+      const text =
+        outcome === "unsubscribed"
+          ? NEWSLETTER_MESSAGES.unsubscribed
+          : NEWSLETTER_MESSAGES.alreadyUnsubscribed;
+      return { status: outcome, message: text, detail: text };
+    },
+  });
+}

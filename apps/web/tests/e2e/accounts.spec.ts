@@ -301,3 +301,14 @@ test("/email-sent resends the verification e-mail once a minute", async ({ page 
     "No email address found. Please contact support.",
   );
 });
+
+test("without GOOGLE_CLIENT_ID there is no Google button in the modal or on /auth", async ({
+  page,
+}) => {
+  const dialog = await openSignInModal(page);
+  await expect(dialog.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /Google/ })).toHaveCount(0);
+  await openPage(page, "/auth");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Google/ })).toHaveCount(0);
+});

@@ -103,7 +103,9 @@ export function GoogleButton({
     };
   }, [googleClientId, intent]);
 
-  if (!googleClientId || unavailable) {
+  // Issue "Accounts" item 6: the button shows only when GOOGLE_CLIENT_ID is set.
+  if (!googleClientId) return null;
+  if (unavailable) {
     return (
       <div className={styles.google}>
         <button
@@ -115,9 +117,7 @@ export function GoogleButton({
           <GoogleMark /> Continue with Google
         </button>
         <p id="google-unavailable" className={styles.hint}>
-          {googleClientId
-            ? "Google sign-in could not be loaded. Please use your e-mail and password."
-            : "Google sign-in is not set up on this server. Please use your e-mail and password."}
+          Google sign-in could not be loaded. Please use your e-mail and password.
         </p>
       </div>
     );

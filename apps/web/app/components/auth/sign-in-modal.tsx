@@ -26,7 +26,7 @@ const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
 };
 
 export function SignInModal() {
-  const { open, mode, reason, closeSignIn, setMode } = useSignInModal();
+  const { open, mode, reason, closeSignIn, setMode, googleClientId } = useSignInModal();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
@@ -125,7 +125,7 @@ export function SignInModal() {
                   }}
                 />
               )}
-              {mode !== "reset" && (
+              {mode !== "reset" && googleClientId && (
                 <>
                   <p className={styles.divider}>
                     <span>or</span>

@@ -7,6 +7,7 @@ import { redirect, useSearchParams } from "react-router";
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
 
 import { safeNextPath } from "../../auth/next-path.ts";
+import { useSignInModal } from "../../auth/session-context.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "../../components/auth/auth-forms.tsx";
 import formStyles from "../../components/auth/auth-forms.module.css";
 import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
@@ -33,6 +34,7 @@ export default function AuthPage() {
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [googleError, setGoogleError] = useState<string>();
+  const { googleClientId } = useSignInModal();
   const next = safeNextPath(params.get("next"));
 
   const signedIn = () => {
@@ -112,19 +114,23 @@ export default function AuthPage() {
                 }
               />
             )}
-            <p className={formStyles.divider}>
-              <span>or</span>
-            </p>
-            <GoogleButton
-              intent={tab === "signup" ? "signup" : "login"}
-              onSignedIn={signedIn}
-              onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
-              onError={setGoogleError}
-            />
-            {googleError && (
-              <p className={formStyles.formError} role="alert">
-                {googleError}
-              </p>
+            {googleClientId && (
+              <>
+                <p className={formStyles.divider}>
+                  <span>or</span>
+                </p>
+                <GoogleButton
+                  intent={tab === "signup" ? "signup" : "login"}
+                  onSignedIn={signedIn}
+                  onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                  onError={setGoogleError}
+                />
+                {googleError && (
+                  <p className={formStyles.formError} role="alert">
+                    {googleError}
+                  </p>
+                )}
+              </>
             )}
           </div>
         </>

@@ -142,7 +142,8 @@ function normalisedText(text: string): SQL {
 }
 
 function textQuery(text: string): SQL {
-  return sql`websearch_to_tsquery('english', public.f_unaccent(${text}))`;
+  // The same configuration as the search_vector column (migration 0008).
+  return sql`websearch_to_tsquery('public.english_unaccent'::regconfig, ${text})`;
 }
 
 /** Full text when the corrected words find any published programme; names by similarity else. */

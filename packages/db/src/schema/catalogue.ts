@@ -205,7 +205,9 @@ export const courses = pgTable(
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', public.f_unaccent(name)), 'A') || setweight(to_tsvector('english', public.f_unaccent(school_name || ' ' || discipline_names)), 'B') || setweight(to_tsvector('english', public.f_unaccent(about)), 'C')`,
+        // english_unaccent (migration 0008): English stemming, with accents removed only from
+        // the words that have any, instead of an unaccent pass over every character first.
+        sql`setweight(to_tsvector('public.english_unaccent'::regconfig, name), 'A') || setweight(to_tsvector('public.english_unaccent'::regconfig, school_name || ' ' || discipline_names), 'B') || setweight(to_tsvector('public.english_unaccent'::regconfig, about), 'C')`,
       ),
     /** Lower-cased, unaccented name for trigram (typo and prefix) matching. */
     searchName: text("search_name")

@@ -13,10 +13,11 @@
 //   (toast_tuple_target, restored afterwards), and on PostgreSQL write on several connections at
 //   once. A bulk load that fails restores the indexes and constraints but leaves partial data:
 //   rerun with --reset.
-// Where the time goes (PostgreSQL 15, 2 vCPUs, server CPU per course row): ~75 µs computing the
-// schema's generated search_vector, ~20 µs for the rest of the insert, ~40 µs of generation in
-// Node; TOAST compression would add ~60 µs, unnest() parsing instead of COPY ~30 µs. For a
-// million rows the two GIN indexes take ~9 s and ~14 s to build, the foreign-key checks ~8 s.
+// Where the time goes (PostgreSQL 15, 2 vCPUs, per course row): ~35 µs of server CPU computing
+// the schema's generated search_vector, ~20 µs for the rest of the insert, ~20 µs of generation
+// in Node; TOAST compression would add ~60 µs, unnest() parsing instead of COPY ~30 µs. For a
+// million rows the search-vector GIN index takes ~8 s to build, the slug index ~2 s, the
+// foreign-key checks ~5 s; bench/RESULTS.md has the measured totals.
 
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";

@@ -2,11 +2,7 @@
 // Seeds the demo catalogue into PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR, default ./data).
 // Without --reset an already seeded catalogue is left alone.
 
-import { resolve } from "node:path";
-
-import { z } from "zod";
-
-import { openDatabase, type DatabaseHandle } from "../client.ts";
+import type { DatabaseHandle } from "../client.ts";
 import { parseSeedArguments, SEED_USAGE, type SeedArguments } from "../seed/cli-arguments.ts";
 import { createProgressBar } from "../seed/progress-bar.ts";
 import {
@@ -16,14 +12,7 @@ import {
   type SeedPhase,
 } from "../seed/seed-catalogue.ts";
 import { formatThousands } from "../seed/text.ts";
-
-const EnvSchema = z.object({
-  DATABASE_URL: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  ),
-  DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./data")),
-});
+import { DATABASE_TARGET_USAGE, openDatabaseTarget } from "./database-target.ts";
 
 const PHASE_LABELS: Readonly<Record<SeedPhase, string>> = {
   reference: "reference",
@@ -44,24 +33,15 @@ async function main(): Promise<number> {
   }
   if (args.help) {
     process.stdout.write(
-      `${SEED_USAGE}\n  defaults: --courses ${DEFAULT_SEED_OPTIONS.courses} --schools ${DEFAULT_SEED_OPTIONS.schools} --seed ${DEFAULT_SEED_OPTIONS.seed}\n  --reset empties schools, courses and anything referencing them first\n  env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data)\n`,
+      `${SEED_USAGE}\n  defaults: --courses ${DEFAULT_SEED_OPTIONS.courses} --schools ${DEFAULT_SEED_OPTIONS.schools} --seed ${DEFAULT_SEED_OPTIONS.seed}\n  --reset empties schools, courses and anything referencing them first\n  ${DATABASE_TARGET_USAGE}\n`,
     );
     return 0;
   }
-  const env = EnvSchema.safeParse(process.env);
-  if (!env.success) {
-    const issue = env.error.issues[0];
-    process.stderr.write(
-      `db:seed: invalid environment variable ${String(issue?.path[0] ?? "")}: ${issue?.message ?? "invalid"}\n`,
-    );
-    return 1;
-  }
-
   let handle: DatabaseHandle | undefined;
   try {
-    handle = env.data.DATABASE_URL
-      ? await openDatabase({ kind: "postgres", url: env.data.DATABASE_URL, maxConnections: 6 })
-      : await openDatabase({ kind: "pglite", dataDir: resolve(env.data.DATA_DIR) });
+    const target = await openDatabaseTarget("db:seed", process.env, 6);
+    if (!target) return 1;
+    handle = target.handle;
     await handle.migrate();
     if (!args.reset && (await isCatalogueSeeded(handle))) {
       process.stdout.write(
@@ -69,10 +49,8 @@ async function main(): Promise<number> {
       );
       return 0;
     }
-    const target =
-      handle.kind === "postgres" ? "PostgreSQL" : `PGlite at ${resolve(env.data.DATA_DIR)}`;
     process.stderr.write(
-      `Seeding ${formatThousands(args.courses)} courses and ${formatThousands(args.schools)} schools (seed ${args.seed}) into ${target}\n`,
+      `Seeding ${formatThousands(args.courses)} courses and ${formatThousands(args.schools)} schools (seed ${args.seed}) into ${target.label}\n`,
     );
     const bar = createProgressBar();
     const result = await seedCatalogue(handle, {

@@ -5,6 +5,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
+import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
 import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 
 import type { SiteLinks } from "./site-links.ts";
@@ -17,24 +18,14 @@ export interface AppServices {
   catalogue: CachedCatalogue;
   databaseKind: DatabaseKind;
   publicBaseUrl: string;
-  /** Google sign-in's client id; null when it is not configured (the button explains). */
-  googleClientId?: string | null;
+  /** Google sign-in's client id; null when it is not configured (the button is hidden). */
+  googleClientId: string | null;
   /** /dev/mailbox shows the outbox (never in production). */
-  devMailbox?: boolean;
+  devMailbox: boolean;
   /** The footer's configured links (SUPPORT_EMAIL and the *_URL settings). */
-  siteLinks?: SiteLinks;
+  siteLinks: SiteLinks;
   /** The support inbox and postal address the contact page shows. */
-  support?: { email: string; postalAddress: string };
-}
-
-/** The signed-in user of this request, resolved by the server's auth plugin. */
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  emailVerified: boolean;
+  support: { email: string; postalAddress: string };
 }
 
 export interface RequestSession {

@@ -1,6 +1,6 @@
 // The document and the site shell: global styles, header and footer (hidden on the full-screen
 // pages), scroll to top on every path change, and the error pages
-// (accounts-and-details.md §2; discovery.md §2 Header, Footer).
+// (docs/spec/accounts-and-details.md §2; docs/spec/discovery.md §2 Header, Footer).
 import "./styles/global.css";
 
 import { useEffect, type ReactNode } from "react";
@@ -14,7 +14,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { listCountryOptions } from "@studyatlas/core/catalogue/countries.ts";
 import { listWishlistCourseIds } from "@studyatlas/core/engagement/wishlists.ts";
 
 import type { Route } from "./+types/root";
@@ -27,7 +26,6 @@ import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
 import { getServices, getSessionUser } from "./context.ts";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
-import { DEFAULT_SITE_LINKS } from "./site-links.ts";
 import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
 
 const SITE_DESCRIPTION =
@@ -46,15 +44,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const user = getSessionUser(context);
   const [countries, wishlistCourseIds] = await Promise.all([
-    listCountryOptions(services.db, { enabledOnly: true }),
+    services.catalogue.listCountryOptions({ enabledOnly: true }),
     user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
   ]);
   return {
     countries,
     user,
-    googleClientId: services.googleClientId ?? null,
+    googleClientId: services.googleClientId,
     wishlistCourseIds,
-    siteLinks: services.siteLinks ?? DEFAULT_SITE_LINKS,
+    siteLinks: services.siteLinks,
   };
 }
 

@@ -1,12 +1,12 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-import { FINDER_SEARCH_PATHS, FINDER_VARIANTS } from "./utils/finder-route.ts";
+import { FINDER_SEARCH_PATHS, FINDER_VARIANTS } from "./features/finder/finder-route.ts";
 
 export default [
-  // discovery.md §2: the home page answers on / and /home.
+  // docs/spec/discovery.md §2: the home page answers on / and /home.
   index("routes/home.tsx"),
   route("home", "routes/home.tsx", { id: "home-alias" }),
-  // The course finder (discovery.md §2 routes table): one module under every finder path, with
+  // The course finder (docs/spec/discovery.md §2 routes table): one module under every finder path, with
   // a route id per path. The programme variants and /courses also answer with a discipline slug.
   ...FINDER_SEARCH_PATHS.map((path) =>
     route(path, "routes/finder/finder.tsx", { id: `finder-${path}` }),
@@ -17,12 +17,12 @@ export default [
       id: `finder-${path}-discipline`,
     }),
   ]),
-  // Programme, school and country pages (accounts-and-details.md §2 route table; issue 6).
+  // Programme, school and country pages (docs/spec/accounts-and-details.md §2 route table; issue 6).
   route("course/:slug", "routes/course/course-detail.tsx"),
   route("school/:slug", "routes/school/school-detail.tsx"),
   route("countries", "routes/countries/country-list.tsx"),
   route("countries/:name", "routes/countries/country-detail.tsx"),
-  // Accounts (accounts-and-details.md §2 route table).
+  // Accounts (docs/spec/accounts-and-details.md §2 route table).
   route("auth", "routes/account/auth.tsx"),
   route("post-sign-up", "routes/account/post-sign-up.tsx"),
   route("welcome", "routes/account/welcome.tsx"),
@@ -31,7 +31,7 @@ export default [
   route("set-pw", "routes/account/set-password.tsx"),
   route("dashboard/reset-pw", "routes/account/reset-password-request.tsx"),
   route("settings", "routes/account/settings.tsx"),
-  // Site pages (accounts-and-details.md §2 route table; issue 5). /discipline also answers with
+  // Site pages (docs/spec/accounts-and-details.md §2 route table; issue 5). /discipline also answers with
   // the trailing slash the header and footer links use.
   route("about", "routes/site/about.tsx"),
   route("explore", "routes/site/explore.tsx"),
@@ -42,6 +42,6 @@ export default [
   route("privacy", "routes/site/privacy.tsx"),
   route("disclaimer", "routes/site/disclaimer.tsx"),
   route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
-  // Any other path: the not-found page with HTTP 404 (accounts-and-details.md §2 route table).
+  // Any other path: the not-found page with HTTP 404 (docs/spec/accounts-and-details.md §2 route table).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-// Addresses of the footer's outside links (discovery.md §2 Footer). They come from the server's
+// Addresses of the footer's outside links (docs/spec/discovery.md §2 Footer). They come from the server's
 // configuration (README "Configuration": NEWS_BLOG_URL, PRIVACY_POLICY_URL, TERMS_OF_USE_URL,
 // DISCLAIMER_URL, SOCIAL_*_URL) through the root loader, so a deployment points them at its own
 // blog and profiles. Terms, privacy and the disclaimer default to our own pages; the blog and the
@@ -24,6 +24,10 @@ export interface SiteLinks {
   social: Partial<Record<SocialNetwork, string>>;
 }
 
+/**
+ * The links when nothing is configured: the configuration's defaults (server/config.ts), and the
+ * footer of an error page rendered without the root loader's data.
+ */
 export const DEFAULT_SITE_LINKS: SiteLinks = {
   newsBlog: null,
   privacyPolicy: "/privacy",
@@ -36,9 +40,3 @@ export const DEFAULT_SITE_LINKS: SiteLinks = {
 export function isExternalHref(href: string): boolean {
   return /^https?:\/\//.test(href);
 }
-
-/** The support inbox and postal address of /contact-us (SUPPORT_EMAIL, POSTAL_ADDRESS). */
-export const DEFAULT_SUPPORT = {
-  email: "support@studyatlas.local",
-  postalAddress: "StudyAtlas, 1 Campus Way, Cambridge CB1 1AA, United Kingdom",
-};

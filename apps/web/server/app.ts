@@ -2,6 +2,7 @@
 // then our services, then the API, then React Router last. index.ts only builds and listens;
 // tests call buildApp() and app.inject() with no port.
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,7 +11,7 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import { fastifyReactRouter } from "@mcansh/remix-fastify";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -40,8 +41,12 @@ import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
-import { DEFAULT_SITE_LINKS, DEFAULT_SUPPORT } from "../app/site-links.ts";
-import { accountRoutes } from "./routes/api/account.ts";
+import { googleRoutes } from "./routes/api/account/google.ts";
+import { interestRoutes } from "./routes/api/account/interests.ts";
+import { profileRoutes } from "./routes/api/account/profile.ts";
+import { recoveryRoutes } from "./routes/api/account/recovery.ts";
+import { registrationRoutes } from "./routes/api/account/registration.ts";
+import { tokenRoutes } from "./routes/api/account/tokens.ts";
 import { contactRoutes } from "./routes/api/contact.ts";
 import { academicsRoutes } from "./routes/api/academics.ts";
 import { finderRoutes } from "./routes/api/finder.ts";
@@ -60,17 +65,8 @@ export type FrontendMode =
   | { kind: "development"; vite: ViteDevServer };
 
 export interface BuildAppOptions {
-  /**
-   * auth, mail and google default to: a key kept in the database, the outbox, no Google; the
-   * catalogue cache to 64 MiB.
-   */
-  config: Pick<AppConfig, "env" | "publicBaseUrl" | "logLevel"> &
-    Partial<
-      Pick<
-        AppConfig,
-        "auth" | "mail" | "google" | "devMailbox" | "support" | "siteLinks" | "catalogueCacheBytes"
-      >
-    >;
+  /** The whole configuration (config.ts; tests build it with testConfig()). */
+  config: AppConfig;
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
@@ -94,9 +90,19 @@ type NoncedRequest = { cspNonce?: string };
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const frontend = options.frontend ?? { kind: "none" };
+  // The client's address comes from the socket unless TRUST_PROXY names the proxies in front
+  // (engineering guide §5): a header any client can write never chooses its rate-limit bucket.
+  // A hop count trusts the nearest n proxies, as proxy-addr counts hops.
+  const trustProxy: FastifyHttpOptions<Server>["trustProxy"] =
+    typeof config.trustProxy === "number"
+      ? (
+          (hops: number) => (_address: string, hop: number) =>
+            hop < hops
+        )(config.trustProxy)
+      : config.trustProxy;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy,
     // Query strings: repeated keys become arrays (country=a&country=b).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -106,10 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the integration tests check every response against them, without paying for it per request.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const catalogueCache = createCatalogueCache({
-    maxBytes: config.catalogueCacheBytes ?? 64 * 1024 * 1024,
-  });
-  const google = config.google ?? { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" };
+  const catalogueCache = createCatalogueCache({ maxBytes: config.catalogueCacheBytes });
+  const { google } = config;
   const services: AppServices = {
     db: database.db,
     catalogueCache,
@@ -117,20 +121,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
     googleClientId: google.clientId ?? null,
-    devMailbox: config.devMailbox ?? config.env !== "production",
-    siteLinks: config.siteLinks ?? DEFAULT_SITE_LINKS,
-    support: config.support ?? DEFAULT_SUPPORT,
+    devMailbox: config.devMailbox,
+    siteLinks: config.siteLinks,
+    support: config.support,
   };
   const authSettings: AuthSettings = {
-    secret: config.auth?.secret ?? (await loadOrCreateAuthSecret(database.db)),
-    accessTokenTtlSeconds: config.auth?.accessTokenTtlSeconds ?? 900,
-    secureCookies: config.auth?.secureCookies ?? config.publicBaseUrl.startsWith("https:"),
+    // Without AUTH_SECRET, every process shares a key kept in the database.
+    secret: config.auth.secret ?? (await loadOrCreateAuthSecret(database.db)),
+    accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
+    secureCookies: config.auth.secureCookies,
   };
-  const mailer = createMailer(
-    database.db,
-    config.mail ?? { from: "StudyAtlas <no-reply@studyatlas.local>" },
-    app.log,
-  );
+  const mailer = createMailer(database.db, config.mail, app.log);
 
   app.decorate("catalogueCache", catalogueCache);
   app.decorateRequest("cspNonce", "");
@@ -206,10 +207,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       registerJsonBodyParser(api);
       registerApiErrorHandling(api);
+      // A POST without a body validates as an empty object, so its schema names the missing
+      // fields (the spec's "This field is required.") instead of "expected object".
+      api.addHook("preValidation", async (request) => {
+        request.body ??= {};
+      });
       await api.register(healthRoutes, { services });
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
-      await api.register(accountRoutes, { services, auth: authSettings, mailer, google });
+      const accountOptions = { services, auth: authSettings, mailer, google };
+      await api.register(tokenRoutes, accountOptions);
+      await api.register(registrationRoutes, accountOptions);
+      await api.register(recoveryRoutes, accountOptions);
+      await api.register(googleRoutes, accountOptions);
+      await api.register(interestRoutes, accountOptions);
+      await api.register(profileRoutes, accountOptions);
       await api.register(wishlistRoutes, { services });
       await api.register(subscriptionRoutes, { services, mailer });
       await api.register(contactRoutes, { services, mailer });

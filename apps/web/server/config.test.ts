@@ -2,8 +2,9 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_SITE_LINKS, DEFAULT_SUPPORT } from "../app/site-links.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { DEFAULT_SITE_LINKS } from "../app/site-links.ts";
+
+import { ConfigError, DEFAULT_SUPPORT, loadConfig } from "./config.ts";
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -25,6 +26,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "http://localhost:3000",
       seed: { courses: 6000, schools: 450 },
       logLevel: "info",
+      trustProxy: false,
       catalogueCacheBytes: 64 * 1024 * 1024,
       auth: { accessTokenTtlSeconds: 900, secureCookies: false },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
@@ -55,6 +57,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://studyatlas.example",
       seed: { courses: 100, schools: 10 },
       logLevel: "warn",
+      trustProxy: false,
       catalogueCacheBytes: 0,
       auth: { accessTokenTtlSeconds: 900, secureCookies: true },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
@@ -167,4 +170,26 @@ describe("loadConfig", () => {
   ] as const)("rejects %j naming the variable", (env, message) => {
     expect(configError(env).message).toMatch(message);
   });
+
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["false", false],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.7", ["10.0.0.0/8", "192.168.1.7"]],
+    ["loopback,::1,fd00::/8", ["loopback", "::1", "fd00::/8"]],
+  ])("reads TRUST_PROXY=%j as %j", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it.each(["true", "0", "11", "proxy.internal", "10.0.0.1/33", "10.0.0.1,", "1.2.3"])(
+    "refuses TRUST_PROXY=%j, which would trust clients' claims or names no proxy",
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid TRUST_PROXY/);
+    },
+  );
 });

@@ -1,28 +1,22 @@
 // The one place that reads process.env: parsed once at boot by a zod schema. A bad value stops the
 // server with one line naming the variable (README "Configuration").
-import path from "node:path";
+import { isIP } from "node:net";
 
 import { z } from "zod";
 
-import { DEFAULT_SITE_LINKS, DEFAULT_SUPPORT, type SiteLinks } from "../app/site-links.ts";
+import {
+  DatabaseEnvShape,
+  databaseConfigOf,
+  type DatabaseConfig,
+} from "@studyatlas/db/database-config.ts";
 
-const postgresUrl = z.string().superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: "custom", message: "must be a URL such as postgres://user@host:5432/db" });
-    return;
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    ctx.addIssue({ code: "custom", message: "must start with postgres:// or postgresql://" });
-  } else if (!url.hostname) {
-    ctx.addIssue({
-      code: "custom",
-      message: "must name a host, as in postgres://user@host:5432/db",
-    });
-  }
-});
+import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
+
+/** The support inbox and postal address of /contact-us when SUPPORT_EMAIL / POSTAL_ADDRESS are unset. */
+export const DEFAULT_SUPPORT = {
+  email: "support@studyatlas.local",
+  postalAddress: "StudyAtlas, 1 Campus Way, Cambridge CB1 1AA, United Kingdom",
+};
 
 const port = z
   .string()
@@ -47,18 +41,52 @@ const siteLink = z
       .optional(),
   );
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For). Off by default: the socket's
+ * address is the client's, whatever a header claims. A number trusts that many hops; a list
+ * trusts those addresses, CIDR ranges or the names loopback, linklocal, uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? "";
+    if (text === "" || text === "false") return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = text.split(",").map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be a number of proxy hops (1-10) or a comma-separated list of proxy addresses or CIDR ranges (true is refused: it would trust any client's claim)",
+    });
+    return z.NEVER;
+  });
+
 const positiveCount = z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined))
-    .pipe(postgresUrl.optional()),
-  DATA_DIR: z.string().trim().min(1).default("./data"),
+  ...DatabaseEnvShape,
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -74,6 +102,7 @@ const EnvSchema = z.object({
     }),
   SEED_COURSES: positiveCount.default(6000),
   SEED_SCHOOLS: positiveCount.default(450),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
   CATALOGUE_CACHE_MB: positiveCount.default(64),
@@ -140,10 +169,12 @@ export interface AppConfig {
   env: "development" | "production" | "test";
   port: number;
   host: string;
-  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  database: DatabaseConfig;
   publicBaseUrl: string;
   seed: { courses: number; schools: number };
   logLevel: string;
+  /** The proxies whose X-Forwarded-For Fastify believes (TRUST_PROXY); false: none. */
+  trustProxy: false | number | string[];
   /** Bytes of cached catalogue answers per process; 0 = no cache. */
   catalogueCacheBytes: number;
   auth: AuthConfig;
@@ -185,6 +216,18 @@ export interface GoogleConfig {
   jwksUrl: string;
 }
 
+/** Unset variables are left out, so a default given here is not overwritten by `undefined`. */
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/** The configuration of this process, from its own environment (server/index.ts). */
+export function loadProcessConfig(defaultNodeEnv: AppConfig["env"]): AppConfig {
+  return loadConfig(process.env, defaultNodeEnv);
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -192,9 +235,16 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws ConfigError whose message names the first bad variable. */
-export function loadConfig(env: Record<string, string | undefined>): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
+/**
+ * Parses the environment (the process's own unless given); throws ConfigError whose message names
+ * the first bad variable. `defaultNodeEnv` applies when NODE_ENV is unset (`npm start` runs in
+ * production, `--dev` in development).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  defaultNodeEnv?: AppConfig["env"],
+): AppConfig {
+  const parsed = EnvSchema.safeParse({ NODE_ENV: defaultNodeEnv, ...withoutUnset(env) });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? "environment");
@@ -209,12 +259,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     env: value.NODE_ENV,
     port: value.PORT,
     host: value.HOST,
-    database: value.DATABASE_URL
-      ? { kind: "postgres", url: value.DATABASE_URL }
-      : { kind: "pglite", dataDir: path.resolve(value.DATA_DIR) },
+    database: databaseConfigOf(value),
     publicBaseUrl,
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
     catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
     auth: {
       ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),

@@ -6,16 +6,12 @@ import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
 import { buildApp, WEB_ROOT, type FrontendMode } from "./app.ts";
-import { ConfigError, loadConfig, type AppConfig } from "./config.ts";
+import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 
 const DEMO_SEED = 42;
 
 async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  const database = await openDatabase(
-    config.database.kind === "postgres"
-      ? { kind: "postgres", url: config.database.url }
-      : { kind: "pglite", dataDir: config.database.dataDir },
-  );
+  const database = await openDatabase(config.database);
   await database.migrate();
   if (!(await isCatalogueSeeded(database))) {
     console.log(
@@ -42,10 +38,7 @@ async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   let config: AppConfig;
   try {
-    config = loadConfig({
-      ...process.env,
-      NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"),
-    });
+    config = loadProcessConfig(dev ? "development" : "production");
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

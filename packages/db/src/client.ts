@@ -41,6 +41,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PGlite instance, for tests that dump or clone it. Undefined on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * The connection pool on PostgreSQL (undefined on PGlite), for work that needs connections of
+   * its own: the seed's parallel COPY sessions.
+   */
+  pool?: pg.Pool;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../migrations", import.meta.url));
@@ -108,6 +113,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
   return {
     kind: "postgres",
     db,
+    pool,
     query: (async (text: string, params?: unknown[]) => {
       const result = await pool.query<Record<string, unknown>>(text, params);
       return { rows: result.rows };

@@ -1,17 +1,22 @@
 import { describe, expect, it } from "vitest";
 
+import { MESSAGES, isValidEmail, isValidName, isValidPassword } from "./account-rules.ts";
 import {
-  FIELD_RULES,
-  MESSAGES,
-  changePasswordErrors,
-  isValidEmail,
-  isValidName,
-  isValidPassword,
-  setPasswordErrors,
-} from "./account-rules.ts";
-import { ProfileUpdateSchema, RegisterSchema } from "./accounts.ts";
+  ChangePasswordFormSchema,
+  LoginFormSchema,
+  ProfileUpdateSchema,
+  RegisterFormSchema,
+  RegisterSchema,
+  SetPasswordFormSchema,
+} from "./accounts.ts";
+import { fieldErrorsOf } from "./form-errors.ts";
 
-describe("account rules (accounts-and-details.md §5)", () => {
+const setPasswordErrors = (password: string, confirm: string) =>
+  fieldErrorsOf(SetPasswordFormSchema, { password, confirm });
+const changePasswordErrors = (values: { current: string; next: string; confirm: string }) =>
+  fieldErrorsOf(ChangePasswordFormSchema, values);
+
+describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
   it.each(["ada@example.com", "a.b+c@sub.example.co.uk"])("accepts the e-mail %j", (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
@@ -47,14 +52,29 @@ describe("account rules (accounts-and-details.md §5)", () => {
   });
 
   it("field rules give the spec's exact messages", () => {
-    expect(FIELD_RULES.email("x")).toBe("It should be a valid email address!");
-    expect(FIELD_RULES.first_name("x")).toBe(
+    const register = fieldErrorsOf(RegisterFormSchema, {
+      first_name: "x",
+      last_name: "Lovelace",
+      email: "x",
+      password: "x",
+      confirm: "x",
+    });
+    expect(register.email).toBe("It should be a valid email address!");
+    expect(register.last_name).toBeUndefined();
+    expect(register.confirm).toBeUndefined();
+    expect(register.first_name).toBe(
       "First name should be 3-16 characters and shouldn't include any special character!",
     );
-    expect(FIELD_RULES.password("x")).toBe(
+    expect(register.password).toBe(
       "Password should be 8-20 characters and include at least 1 letter, 1 number and 1 special character!",
     );
-    expect(FIELD_RULES.email(" ada@example.com ")).toBeUndefined();
+    expect(fieldErrorsOf(LoginFormSchema, { email: " ada@example.com ", password: "x" })).toEqual(
+      {},
+    );
+    expect(fieldErrorsOf(LoginFormSchema, { email: "ada@", password: "" })).toEqual({
+      email: "It should be a valid email address!",
+      password: "Password is required",
+    });
   });
 
   it("the new-password page's messages", () => {

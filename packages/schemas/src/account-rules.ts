@@ -1,4 +1,4 @@
-// Account validation rules and the spec's exact messages (accounts-and-details.md §5, §8, §9),
+// Account validation rules and the spec's exact messages (docs/spec/accounts-and-details.md §5, §8, §9),
 // with no dependencies: the browser forms import these, the API's zod schemas (accounts.ts) are
 // built on them, so a form and the server always agree.
 
@@ -65,43 +65,6 @@ export function isValidName(value: string): boolean {
 }
 export function isValidPassword(value: string): boolean {
   return PASSWORD_PATTERN.test(value);
-}
-
-/** Field checks of the sign-in, sign-up and reset forms: the message, or undefined when valid. */
-export const FIELD_RULES = {
-  email: (value: string) => (isValidEmail(value.trim()) ? undefined : MESSAGES.email),
-  first_name: (value: string) => (isValidName(value) ? undefined : MESSAGES.firstName),
-  last_name: (value: string) => (isValidName(value) ? undefined : MESSAGES.lastName),
-  password: (value: string) => (isValidPassword(value) ? undefined : MESSAGES.password),
-} as const;
-
-/** The new-password page (/set-pw): §5 "New password page". */
-export function setPasswordErrors(
-  password: string,
-  confirm: string,
-): { password?: string; confirm?: string } {
-  const errors: { password?: string; confirm?: string } = {};
-  if (password === "") errors.password = MESSAGES.passwordRequired;
-  else if (!isValidPassword(password)) errors.password = MESSAGES.password;
-  if (confirm === "") errors.confirm = MESSAGES.confirmPasswordRequired;
-  else if (password !== confirm) errors.confirm = MESSAGES.passwordsDoNotMatch;
-  return errors;
-}
-
-/** Settings' change-password form: §5 "Settings change password". */
-export function changePasswordErrors(values: { current: string; next: string; confirm: string }): {
-  current?: string;
-  next?: string;
-  confirm?: string;
-} {
-  const errors: { current?: string; next?: string; confirm?: string } = {};
-  if (values.current === "") errors.current = MESSAGES.currentPasswordRequired;
-  if (values.next === "") errors.next = MESSAGES.newPasswordRequired;
-  else if (values.next.length < SETTINGS_PASSWORD_MIN_LENGTH)
-    errors.next = MESSAGES.newPasswordTooShort;
-  if (values.confirm === "") errors.confirm = MESSAGES.confirmNewPasswordRequired;
-  else if (values.confirm !== values.next) errors.confirm = MESSAGES.passwordsDoNotMatch;
-  return errors;
 }
 
 export const GENDER_OPTIONS = [

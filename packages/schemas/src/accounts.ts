@@ -1,8 +1,15 @@
-// Account API payloads and answers (accounts-and-details.md §3, §7), built on the zod-free rules
+// Account API payloads and answers (docs/spec/accounts-and-details.md §3, §7), built on the zod-free rules
 // of account-rules.ts so that forms and server share every rule and message.
 import { z } from "zod";
 
-import { MESSAGES, isValidEmail, isValidName, isValidPassword } from "./account-rules.ts";
+import {
+  MESSAGES,
+  SETTINGS_PASSWORD_MIN_LENGTH,
+  isValidEmail,
+  isValidName,
+  isValidPassword,
+} from "./account-rules.ts";
+import { MAX_INT4 } from "./limits.ts";
 
 const trimmed = (message: string) =>
   z.string({ error: message }).transform((value) => value.trim());
@@ -54,6 +61,61 @@ export const PasswordResetConfirmSchema = z.object({
   new_password: PasswordSchema,
 });
 
+// The forms' schemas: the API's payload plus what only the browser asks (a confirmation), and the
+// "required" message the spec shows before a rule's message (docs/spec/accounts-and-details.md §5).
+
+/** A confirmation field that must repeat `field`. */
+function confirming<T extends z.ZodObject>(
+  schema: T,
+  field: string,
+  confirm: string,
+  required: string,
+) {
+  return schema
+    .extend({ [confirm]: z.string().min(1, required) })
+    .superRefine((values: Record<string, unknown>, ctx) => {
+      if (values[confirm] !== "" && values[confirm] !== values[field]) {
+        ctx.addIssue({ code: "custom", path: [confirm], message: MESSAGES.passwordsDoNotMatch });
+      }
+    });
+}
+
+const requiredThen = <T extends z.ZodType<unknown, string>>(required: string, rule: T) =>
+  z.string().min(1, required).pipe(rule);
+
+/** The sign-in form: a valid address and any password. */
+export const LoginFormSchema = LoginSchema.extend({ email: EmailSchema });
+
+/** The sign-up form (§5 "Register"). */
+export const RegisterFormSchema = confirming(
+  RegisterSchema,
+  "password",
+  "confirm",
+  MESSAGES.confirmPasswordRequired,
+);
+
+/** The new-password page /set-pw (§5 "New password page"). */
+export const SetPasswordFormSchema = confirming(
+  z.object({ password: requiredThen(MESSAGES.passwordRequired, PasswordSchema) }),
+  "password",
+  "confirm",
+  MESSAGES.confirmPasswordRequired,
+);
+
+/** Settings' change-password form (§5 "Settings change password": 8 characters). */
+export const ChangePasswordFormSchema = confirming(
+  z.object({
+    current: z.string().min(1, MESSAGES.currentPasswordRequired),
+    next: requiredThen(
+      MESSAGES.newPasswordRequired,
+      z.string().min(SETTINGS_PASSWORD_MIN_LENGTH, MESSAGES.newPasswordTooShort),
+    ),
+  }),
+  "next",
+  "confirm",
+  MESSAGES.confirmNewPasswordRequired,
+);
+
 export const ChangePasswordSchema = z.object({
   old_password: z
     .string({ error: MESSAGES.currentPasswordRequired })
@@ -84,7 +146,7 @@ export const ResetParamsSchema = z.object({
 });
 
 export const UserIdParamsSchema = z.object({
-  id: z.coerce.number({ error: "must be a user id" }).int().positive().max(2_147_483_647),
+  id: z.coerce.number({ error: "must be a user id" }).int().positive().max(MAX_INT4),
 });
 
 export const ReferralParamsSchema = z.object({

@@ -1,6 +1,6 @@
 // Catalogue and finder constants with no dependencies, so the browser can import them without
 // pulling zod into its bundle; catalogue.ts builds its query schemas on them.
-// Spec: discovery.md §2 Finder, §7, §9.
+// Spec: docs/spec/discovery.md §2 Finder, §7, §9.
 
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -15,7 +15,7 @@ export const PROGRAMME_SLUGS = [
 ] as const;
 export type ProgrammeSlug = (typeof PROGRAMME_SLUGS)[number];
 
-/** Programme type ids; 7 and 8 are fixed by the spec (discovery.md §3). */
+/** Programme type ids; 7 and 8 are fixed by the spec (docs/spec/discovery.md §3). */
 export const PROGRAMME_TYPE_IDS: Record<ProgrammeSlug, number> = {
   undergraduate: 7,
   postgraduate: 8,

@@ -4,7 +4,7 @@ import { PROGRAMME_TYPE_IDS, isPlaceholder, normaliseProgramme } from "./catalog
 import { CourseListQuerySchema, durationRangeParam, tuitionRangeParam } from "./catalogue.ts";
 
 describe("normaliseProgramme", () => {
-  // Every spelling the spec's clients send (discovery.md §7, accounts-and-details.md §7) and the
+  // Every spelling the spec's clients send (docs/spec/discovery.md §7, docs/spec/accounts-and-details.md §7) and the
   // forms a browser turns them into.
   it.each([
     ["undergraduate", "undergraduate"],

@@ -1,6 +1,6 @@
 // Query and response schemas of the catalogue API (`/api/academics/*`), shared by the server
-// (validation, OpenAPI) and the browser (building finder URLs). Spec: discovery.md §7, §9 and
-// accounts-and-details.md §7.
+// (validation, OpenAPI) and the browser (building finder URLs). Spec: docs/spec/discovery.md §7, §9 and
+// docs/spec/accounts-and-details.md §7.
 import { z } from "zod";
 
 import {
@@ -11,6 +11,7 @@ import {
   normaliseProgramme,
 } from "./catalogue-constants.ts";
 import { booleanParam, repeatable, single, wholeNumber } from "./query-params.ts";
+import { MAX_INT4 } from "./limits.ts";
 
 const programmeParam = z.string().transform((value, ctx) => {
   const slug = normaliseProgramme(value);
@@ -37,7 +38,7 @@ function parseRange(value: string): [number, number] | undefined {
   return [Number(match[1]), Number(match[2])];
 }
 
-/** A duration range in days, `min,max`; a max of -1 means no upper bound (discovery.md §9). */
+/** A duration range in days, `min,max`; a max of -1 means no upper bound (docs/spec/discovery.md §9). */
 export const durationRangeParam = z.string().transform((value, ctx) => {
   const range = parseRange(value);
   if (!range || range[0] < 0 || range[1] < -1 || (range[1] !== -1 && range[1] < range[0])) {
@@ -96,7 +97,7 @@ export const CourseListQuerySchema = z.object({
   name: single(textParam.optional()),
   programme: single(programmeParam.optional()),
   discipline: single(slugParam.optional()),
-  discipline_id: single(wholeNumber(1, 2_147_483_647).optional()),
+  discipline_id: single(wholeNumber(1, MAX_INT4).optional()),
   country: repeatable(z.string().trim().toLowerCase()).transform((values) =>
     values.filter((value) => !isPlaceholder(value)),
   ),
@@ -104,7 +105,7 @@ export const CourseListQuerySchema = z.object({
   school_slug: single(slugParam.optional()),
   tuition: single(tuitionRangeParam.optional()),
   duration: repeatable(durationRangeParam),
-  degree_type: repeatable(wholeNumber(1, 2_147_483_647)),
+  degree_type: repeatable(wholeNumber(1, MAX_INT4)),
   attendance: repeatable(enumParam(["SITE", "ONLINE", "BLENDED"])),
   course_format: repeatable(enumParam(["FULL", "PART"])),
   featured: single(booleanParam.optional()),
@@ -114,7 +115,7 @@ export const CourseListQuerySchema = z.object({
       .enum(COURSE_ORDERINGS, { error: () => `must be one of ${COURSE_ORDERINGS.join(", ")}` })
       .optional(),
   ),
-  seed: single(wholeNumber(0, 2_147_483_647).optional()),
+  seed: single(wholeNumber(0, MAX_INT4).optional()),
   page: single(wholeNumber(1, 1_000_000).optional()),
   page_size: single(wholeNumber(1, MAX_PAGE_SIZE).optional()),
 });
@@ -147,7 +148,7 @@ export const SchoolListQuerySchema = PageQuerySchema.extend({
 });
 
 export const IdParamsSchema = z.object({
-  id: wholeNumber(1, 2_147_483_647),
+  id: wholeNumber(1, MAX_INT4),
 });
 
 export const SlugParamsSchema = z.object({

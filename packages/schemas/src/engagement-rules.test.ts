@@ -3,14 +3,24 @@ import { describe, expect, it } from "vitest";
 import {
   CONTACT_MESSAGES,
   NEWSLETTER_MESSAGES,
-  contactFormError,
   isValidNewsletterEmail,
   newsletterErrorMessage,
-  newsletterNameErrors,
 } from "./engagement-rules.ts";
-import { ContactSchema, SubscriptionSchema, WishlistCreateSchema } from "./engagement.ts";
+import {
+  ContactSchema,
+  SubscriptionSchema,
+  WishlistCreateSchema,
+  contactFormError,
+} from "./engagement.ts";
+import { fieldErrorsOf } from "./form-errors.ts";
 
-describe("newsletter e-mail (discovery.md §5)", () => {
+const newsletterNameErrors = (first_name: string, last_name: string) =>
+  fieldErrorsOf(SubscriptionSchema.pick({ first_name: true, last_name: true }), {
+    first_name,
+    last_name,
+  });
+
+describe("newsletter e-mail (docs/spec/discovery.md §5)", () => {
   it.each(["ada@example.com", "a.b+c@sub.example.co.uk", "x@y.z"])("accepts %s", (email) => {
     expect(isValidNewsletterEmail(email)).toBe(true);
   });
@@ -35,14 +45,14 @@ describe("newsletter e-mail (discovery.md §5)", () => {
 describe("newsletter names", () => {
   it("requires both names", () => {
     expect(newsletterNameErrors("", " ")).toEqual({
-      firstName: NEWSLETTER_MESSAGES.firstNameRequired,
-      lastName: NEWSLETTER_MESSAGES.lastNameRequired,
+      first_name: NEWSLETTER_MESSAGES.firstNameRequired,
+      last_name: NEWSLETTER_MESSAGES.lastNameRequired,
     });
     expect(newsletterNameErrors("Ada", "Lovelace")).toEqual({});
   });
 });
 
-describe("newsletter error messages (discovery.md §8)", () => {
+describe("newsletter error messages (docs/spec/discovery.md §8)", () => {
   it("prefixes the server's message, or says 'Unknown error'", () => {
     expect(newsletterErrorMessage({ status: 400, message: "Email is not valid!" })).toBe(
       "Error: Email is not valid!",
@@ -57,7 +67,7 @@ describe("newsletter error messages (discovery.md §8)", () => {
   });
 });
 
-describe("contact form (accounts-and-details.md §5)", () => {
+describe("contact form (docs/spec/accounts-and-details.md §5)", () => {
   it("asks for every field", () => {
     expect(contactFormError({ name: "", email: "a@b.co", message: "Hi" })).toBe(
       "Please fill in all fields",

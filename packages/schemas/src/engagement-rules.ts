@@ -1,10 +1,10 @@
-// Wishlist, newsletter and contact rules with the spec's exact messages (discovery.md §4, §5, §8;
-// accounts-and-details.md §5, §8), with no dependencies: the browser imports these (keeping zod
+// Wishlist, newsletter and contact rules with the spec's exact messages (docs/spec/discovery.md §4, §5, §8;
+// docs/spec/accounts-and-details.md §5, §8), with no dependencies: the browser imports these (keeping zod
 // out of the home and finder bundles), and the API's zod schemas (engagement.ts) are built on them.
 
-/** discovery.md §9: "Wishlist note time: 2 seconds". */
+/** docs/spec/discovery.md §9: "Wishlist note time: 2 seconds". */
 export const WISHLIST_NOTE_MS = 2000;
-/** discovery.md §9: "Wishlist drawer: 400px wide, 500 ms close time". */
+/** docs/spec/discovery.md §9: "Wishlist drawer: 400px wide, 500 ms close time". */
 export const WISHLIST_DRAWER_CLOSE_MS = 500;
 
 export const WISHLIST_MESSAGES = {
@@ -55,7 +55,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * discovery.md §5: "non-space text, an @, non-space text, a dot, non-space text". The spec's
+ * docs/spec/discovery.md §5: "non-space text, an @, non-space text, a dot, non-space text". The spec's
  * pattern is unanchored; ours matches the whole value, so spaces anywhere are refused.
  */
 const NEWSLETTER_EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
@@ -71,44 +71,8 @@ export function isValidContactEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && CONTACT_EMAIL_PATTERN.test(value);
 }
 
-export interface ContactForm {
-  name: string;
-  email: string;
-  message: string;
-}
-
-/** accounts-and-details.md §5 Contact: the first problem of the form, or undefined when it can be sent. */
-export function contactFormError(form: ContactForm): string | undefined {
-  if (!form.name.trim() || !form.email.trim() || !form.message.trim()) {
-    return CONTACT_MESSAGES.fillAllFields;
-  }
-  if (!isValidContactEmail(form.email.trim())) return CONTACT_MESSAGES.invalidEmail;
-  if (form.name.trim().length > CONTACT_NAME_MAX_LENGTH) return CONTACT_MESSAGES.nameTooLong;
-  if (form.message.trim().length > CONTACT_MESSAGE_MAX_LENGTH)
-    return CONTACT_MESSAGES.messageTooLong;
-  return undefined;
-}
-
-/** The newsletter name dialog (§5: both required, no length limit beyond a sanity cap). */
-export function newsletterNameErrors(
-  firstName: string,
-  lastName: string,
-): {
-  firstName?: string;
-  lastName?: string;
-} {
-  const errors: { firstName?: string; lastName?: string } = {};
-  if (!firstName.trim()) errors.firstName = NEWSLETTER_MESSAGES.firstNameRequired;
-  else if (firstName.trim().length > NEWSLETTER_NAME_MAX_LENGTH)
-    errors.firstName = NEWSLETTER_MESSAGES.nameTooLong;
-  if (!lastName.trim()) errors.lastName = NEWSLETTER_MESSAGES.lastNameRequired;
-  else if (lastName.trim().length > NEWSLETTER_NAME_MAX_LENGTH)
-    errors.lastName = NEWSLETTER_MESSAGES.nameTooLong;
-  return errors;
-}
-
 /**
- * discovery.md §8 newsletter errors, from what the call gave back: the server's message after
+ * docs/spec/discovery.md §8 newsletter errors, from what the call gave back: the server's message after
  * 'Error: ' (or 'Unknown error'), 'No response received from the server.' when nothing came back.
  */
 export function newsletterErrorMessage(outcome: {

@@ -1,5 +1,5 @@
-// Wishlist, newsletter and contact payloads and answers (discovery.md §3, §7;
-// accounts-and-details.md §3, §7), built on the zod-free rules of engagement-rules.ts.
+// Wishlist, newsletter and contact payloads and answers (docs/spec/discovery.md §3, §7;
+// docs/spec/accounts-and-details.md §3, §7), built on the zod-free rules of engagement-rules.ts.
 import { z } from "zod";
 
 import { CourseListItemSchema } from "./catalogue.ts";
@@ -13,6 +13,7 @@ import {
   isValidContactEmail,
   isValidNewsletterEmail,
 } from "./engagement-rules.ts";
+import { MAX_INT4 } from "./limits.ts";
 
 /** A programme id as JSON number or numeric string (form posts send strings). */
 const CourseIdSchema = z
@@ -24,7 +25,7 @@ const CourseIdSchema = z
       .number({ error: WISHLIST_MESSAGES.courseRequired })
       .int()
       .min(1, WISHLIST_MESSAGES.courseRequired)
-      .max(2_147_483_647, WISHLIST_MESSAGES.courseRequired),
+      .max(MAX_INT4, WISHLIST_MESSAGES.courseRequired),
   );
 
 /** The spec's clients name the owner by e-mail; we only accept the caller's own (or none). */
@@ -32,21 +33,21 @@ const OwnerEmailSchema = z.string().trim().max(320).optional();
 
 export const WishlistListQuerySchema = z.object({ email: OwnerEmailSchema });
 
-/** discovery.md §3: "Create takes user (e-mail) and course (id)". */
+/** docs/spec/discovery.md §3: "Create takes user (e-mail) and course (id)". */
 export const WishlistCreateSchema = z.object({
   user: OwnerEmailSchema,
   email: OwnerEmailSchema,
   course: CourseIdSchema,
 });
 
-/** discovery.md §3: "Delete takes email and course" (body; the query is accepted too). */
+/** docs/spec/discovery.md §3: "Delete takes email and course" (body; the query is accepted too). */
 export const WishlistDeleteSchema = z.object({
   email: OwnerEmailSchema,
   user: OwnerEmailSchema,
   course: CourseIdSchema,
 });
 
-/** discovery.md §3: "a wrapper whose course field holds the course". */
+/** docs/spec/discovery.md §3: "a wrapper whose course field holds the course". */
 export const WishlistEntrySchema = z.object({
   created_at: z.string(),
   course: CourseListItemSchema,
@@ -76,7 +77,7 @@ const requiredName = (required: string) =>
     .min(1, required)
     .max(NEWSLETTER_NAME_MAX_LENGTH, NEWSLETTER_MESSAGES.nameTooLong);
 
-/** discovery.md §7 POST subscription/add: email, first_name, last_name. */
+/** docs/spec/discovery.md §7 POST subscription/add: email, first_name, last_name. */
 export const SubscriptionSchema = z.object({
   email: z
     .string({ error: NEWSLETTER_MESSAGES.invalidEmail })
@@ -116,7 +117,7 @@ const requiredText = (max: number, tooLong: string) =>
     .min(1, CONTACT_MESSAGES.fillAllFields)
     .max(max, tooLong);
 
-/** accounts-and-details.md §7 POST account/create_contact: name, email, message. */
+/** docs/spec/accounts-and-details.md §7 POST account/create_contact: name, email, message. */
 export const ContactSchema = z.object({
   name: requiredText(CONTACT_NAME_MAX_LENGTH, CONTACT_MESSAGES.nameTooLong),
   email: requiredText(320, CONTACT_MESSAGES.invalidEmail).refine(
@@ -125,6 +126,19 @@ export const ContactSchema = z.object({
   ),
   message: requiredText(CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.messageTooLong),
 });
+
+export type ContactForm = z.input<typeof ContactSchema>;
+
+/**
+ * docs/spec/accounts-and-details.md §5 Contact: the one message the form shows, or undefined when
+ * it can be sent. An empty field wins over every other problem ('Please fill in all fields.').
+ */
+export function contactFormError(form: ContactForm): string | undefined {
+  const result = ContactSchema.safeParse(form);
+  if (result.success) return undefined;
+  const messages = result.error.issues.map((issue) => issue.message);
+  return messages.find((text) => text === CONTACT_MESSAGES.fillAllFields) ?? messages[0];
+}
 
 export const ContactAnswerSchema = z.object({
   id: z.number().int(),

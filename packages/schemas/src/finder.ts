@@ -1,4 +1,4 @@
-// Course-finder constants shared by the finder page and the API (discovery.md §2 Finder, §9).
+// Course-finder constants shared by the finder page and the API (docs/spec/discovery.md §2 Finder, §9).
 import { z } from "zod";
 
 import { single } from "./query-params.ts";

@@ -1,4 +1,4 @@
-// The browser's calls to the account API (accounts-and-details.md §7): same-origin cookies, and
+// The browser's calls to the account API (docs/spec/accounts-and-details.md §7): same-origin cookies, and
 // the XSRF double-submit header on every mutation (docs/decisions/006-sessions-and-tokens.md).
 import { MESSAGES, XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 

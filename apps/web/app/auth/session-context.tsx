@@ -4,14 +4,9 @@
 // (the wishlist heart, inert course links, ?login=true). `SessionProvider` is rendered by root.tsx.
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
-export interface SessionUser {
-  id: number | string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  emailVerified: boolean;
-}
+import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
+
+export type { SessionUser };
 
 export type SignInMode = "login" | "register" | "reset";
 

@@ -1,4 +1,4 @@
-// Closing an open menu or dropdown the way the spec asks (discovery.md §2 Header: "Scrolling or
+// Closing an open menu or dropdown the way the spec asks (docs/spec/discovery.md §2 Header: "Scrolling or
 // touch-moving closes menus", the mobile menu "closes on outside click, scroll or touch move"),
 // plus Escape and focus moving elsewhere, so that every menu is usable from the keyboard.
 import { type RefObject, useEffect, useEffectEvent } from "react";

@@ -1,4 +1,4 @@
-// "The page scrolls to the top on every path change" (accounts-and-details.md §2). Only the
+// "The page scrolls to the top on every path change" (docs/spec/accounts-and-details.md §2). Only the
 // path counts: a change of query alone (the finder's filters) keeps the reader's place, and the
 // first render leaves the browser's own restoration on reload alone.
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// Home page (discovery.md §2 "Home page", sections in the spec's order): the hero search with the
+// Home page (docs/spec/discovery.md §2 "Home page", sections in the spec's order): the hero search with the
 // quick links, the programme-type strip, the featured rows (plus Free Courses and Browse by
 // Country), Browse By Discipline, the newsletter seam, the reviews and the country ticker.
 // Everything is server-rendered; the featured rows and discipline counts come from the loader.
@@ -12,7 +12,7 @@ import { CountryTicker } from "../components/carousels/country-ticker.tsx";
 import { CourseRow } from "../components/carousels/course-row.tsx";
 import { ReviewsCarousel } from "../components/carousels/reviews-carousel.tsx";
 import { CourseSearchForm } from "../components/course-search/course-search-form.tsx";
-import { DisciplineGrid } from "../components/home/discipline-grid.tsx";
+import { DisciplineGrid } from "../components/discipline-grid/discipline-grid.tsx";
 import {
   BROWSE_COUNTRIES,
   FEATURED_ROWS,
@@ -20,11 +20,11 @@ import {
   HOME_DISCIPLINES,
   REVIEWS,
   TICKER_COUNTRIES,
-} from "../components/home/home-content.ts";
-import { loadDisciplineTiles } from "../components/home/discipline-tiles.server.ts";
-import { NewsletterBlock } from "../components/home/newsletter-block.tsx";
-import { ProgrammeTypeStrip } from "../components/home/programme-type-strip.tsx";
-import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../components/home/use-login-query-flag.ts";
+} from "../utils/home-content.ts";
+import { loadDisciplineTiles } from "../components/discipline-grid/discipline-tiles.server.ts";
+import { NewsletterBlock } from "../features/home/newsletter-block.tsx";
+import { ProgrammeTypeStrip } from "../features/home/programme-type-strip.tsx";
+import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../hooks/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
 import { getServices } from "../context.ts";
 import { PROGRAMME_LINKS } from "../utils/programme-links.ts";
@@ -57,7 +57,7 @@ async function loadRow(
     );
     return results;
   } catch (error) {
-    // discovery.md §7: a failed course list is an empty row with no message; the rest of the
+    // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of the
     // page still works.
     console.error(`Home page: the row '${row.title}' could not be loaded.`, error);
     return [];

@@ -1,5 +1,5 @@
 // Any path no other route matches: the not-found page, answered with HTTP 404 so that crawlers
-// and monitors see a real 404 (accounts-and-details.md §2 route table, "any other path").
+// and monitors see a real 404 (docs/spec/accounts-and-details.md §2 route table, "any other path").
 import { data } from "react-router";
 
 import { NotFoundPage } from "../components/error-pages/not-found-page.tsx";

@@ -1,10 +1,10 @@
-// How a programme reads on a course card (discovery.md §2 "Course card", §9 "Card text",
+// How a programme reads on a course card (docs/spec/discovery.md §2 "Course card", §9 "Card text",
 // "Tuition display", "Start date", "Format"). Pure functions, so that every rule is unit-tested.
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/** discovery.md §9: "a name over 60 characters is cut at 64 plus an ellipsis". */
+/** docs/spec/discovery.md §9: "a name over 60 characters is cut at 64 plus an ellipsis". */
 export const COURSE_NAME_LIMIT = 60;
 export const COURSE_NAME_CUT = 64;
 
@@ -40,7 +40,7 @@ export function formatDuration(course: Pick<CourseListItem, "duration" | "durati
   return `${course.duration} ${singular}`;
 }
 
-/** discovery.md §9: "Format shows as 'Full-time' or 'Part-time'". */
+/** docs/spec/discovery.md §9: "Format shows as 'Full-time' or 'Part-time'". */
 export const COURSE_FORMAT_LABELS: Record<CourseListItem["course_format"], string> = {
   FULL: "Full-time",
   PART: "Part-time",
@@ -51,7 +51,7 @@ export function formatCourseFormat(format: CourseListItem["course_format"]): str
 }
 
 /**
- * discovery.md §9: Blended Learning is BLENDED, Online Learning is ONLINE, On Campus Learning is
+ * docs/spec/discovery.md §9: Blended Learning is BLENDED, Online Learning is ONLINE, On Campus Learning is
  * SITE. Cards use these long labels, the same words as the finder's attendance filter.
  */
 export const ATTENDANCE_LABELS: Record<CourseListItem["attendance"], string> = {
@@ -80,7 +80,7 @@ const MONTHS = [
 ] as const;
 
 /**
- * discovery.md §9: the start date shows only when start_month is above 0, as a three-letter
+ * docs/spec/discovery.md §9: the start date shows only when start_month is above 0, as a three-letter
  * month plus the year ('Sep 2027'). Undefined means "leave the start date out".
  */
 export function formatStartDate(

@@ -1,4 +1,4 @@
-// The five programme types and where they lead in the course finder (discovery.md §2: header
+// The five programme types and where they lead in the course finder (docs/spec/discovery.md §2: header
 // Programmes submenu, footer, home quick links). `programme` is the exact query value the spec
 // gives; the finder accepts every one of these spellings.
 interface ProgrammeLink {
@@ -9,7 +9,7 @@ interface ProgrammeLink {
   to: string;
   /**
    * The header opens Executive Education and Certificate Courses with a full page load
-   * (accounts-and-details.md §2 Site header).
+   * (docs/spec/accounts-and-details.md §2 Site header).
    */
   reloadDocumentInHeader: boolean;
 }
@@ -22,7 +22,7 @@ export const PROGRAMME_LINKS: readonly ProgrammeLink[] = [
     reloadDocumentInHeader: false,
   },
   {
-    // Postgraduate programmes are shown to users as Graduate (discovery.md §1).
+    // Postgraduate programmes are shown to users as Graduate (docs/spec/discovery.md §1).
     label: "Graduate",
     audienceLabel: "Graduates",
     to: "/coursefinder?programme=postgraduate",

@@ -1,5 +1,5 @@
 // Which pages show the site header and footer, and which header variant
-// (accounts-and-details.md §2 route table; discovery.md §2 Header).
+// (docs/spec/accounts-and-details.md §2 route table; docs/spec/discovery.md §2 Header).
 
 /** First path segments of the pages that have their own full-screen layout. */
 const CHROME_HIDDEN_SEGMENTS = new Set([

@@ -1,5 +1,5 @@
 // The signed-in user's saved programmes, shared by every heart on the page and the wishlist
-// drawer (discovery.md §4 "Wishlist heart": a removal anywhere un-hearts the same course on every
+// drawer (docs/spec/discovery.md §4 "Wishlist heart": a removal anywhere un-hearts the same course on every
 // card). The server renders the hearts from the root loader's ids; after that this context is the
 // truth and is updated by each successful call.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The rules of the wishlist heart (discovery.md §4 "Wishlist heart"), as pure functions so they
+// The rules of the wishlist heart (docs/spec/discovery.md §4 "Wishlist heart"), as pure functions so they
 // can be tested without a browser: which ids are saved after a change, and what the heart shows.
 import { WISHLIST_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
 

@@ -7,10 +7,10 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from "fastify";
 
-import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
+import { UnauthenticatedError } from "@studyatlas/core/errors.ts";
 import { signAccessToken, verifyAccessToken } from "@studyatlas/core/accounts/access-token.ts";
 import {
   getActiveSession,
@@ -175,7 +175,7 @@ export function registerSessionAuth(
         via: "cookie",
       };
     } catch (error) {
-      if (!(error instanceof AccountError)) throw error;
+      if (!(error instanceof UnauthenticatedError)) throw error;
       clearSessionCookies(reply, settings);
     }
   });
@@ -185,15 +185,16 @@ export const NOT_AUTHENTICATED_MESSAGE =
   "Authentication credentials were not provided. Please sign in.";
 
 /**
- * preHandler for routes that need a signed-in user: 401 JSON otherwise. Read the user with
- * `signedInUser(request)` in the handler.
+ * preValidation guard for routes that need a signed-in user: 401 JSON otherwise, before the
+ * request's schema is checked (a signed-out caller learns nothing about the body). Read the user
+ * with `signedInUser(request)` in the handler.
  */
-export const requireUser: preHandlerAsyncHookHandler = async (request) => {
-  if (!request.auth) throw new AccountError(401, "not_authenticated", NOT_AUTHENTICATED_MESSAGE);
+export const requireUser: preValidationAsyncHookHandler = async (request) => {
+  if (!request.auth) throw new UnauthenticatedError(NOT_AUTHENTICATED_MESSAGE);
 };
 
 /** The caller's auth in a route guarded by `requireUser`. */
 export function signedInUser(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new AccountError(401, "not_authenticated", NOT_AUTHENTICATED_MESSAGE);
+  if (!request.auth) throw new UnauthenticatedError(NOT_AUTHENTICATED_MESSAGE);
   return request.auth;
 }

@@ -10,6 +10,7 @@ import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
 import { ACCESS_COOKIE, REFRESH_COOKIE, STATIC_PREFIXES } from "./auth.ts";
+import { apiError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -43,13 +44,7 @@ export function registerXsrfProtection(
       return reply
         .code(403)
         .type("application/json; charset=utf-8")
-        .send(
-          JSON.stringify({
-            code: "xsrf_failed",
-            message: XSRF_FAILED_MESSAGE,
-            detail: XSRF_FAILED_MESSAGE,
-          }),
-        );
+        .send(JSON.stringify(apiError("xsrf_failed", XSRF_FAILED_MESSAGE)));
     }
   });
 }

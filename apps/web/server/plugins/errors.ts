@@ -1,76 +1,118 @@
-// Every API error is JSON with a stable code and a human message (engineering guide §3.11):
-// {code, message, detail, errors?}. `detail` and `message` carry the same text because the spec's
-// clients read one or the other (accounts-and-details.md §8). Never a 500 for bad input.
+// The one error path of the API (engineering guide §3.11; docs/decisions/004-api-conventions.md).
+// Every error body is built by `apiError`: {code, message, detail, errors?}. `detail` and
+// `message` carry the same text because the spec's clients read one or the other
+// (docs/spec/accounts-and-details.md §8). Domain errors map to a status through one table; request
+// validation (Fastify, from each route's zod schema) keeps the spec's own message as the detail of
+// a body error. Never a 500 for bad input.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
-import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
-import { InvalidParameterError, NotFoundError } from "@studyatlas/core/errors.ts";
+import {
+  DomainError,
+  InvalidParameterError,
+  type DomainErrorKind,
+  type FieldErrors,
+} from "@studyatlas/core/errors.ts";
 import type { ApiError } from "@studyatlas/schemas/catalogue.ts";
 
-export function apiError(
-  code: string,
-  message: string,
-  errors?: Record<string, string[]>,
-): ApiError {
+/** The only builder of error JSON. */
+export function apiError(code: string, message: string, errors?: FieldErrors): ApiError {
   return { code, message, detail: message, ...(errors ? { errors } : {}) };
+}
+
+/** The HTTP status of each kind of domain error: the one place statuses meet the domain. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/**
+ * An error only the HTTP layer knows of (a file too large for the upload limit, an unsupported
+ * image type, a feature this server is not configured for). Answered through the same builder.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly errors: FieldErrors | undefined;
+  constructor(statusCode: number, code: string, message: string, errors?: FieldErrors) {
+    super(message);
+    this.name = "HttpError";
+    this.statusCode = statusCode;
+    this.code = code;
+    this.errors = errors;
+  }
 }
 
 const WHERE_LABEL: Record<string, string> = {
   querystring: "query parameter",
   params: "path parameter",
-  body: "field",
   headers: "header",
 };
 
+/**
+ * A failed schema validation. For a body the first message is the detail as written (the spec's
+ * field messages, such as 'Enter a valid email address.'); for a query or path parameter the
+ * detail names the parameter.
+ */
 function validationBody(error: FastifyError): ApiError {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   let first = "";
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const where = WHERE_LABEL[error.validationContext ?? "body"] ?? "field";
+    const where = WHERE_LABEL[error.validationContext ?? "body"];
     for (const issue of error.validation) {
       const path = issue.instancePath.replace(/^\//, "").split("/")[0] || "request";
       const text = issue.message ?? "is invalid";
       (errors[path] ??= []).push(text);
-      if (!first) first = `Invalid ${where} '${path}': ${text}`;
+      if (!first) first = where ? `Invalid ${where} '${path}': ${text}` : text;
     }
   }
   return apiError("invalid_parameter", first || error.message, errors);
 }
 
+function domainErrorBody(error: DomainError): ApiError {
+  if (error instanceof InvalidParameterError) {
+    return apiError(
+      error.code,
+      `Invalid query parameter '${error.parameter}': ${error.message}`,
+      error.errors,
+    );
+  }
+  return apiError(error.code, error.message, error.errors);
+}
+
+/** Sends `error` as the API's JSON error; what is not a caller's mistake is logged as a 500. */
+export function sendApiError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return reply.code(400).send(validationBody(error));
+  }
+  if (error instanceof DomainError) {
+    return reply.code(STATUS_OF_KIND[error.kind]).send(domainErrorBody(error));
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send(apiError(error.code, error.message, error.errors));
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
+    const code = fastifyError.code?.startsWith("FST_ERR_CTP_") ? "invalid_body" : "bad_request";
+    return reply.code(status).send(apiError(code, fastifyError.message ?? "Bad request."));
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply
+    .code(500)
+    .send(apiError("server_error", "Something went wrong on our side. Please try again."));
+}
+
 export function registerApiErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(validationBody(error));
-    }
-    if (error instanceof InvalidParameterError) {
-      return reply.code(400).send(
-        apiError(
-          "invalid_parameter",
-          `Invalid query parameter '${error.parameter}': ${error.message}`,
-          {
-            [error.parameter]: [error.message],
-          },
-        ),
-      );
-    }
-    if (error instanceof AccountError) {
-      return reply.code(error.status).send(apiError(error.code, error.message, error.errors));
-    }
-    if (error instanceof NotFoundError) {
-      return reply.code(404).send(apiError("not_found", error.message));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type...
-      const code = error.code?.startsWith("FST_ERR_CTP_") ? "invalid_body" : "bad_request";
-      return reply.code(status).send(apiError(code, error.message));
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply
-      .code(500)
-      .send(apiError("server_error", "Something went wrong on our side. Please try again."));
-  });
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendApiError(error, request, reply),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     return reply

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { getOutboxMessage, listOutbox } from "@studyatlas/core/accounts/outbox.ts";
 
 import type { AppServices } from "../../app/context.ts";
+import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 function escapeHtml(value: string): string {
   return value
@@ -75,7 +76,7 @@ export async function devMailboxRoutes(
     {
       schema: {
         hide: true,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: z.coerce.number().int().positive().max(MAX_INT4) }),
       },
     },
     async (request, reply) => {

@@ -110,7 +110,7 @@ export async function mediaRoutes(
     },
   );
 
-  // /media/flags/gb.svg: the flag of a country code (accounts-and-details.md §2 Countries "a flag
+  // /media/flags/gb.svg: the flag of a country code (docs/spec/accounts-and-details.md §2 Countries "a flag
   // from its short_code"). Only two letters reach the file system.
   app.get<{ Params: { file: string } }>(
     "/flags/:file",

@@ -1,4 +1,4 @@
-// The header's Browse menu and the mobile hamburger menu (accounts-and-details.md §2 Site header).
+// The header's Browse menu and the mobile hamburger menu (docs/spec/accounts-and-details.md §2 Site header).
 import { expect, test } from "@playwright/test";
 
 import { openPage } from "./support/navigation.ts";

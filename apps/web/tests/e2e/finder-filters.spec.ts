@@ -1,4 +1,4 @@
-// Course finder filters (discovery.md §2 "Course finder page", §4 Finder): each filter changes
+// Course finder filters (docs/spec/discovery.md §2 "Course finder page", §4 Finder): each filter changes
 // the URL and the results, and the facet count beside an option is the count it gives.
 import { expect, test } from "@playwright/test";
 

@@ -1,4 +1,4 @@
-// Course finder pages (discovery.md §2 "Course finder page"): server-rendered routes and
+// Course finder pages (docs/spec/discovery.md §2 "Course finder page"): server-rendered routes and
 // headings, friendly answers to bad addresses, the empty state, the loading spinner, cards that
 // open /course/{slug}, the small-screen filter overlay and axe.
 import AxeBuilder from "@axe-core/playwright";
@@ -74,13 +74,16 @@ test("nothing found shows the spec's message and other programmes", async ({ pag
 
 test("a spinner shows while new results load", async ({ page }) => {
   await openPage(page, "/coursefinder");
-  // Hold the data request back so the pending state is visible.
+  // Hold the data request back until the pending state has been seen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/*.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await released;
     await route.continue();
   });
   await page.getByRole("link", { name: "Page 2", exact: true }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Loading results…");
+  release();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByRole("main").getByRole("status")).toHaveText("");
 });

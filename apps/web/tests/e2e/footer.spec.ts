@@ -1,4 +1,4 @@
-// Footer links and the mobile accordion (discovery.md §2 Footer).
+// Footer links and the mobile accordion (docs/spec/discovery.md §2 Footer).
 import { expect, test } from "@playwright/test";
 
 import { openPage } from "./support/navigation.ts";

@@ -1,4 +1,4 @@
-// The home page (discovery.md §2 "Home page", "Carousels", "Course card"): sections in the
+// The home page (docs/spec/discovery.md §2 "Home page", "Carousels", "Course card"): sections in the
 // spec's order, their links, the carousels and the ?login=true flag.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
@@ -218,6 +218,8 @@ test("the country ticker links the spec's 17 countries", async ({ page }) => {
 test("the country ticker moves, stops under the pointer, and stays still for reduced motion", async ({
   page,
 }) => {
+  // The ticker moves on animation frames; the page's clock is ours, so no test waits on time.
+  await page.clock.install();
   await openPage(page, "/");
   const ticker = section(page, "Courses By Countries");
   const firstRow = ticker.getByRole("list").first();
@@ -226,18 +228,19 @@ test("the country ticker moves, stops under the pointer, and stays still for red
     firstRow.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41);
 
   const start = await offset();
-  await expect.poll(offset, { timeout: 5000 }).not.toBe(start);
+  await page.clock.runFor(1000);
+  expect(await offset()).not.toBe(start);
 
   await firstRow.hover();
-  await page.waitForTimeout(100);
+  await page.clock.runFor(100);
   const paused = await offset();
-  await page.waitForTimeout(1600);
+  await page.clock.runFor(1600);
   expect(await offset()).toBe(paused);
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await openPage(page, "/");
   await firstRow.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(1600);
+  await page.clock.runFor(1600);
   expect(await offset()).toBe(0);
   // Each country once, all of them reachable without motion.
   await expect(ticker.getByRole("link", { name: "Australia" })).toBeVisible();

@@ -1,4 +1,4 @@
-// Programme page /course/{slug} (accounts-and-details.md §2 Programme detail, §4; issue 6 item 1
+// Programme page /course/{slug} (docs/spec/accounts-and-details.md §2 Programme detail, §4; issue 6 item 1
 // and acceptance): opened from the finder, server-rendered for clients without JavaScript, tabs
 // that scroll to their sections and follow the scroll, Show More / Show Less, inert links for
 // visitors, the mobile collapsibles, the scroll-to-top button, 404 for unknown slugs and axe.
@@ -71,6 +71,9 @@ test("tabs scroll to their sections with a 200 px offset and follow the scroll",
   page,
 }) => {
   const course = await findCourse(page.request, (c) => c.overview !== "");
+  // A click's smooth scroll keeps its tab active for a moment; the test moves the page's clock
+  // past that moment instead of waiting for it.
+  await page.clock.install();
   await openPage(page, `/course/${course.slug}`);
   await expect(tab(page, "Overview")).toHaveAttribute("aria-current", "location");
 
@@ -95,7 +98,7 @@ test("tabs scroll to their sections with a 200 px offset and follow the scroll",
   expect(barTop).toBeLessThan(100);
 
   // Scrolling by hand moves the active tab.
-  await page.waitForTimeout(1100);
+  await page.clock.runFor(1100);
   await page
     .locator("#admission")
     .evaluate((section) =>
@@ -241,20 +244,24 @@ test("the scroll-to-top button appears after 600 px", async ({ page }) => {
 
 test("the testimonials move every 3 s and stop for reduced motion", async ({ page }) => {
   const course = await findCourse(page.request, () => true);
+  await page.clock.install();
   await openPage(page, `/course/${course.slug}`);
   const carousel = page.getByRole("region", { name: "What our students say" });
   const track = carousel.locator("ul");
   await expect(track).toHaveAttribute("style", /--index: ?0/);
-  await expect(track).toHaveAttribute("style", /--index: ?1/, { timeout: 5000 });
+  await page.clock.runFor(2900);
+  await expect(track).toHaveAttribute("style", /--index: ?0/);
+  await page.clock.runFor(200);
+  await expect(track).toHaveAttribute("style", /--index: ?1/);
   await carousel.getByRole("button", { name: "Pause" }).click();
   await carousel.getByRole("button", { name: "Previous testimonial" }).click();
   await expect(track).toHaveAttribute("style", /--index: ?0/);
-  await page.waitForTimeout(3500);
+  await page.clock.runFor(3500);
   await expect(track).toHaveAttribute("style", /--index: ?0/);
 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await openPage(page, `/course/${course.slug}`);
-  await page.waitForTimeout(3500);
+  await page.clock.runFor(3500);
   await expect(
     page.getByRole("region", { name: "What our students say" }).locator("ul"),
   ).toHaveAttribute("style", /--index: ?0/);

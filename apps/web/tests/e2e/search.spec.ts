@@ -1,5 +1,5 @@
 // Header and hero search: free text plus a country go straight into the finder's query
-// (discovery.md §2 Header, Home page; §5 "Header and hero search: none" for validation).
+// (docs/spec/discovery.md §2 Header, Home page; §5 "Header and hero search: none" for validation).
 import { expect, type Page, test } from "@playwright/test";
 
 import { openPage } from "./support/navigation.ts";

@@ -1,5 +1,5 @@
 // Not-found page, hidden header/footer, and the header's scroll behaviour
-// (accounts-and-details.md §2; discovery.md §2 Header).
+// (docs/spec/accounts-and-details.md §2; docs/spec/discovery.md §2 Header).
 import { expect, test } from "@playwright/test";
 
 import { openPage } from "./support/navigation.ts";

@@ -80,12 +80,14 @@ test("one character asks for nothing", async ({ page }) => {
   page.on("request", (request) => {
     if (request.url().includes("/search/suggest")) requests++;
   });
+  await page.clock.install();
   await openPage(page, "/");
   const input = page
     .getByRole("search", { name: "Search programmes" })
     .getByRole("combobox", { name: PLACEHOLDER });
   await input.pressSequentially("d");
-  await page.waitForTimeout(400);
+  // Well past the suggestions' debounce, on the page's clock.
+  await page.clock.runFor(1000);
   expect(requests).toBe(0);
   await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
 });

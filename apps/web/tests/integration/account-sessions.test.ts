@@ -4,7 +4,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
+import { DomainError } from "@studyatlas/core/errors.ts";
+
+import { STATUS_OF_KIND } from "../../server/plugins/errors.ts";
 import {
   RATE_LIMITS,
   assertUnderLimit,
@@ -49,8 +51,8 @@ async function rejects(promise: Promise<unknown>, status: number): Promise<void>
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(AccountError);
-  expect((error as AccountError).status).toBe(status);
+  expect(error).toBeInstanceOf(DomainError);
+  expect(STATUS_OF_KIND[(error as DomainError).kind]).toBe(status);
 }
 
 describe("refresh-token rotation", () => {

@@ -18,6 +18,7 @@ import {
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { buildApp } from "../../server/app.ts";
+import { testConfig } from "../../server/test-config.ts";
 import { Browser, PASSWORD, linkFor, mailsTo, uniqueEmail } from "./account-client.ts";
 import { parseWith } from "./test-app.ts";
 
@@ -59,12 +60,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const jwksUrl = await startJwksServer();
   app = await buildApp({
-    config: {
-      env: "test",
-      publicBaseUrl: "http://localhost",
-      logLevel: "silent",
-      google: { clientId: GOOGLE_CLIENT_ID, jwksUrl },
-    },
+    config: testConfig({ google: { clientId: GOOGLE_CLIENT_ID, jwksUrl } }),
     database,
     frontend: { kind: "none" },
     logger: false,
@@ -191,6 +187,17 @@ describe("register", () => {
       },
     });
     expect(json(response, 201).message).toBe(MESSAGES.accountCreated);
+    // A partner signs in once the e-mail address is verified (issue 15 item 5).
+    const early = json(
+      await new Browser(app).call("POST", "/api/account/token", {
+        body: { email, password: PASSWORD },
+      }),
+      403,
+    );
+    expect(early.code).toBe("email_not_verified");
+    const link = await linkFor(database.db, email, "verification");
+    const [, , token1, token2] = link.split("/");
+    json(await new Browser(app).call("GET", `/api/account/verify-email/${token1}/${token2}/`), 200);
     const signIn = new Browser(app);
     json(
       await signIn.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }),
@@ -574,6 +581,43 @@ describe("password reset", () => {
   });
 });
 
+describe("a new password retires the e-mailed links (issue 15 item 11)", () => {
+  it("a reset link requested before a password change no longer works", async () => {
+    const browser = new Browser(app);
+    const email = await register(browser);
+    json(
+      await new Browser(app).call("POST", "/api/account/password_reset", { body: { email } }),
+      200,
+    );
+    const link = new URL(await linkFor(database.db, email, "password_reset"), "http://localhost");
+    const verification = await linkFor(database.db, email, "verification");
+    json(
+      await browser.call("PATCH", "/api/account/change_password", {
+        body: { old_password: PASSWORD, new_password: "Next1234!" },
+      }),
+      200,
+    );
+    const reset = await new Browser(app).call(
+      "POST",
+      `/api/account/password_reset_confirm/${link.searchParams.get("user")}/${link.searchParams.get("token")}`,
+      { body: { new_password: "Taken123!" } },
+    );
+    expect(reset.statusCode).toBe(400);
+    const [, , token1, token2] = verification.split("/");
+    expect(
+      (await new Browser(app).call("GET", `/api/account/verify-email/${token1}/${token2}/`))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await new Browser(app).call("POST", "/api/account/token", {
+          body: { email, password: "Next1234!" },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe("change_password", () => {
   it("needs the current password and signs out the other sessions only", async () => {
     const browser = new Browser(app);
@@ -911,7 +955,7 @@ describe("Google sign-in", () => {
 
   it("answers 503 when Google sign-in is not configured", async () => {
     const plain = await buildApp({
-      config: { env: "test", publicBaseUrl: "http://localhost", logLevel: "silent" },
+      config: testConfig(),
       database,
       frontend: { kind: "none" },
       logger: false,

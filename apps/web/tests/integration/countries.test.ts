@@ -1,4 +1,4 @@
-// GET /api/academics/country/list, list_enabled and detail/{id} (discovery.md §7).
+// GET /api/academics/country/list, list_enabled and detail/{id} (docs/spec/discovery.md §7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -56,7 +56,7 @@ describe("country/list", () => {
     });
     expect(bySlug.get("hong-kong")).toMatchObject({ id: 89, short_code: "HK" });
     expect(bySlug.get("south-korea")).toMatchObject({ id: 15, short_code: "KR" });
-    // Every country the spec links to exists (discovery.md §2).
+    // Every country the spec links to exists (docs/spec/discovery.md §2).
     for (const slug of [
       "united-kingdom",
       "united-states",

@@ -1,4 +1,4 @@
-// GET /api/academics/course/list: the default page, orderings and paging (discovery.md §7, §9).
+// GET /api/academics/course/list: the default page, orderings and paging (docs/spec/discovery.md §7, §9).
 // The filters are in course-list.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -1,4 +1,4 @@
-// GET /api/academics/course/list: the finder's filters (discovery.md §7, §9); the default page,
+// GET /api/academics/course/list: the finder's filters (docs/spec/discovery.md §7, §9); the default page,
 // orderings and paging are in course-list-paging.test.ts.
 // Each filter is checked two ways: every result satisfies it, and the set of results across all
 // pages is exactly the set the database gives for the same condition.
@@ -38,7 +38,7 @@ async function expectSameCourses(query: string, condition: string, params: unkno
 }
 
 describe("programme", () => {
-  // Spellings as the spec's clients put them in the URL (discovery.md §7, accounts-and-details.md §7).
+  // Spellings as the spec's clients put them in the URL (docs/spec/discovery.md §7, docs/spec/accounts-and-details.md §7).
   it.each([
     ["undergraduate", 7],
     ["postgraduate", 8],

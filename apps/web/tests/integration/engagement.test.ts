@@ -24,6 +24,7 @@ import {
 } from "@studyatlas/schemas/engagement.ts";
 
 import { buildApp } from "../../server/app.ts";
+import { testConfig } from "../../server/test-config.ts";
 import { Browser, PASSWORD, mailsTo, uniqueEmail } from "./account-client.ts";
 import { parseWith } from "./test-app.ts";
 
@@ -43,12 +44,7 @@ function nextIp(): string {
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({
-    config: {
-      env: "test",
-      publicBaseUrl: "http://localhost",
-      logLevel: "silent",
-      support: { email: SUPPORT_EMAIL, postalAddress: "1 Test Street" },
-    },
+    config: testConfig({ support: { email: SUPPORT_EMAIL, postalAddress: "1 Test Street" } }),
     database,
     frontend: { kind: "none" },
     logger: false,

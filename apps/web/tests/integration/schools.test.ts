@@ -1,4 +1,4 @@
-// GET /api/academics/school/list?country= and school/detail/{slug} (accounts-and-details.md §4, §7).
+// GET /api/academics/school/list?country= and school/detail/{slug} (docs/spec/accounts-and-details.md §4, §7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";

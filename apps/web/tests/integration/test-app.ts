@@ -14,6 +14,7 @@ import {
 } from "@studyatlas/schemas/catalogue.ts";
 
 import { buildApp } from "../../server/app.ts";
+import { testConfig } from "../../server/test-config.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,7 +43,7 @@ export async function createTestApp(
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      config: { env: "test", publicBaseUrl: "http://localhost", logLevel: "silent" },
+      config: testConfig(),
       database,
       frontend: { kind: "none" },
       logger: false,

@@ -1,5 +1,5 @@
 // Demo accounts for development (issue 4 item 7; README "Demo accounts"): a student, the advisor
-// (the spec's fixed advisor id 316, accounts-and-details.md §6, §9) and a partner. Created once;
+// (the spec's fixed advisor id 316, docs/spec/accounts-and-details.md §6, §9) and a partner. Created once;
 // never in production.
 import { sql } from "drizzle-orm";
 

@@ -1,13 +1,18 @@
 // Google sign-in: the ID token (the `credential` of Google Identity Services) is verified with
 // jose against Google's published signing keys (JWKS) and our client id, then matched to a user
-// by its subject or its verified e-mail (accounts-and-details.md §7 google_login / google_signup).
+// by its subject or its verified e-mail (docs/spec/accounts-and-details.md §7 google_login / google_signup).
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { eq } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { users } from "@studyatlas/db/schema/accounts.ts";
 
-import { AccountError } from "./account-errors.ts";
+import {
+  NotFoundError,
+  UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
+} from "../errors.ts";
 import { createUser, findUserByEmail, type UserRow } from "./users.ts";
 
 export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
@@ -44,24 +49,19 @@ export async function verifyGoogleCredential(
     const unreachable =
       (error as { code?: string }).code === "ERR_JWKS_TIMEOUT" || error instanceof TypeError;
     if (unreachable) {
-      throw new AccountError(
-        503,
-        "google_unavailable",
+      throw new UnavailableError(
         "Google sign-in is unavailable right now. Please try again later.",
+        { code: "google_unavailable" },
       );
     }
-    throw new AccountError(
-      401,
-      "invalid_google_token",
-      "The Google sign-in could not be verified. Please try again.",
-    );
+    throw new UnauthenticatedError("The Google sign-in could not be verified. Please try again.", {
+      code: "invalid_google_token",
+    });
   }
   if (typeof payload.sub !== "string" || typeof payload.email !== "string") {
-    throw new AccountError(
-      401,
-      "invalid_google_token",
-      "The Google sign-in did not include an e-mail address.",
-    );
+    throw new UnauthenticatedError("The Google sign-in did not include an e-mail address.", {
+      code: "invalid_google_token",
+    });
   }
   const given = typeof payload.given_name === "string" ? payload.given_name : "";
   const family = typeof payload.family_name === "string" ? payload.family_name : "";
@@ -85,11 +85,9 @@ export async function googleLogin(db: Database, identity: GoogleIdentity): Promi
   if (bySubject) return bySubject;
   const byEmail = identity.emailVerified ? await findUserByEmail(db, identity.email) : undefined;
   if (!byEmail) {
-    throw new AccountError(
-      404,
-      "no_account",
-      "No account is linked to this Google account. Please sign up first.",
-    );
+    throw new NotFoundError("No account is linked to this Google account. Please sign up first.", {
+      code: "no_account",
+    });
   }
   const [linked] = await db
     .update(users)
@@ -101,15 +99,16 @@ export async function googleLogin(db: Database, identity: GoogleIdentity): Promi
 
 export async function googleSignup(db: Database, identity: GoogleIdentity): Promise<UserRow> {
   if (!identity.emailVerified) {
-    throw new AccountError(
-      400,
-      "email_not_verified",
-      "Google has not verified this e-mail address.",
-    );
+    throw new ValidationError("Google has not verified this e-mail address.", {
+      code: "email_not_verified",
+    });
   }
   if ((await findBySubject(db, identity.subject)) || (await findUserByEmail(db, identity.email))) {
-    throw new AccountError(400, "email_taken", "A user with that email already exists.", {
-      email: ["A user with that email already exists."],
+    throw new ValidationError("A user with that email already exists.", {
+      code: "email_taken",
+      errors: {
+        email: ["A user with that email already exists."],
+      },
     });
   }
   return createUser(db, {

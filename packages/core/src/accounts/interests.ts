@@ -1,12 +1,12 @@
 // User interests: the disciplines and countries picked on /post-sign-up
-// (accounts-and-details.md §2 Interest selection, §7 user_interest).
+// (docs/spec/accounts-and-details.md §2 Interest selection, §7 user_interest).
 import { eq, inArray } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { userCountryInterests, userDisciplineInterests } from "@studyatlas/db/schema/accounts.ts";
 import { countries, disciplines } from "@studyatlas/db/schema/catalogue.ts";
 
-import { AccountError } from "./account-errors.ts";
+import { ValidationError } from "../errors.ts";
 
 export interface Interests {
   disciplines: number[];
@@ -46,12 +46,9 @@ export async function saveInterests(
     errors.countries = [`unknown country ids: ${missingCountries.join(", ")}`];
   const firstKey = Object.keys(errors)[0];
   if (firstKey) {
-    throw new AccountError(
-      400,
-      "invalid_parameter",
-      `Invalid field '${firstKey}': ${errors[firstKey]?.[0] ?? ""}`,
+    throw new ValidationError(`Invalid field '${firstKey}': ${errors[firstKey]?.[0] ?? ""}`, {
       errors,
-    );
+    });
   }
   await db.transaction(async (tx) => {
     await tx.delete(userDisciplineInterests).where(eq(userDisciplineInterests.userId, userId));

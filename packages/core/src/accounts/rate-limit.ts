@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectOne } from "../sql-rows.ts";
-import { AccountError } from "./account-errors.ts";
+import { RateLimitedError } from "../errors.ts";
 
 export interface RateLimitRule {
   /** Key prefix, e.g. "signin-account". */
@@ -103,7 +103,7 @@ export async function assertUnderLimit(
   subject: string,
 ): Promise<void> {
   if ((await countEvents(db, rule, subject)) >= rule.max) {
-    throw new AccountError(429, "rate_limited", rule.message);
+    throw new RateLimitedError(rule.message);
   }
 }
 

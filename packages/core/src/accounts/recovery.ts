@@ -1,9 +1,8 @@
-// E-mail verification and password reset flows (accounts-and-details.md §2, §7, §8). Requests for
+// E-mail verification and password reset flows (docs/spec/accounts-and-details.md §2, §7, §8). Requests for
 // an unknown address answer exactly like those for a known one and send nothing (no enumeration);
 // each address gets at most one e-mail a minute, known or not.
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { AccountError } from "./account-errors.ts";
 import {
   passwordResetMessage,
   verificationMessage,
@@ -104,5 +103,3 @@ export async function confirmPasswordReset(
   await markEmailVerified(db, userId);
   await revokeUserSessions(db, userId, "password_reset");
 }
-
-export { AccountError };

@@ -1,6 +1,7 @@
 // Random tokens and their stored form: only a SHA-256 of a token is kept, so a copy of the
 // database cannot be replayed as sessions or reset links (docs/decisions/006-sessions-and-tokens.md).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 /** 32 random bytes, base64url: 256 bits, URL- and cookie-safe. */
 export function randomToken(bytes = 32): string {
@@ -26,5 +27,5 @@ export function decodeUserId(value: string): number | undefined {
   const text = Buffer.from(value, "base64url").toString("utf8");
   if (!/^[1-9]\d{0,9}$/.test(text)) return undefined;
   const id = Number(text);
-  return id <= 2_147_483_647 ? id : undefined;
+  return id <= MAX_INT4 ? id : undefined;
 }

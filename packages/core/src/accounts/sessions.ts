@@ -8,7 +8,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 import { refreshTokens, sessions, users } from "@studyatlas/db/schema/accounts.ts";
 
-import { AccountError } from "./account-errors.ts";
+import { UnauthenticatedError } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -108,7 +108,9 @@ export type RefreshOutcome =
   | { kind: "raced"; session: ActiveSession };
 
 const INVALID_REFRESH = () =>
-  new AccountError(401, "invalid_refresh_token", "Your session has ended. Please sign in again.");
+  new UnauthenticatedError("Your session has ended. Please sign in again.", {
+    code: "invalid_refresh_token",
+  });
 
 export async function rotateRefreshToken(
   db: Database,

@@ -1,6 +1,6 @@
 // Users: registration, sign-in, account detail, public fields, profile and password change
-// (accounts-and-details.md §3, §7; issue 4 "API").
-import { eq, sql } from "drizzle-orm";
+// (docs/spec/accounts-and-details.md §3, §7; issue 4 "API").
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { countries } from "@studyatlas/db/schema/catalogue.ts";
@@ -8,12 +8,13 @@ import {
   clientProfiles,
   profilePictures,
   users,
+  verificationTokens,
   type UserRole,
 } from "@studyatlas/db/schema/accounts.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 import type { AccountDetail, ProfileUpdate, PublicUser } from "@studyatlas/schemas/accounts.ts";
 
-import { AccountError } from "./account-errors.ts";
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from "../errors.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { RATE_LIMITS, assertUnderLimit, clearEvents, recordEvent } from "./rate-limit.ts";
 import { randomToken } from "./secrets.ts";
@@ -33,8 +34,11 @@ export interface NewUser {
 }
 
 const EMAIL_TAKEN = () =>
-  new AccountError(400, "email_taken", "A user with that email already exists.", {
-    email: ["A user with that email already exists."],
+  new ValidationError("A user with that email already exists.", {
+    code: "email_taken",
+    errors: {
+      email: ["A user with that email already exists."],
+    },
   });
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
@@ -88,7 +92,14 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
   }
 }
 
-const LOGIN_FAILED = () => new AccountError(401, "invalid_credentials", MESSAGES.loginFailed);
+const PARTNER_NOT_VERIFIED = () =>
+  new ForbiddenError(
+    "Please verify your e-mail address before signing in: follow the link we sent you, or ask for a new one.",
+    { code: "email_not_verified" },
+  );
+
+const LOGIN_FAILED = () =>
+  new UnauthenticatedError(MESSAGES.loginFailed, { code: "invalid_credentials" });
 
 /**
  * E-mail and password sign-in with the rate limits: 429 once the account or the address has
@@ -112,11 +123,26 @@ export async function authenticate(
     throw LOGIN_FAILED();
   }
   await clearEvents(db, RATE_LIMITS.signInAccount, email);
+  // Partners act for an organisation: they sign in only once their address is proven (the API's
+  // register_partner says so). Told only to someone who knew the password.
+  if (user.role === "partner" && !user.emailVerified) throw PARTNER_NOT_VERIFIED();
   return user;
 }
 
 export function profilePictureUrl(userId: number, updatedAt: Date): string {
   return `/api/account/profile_pic/${userId}?v=${updatedAt.getTime()}`;
+}
+
+/** The fields every answer about the signed-in user starts with (account/detail, token pairs). */
+export function accountSummary(user: UserRow) {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    email_verified: user.emailVerified,
+    role: user.role,
+  };
 }
 
 export async function getAccountDetail(db: Database, userId: number): Promise<AccountDetail> {
@@ -127,7 +153,7 @@ export async function getAccountDetail(db: Database, userId: number): Promise<Ac
     .leftJoin(profilePictures, eq(profilePictures.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) throw new AccountError(404, "not_found", "User not found.");
+  if (!row) throw new NotFoundError("User not found.");
   let profile: typeof clientProfiles.$inferSelect | null | undefined = row.profile;
   if (!profile) {
     [profile] = await db.insert(clientProfiles).values({ userId }).returning();
@@ -135,12 +161,7 @@ export async function getAccountDetail(db: Database, userId: number): Promise<Ac
   }
   const { user } = row;
   return {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    email: user.email,
-    email_verified: user.emailVerified,
-    role: user.role,
+    ...accountSummary(user),
     referral_code: user.referralCode,
     organization: user.organization,
     client_profile: {
@@ -172,7 +193,7 @@ async function publicUserWhere(db: Database, where: ReturnType<typeof eq>): Prom
     .leftJoin(profilePictures, eq(profilePictures.userId, users.id))
     .where(where)
     .limit(1);
-  if (!row) throw new AccountError(404, "not_found", "User not found.");
+  if (!row) throw new NotFoundError("User not found.");
   return {
     id: row.user.id,
     first_name: row.user.firstName,
@@ -216,14 +237,11 @@ async function assertCountry(db: Database, field: string, id: number | null | un
     .where(eq(countries.id, id))
     .limit(1);
   if (!row) {
-    throw new AccountError(
-      400,
-      "invalid_parameter",
-      `Invalid field '${field}': no country has id ${id}`,
-      {
+    throw new ValidationError(`Invalid field '${field}': no country has id ${id}`, {
+      errors: {
         [field]: [`no country has id ${id}`],
       },
-    );
+    });
   }
 }
 
@@ -290,10 +308,13 @@ export async function changePassword(
   input: { userId: number; sessionId: string; oldPassword: string; newPassword: string },
 ): Promise<void> {
   const user = await getUser(db, input.userId);
-  if (!user) throw new AccountError(404, "not_found", "User not found.");
+  if (!user) throw new NotFoundError("User not found.");
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw new AccountError(400, "wrong_password", "Your current password is incorrect.", {
-      old_password: ["Your current password is incorrect."],
+    throw new ValidationError("Your current password is incorrect.", {
+      code: "wrong_password",
+      errors: {
+        old_password: ["Your current password is incorrect."],
+      },
     });
   }
   await setPassword(db, user.id, input.newPassword);
@@ -302,7 +323,15 @@ export async function changePassword(
 
 export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    // Every unused e-mailed link stops working (issue 15 item 11): a reset or verification link
+    // someone else saw cannot outlive the new password.
+    await tx
+      .update(verificationTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(verificationTokens.userId, userId), isNull(verificationTokens.usedAt)));
+  });
 }
 
 export async function markEmailVerified(db: Database, userId: number): Promise<UserRow> {
@@ -315,6 +344,7 @@ export async function markEmailVerified(db: Database, userId: number): Promise<U
     })
     .where(eq(users.id, userId))
     .returning();
-  if (!user) throw new AccountError(400, "invalid_token", "This verification link is invalid.");
+  if (!user)
+    throw new ValidationError("This verification link is invalid.", { code: "invalid_token" });
   return user;
 }

@@ -1,12 +1,12 @@
 // Single-use, expiring verification tokens for e-mail verification and password reset, stored
 // hashed. Links carry the user id (base64url) and the token: /verify-email/{uid}/{token},
-// /set-pw?user={uid}&token={token} (accounts-and-details.md §2, §7).
+// /set-pw?user={uid}&token={token} (docs/spec/accounts-and-details.md §2, §7).
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { verificationTokens, type VerificationPurpose } from "@studyatlas/db/schema/accounts.ts";
 
-import { AccountError } from "./account-errors.ts";
+import { ValidationError } from "../errors.ts";
 import { decodeUserId, encodeUserId, randomToken, sha256 } from "./secrets.ts";
 
 export const VERIFICATION_TTL_MS: Record<VerificationPurpose, number> = {
@@ -63,7 +63,7 @@ export async function consumeVerificationToken(
   now = Date.now(),
 ): Promise<number> {
   const userId = decodeUserId(uid);
-  const invalid = new AccountError(400, "invalid_token", MESSAGES[purpose]);
+  const invalid = new ValidationError(MESSAGES[purpose], { code: "invalid_token" });
   if (userId === undefined) throw invalid;
   const [used] = await db
     .update(verificationTokens)

@@ -1,11 +1,11 @@
-// The catalogue reads the pages make (the finder and home loaders), answered from the catalogue
+// The catalogue reads the pages make (every page loader reads the catalogue through here), answered from the catalogue
 // cache when the same question was asked since the catalogue last changed. The API keeps its
 // serialised answers in the same cache (apps/web/server/plugins/catalogue-cache.ts).
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
 
 import type { CatalogueCache } from "./catalogue-cache.ts";
-import { getCountryById } from "./countries.ts";
+import { findCountryId, getCountryById, listCountries, listCountryOptions } from "./countries.ts";
 import {
   getCourseBySlug,
   listCourses,
@@ -15,7 +15,9 @@ import {
 } from "./courses.ts";
 import { countCourseFacets } from "./facets.ts";
 import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-lists.ts";
-import { getSchoolBySlug } from "./schools.ts";
+import { listRelatedCourses, type RelatedScope } from "./related.ts";
+import { getSchoolBySlug, listSchools } from "./schools.ts";
+import { randomSeed } from "./random-seed.ts";
 
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;
@@ -24,6 +26,13 @@ export interface CachedCatalogue {
   listDisciplines(): ReturnType<typeof listDisciplines>;
   listDegreeTypes(): ReturnType<typeof listDegreeTypes>;
   listCurrencies(page: { limit: number; offset: number }): ReturnType<typeof listCurrencies>;
+  listCountries(options: Parameters<typeof listCountries>[1]): ReturnType<typeof listCountries>;
+  findCountryId(by: { slug?: string; name?: string }): ReturnType<typeof findCountryId>;
+  listSchools(options: Parameters<typeof listSchools>[1]): ReturnType<typeof listSchools>;
+  /** Programmes in random order: drawn afresh each time, so never from the cache. */
+  listRelatedCourses(scope: RelatedScope): ReturnType<typeof listRelatedCourses>;
+  /** The countries of the search box's dropdown (every page's root loader). */
+  listCountryOptions(options: { enabledOnly: boolean }): ReturnType<typeof listCountryOptions>;
   /** The detail pages' records (their HTML sanitised once, not on every view). */
   getCourseBySlug(slug: string): ReturnType<typeof getCourseBySlug>;
   getSchoolBySlug(slug: string): ReturnType<typeof getSchoolBySlug>;
@@ -40,7 +49,7 @@ export function cachedCatalogue(db: Database, cache: CatalogueCache): CachedCata
       const resolved = await remember(`resolve:${JSON.stringify(rest)}`, () =>
         resolveCourseListRequest(db, { ...rest, seed: 0 }),
       );
-      return { ...resolved, seed: seed ?? Math.floor(Math.random() * 2_147_483_647) };
+      return { ...resolved, seed: seed ?? randomSeed() };
     },
     listCourses: (request) =>
       // The seed orders only random lists; other orderings share one entry whatever it is.
@@ -54,6 +63,15 @@ export function cachedCatalogue(db: Database, cache: CatalogueCache): CachedCata
     listDegreeTypes: () => remember("degree-types", () => listDegreeTypes(db)),
     listCurrencies: (page) =>
       remember(`currencies:${JSON.stringify(page)}`, () => listCurrencies(db, page)),
+    listCountries: (options) =>
+      remember(`countries:${JSON.stringify(options)}`, () => listCountries(db, options)),
+    findCountryId: (by) =>
+      remember(`country-id:${JSON.stringify(by)}`, () => findCountryId(db, by)),
+    listSchools: (options) =>
+      remember(`schools:${JSON.stringify(options)}`, () => listSchools(db, options)),
+    listRelatedCourses: (scope) => listRelatedCourses(db, scope),
+    listCountryOptions: (options) =>
+      remember(`country-options:${JSON.stringify(options)}`, () => listCountryOptions(db, options)),
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),

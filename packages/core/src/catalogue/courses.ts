@@ -21,6 +21,8 @@ import { resolveCountrySlugs } from "./countries.ts";
 import { disciplineExists, findDisciplineId } from "./reference-lists.ts";
 import { findSchoolId } from "./schools.ts";
 import { correctSearchText } from "./search-words.ts";
+import { randomSeed } from "./random-seed.ts";
+import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 export interface CourseFilters {
   /** Free text as typed (trigram matching on names). */
@@ -122,11 +124,19 @@ export async function resolveCourseListRequest(
       ...(query.featured !== undefined ? { featured: query.featured } : {}),
       published: query.published ?? true,
     },
-    ordering: query.ordering ?? (text ? "relevance" : "name"),
-    seed: query.seed ?? Math.floor(Math.random() * 2_147_483_647),
+    ordering: defaultOrdering(query),
+    seed: query.seed ?? randomSeed(),
     page: query.page ?? 1,
     pageSize: query.page_size ?? PAGE_SIZE,
   };
+}
+
+/**
+ * The order a list takes when the request names none: relevance for free text, else by name, so
+ * a first visit, a crawler and a shared link all see the same stable pages.
+ */
+export function defaultOrdering(query: Pick<CourseListQuery, "ordering" | "name">): CourseOrdering {
+  return query.ordering ?? (query.name ? "relevance" : "name");
 }
 
 function list(values: readonly (string | number)[]): SQL {
@@ -256,7 +266,7 @@ function courseOrder(request: CourseListRequest): SQL {
     case "random": {
       // A fixed per-row key rotated at a seed-derived pivot: a different order per seed, and
       // the same order for every page requested with that seed.
-      const pivot = Number((BigInt(request.seed) * 2654435761n) % 2147483647n);
+      const pivot = Number((BigInt(request.seed) * 2654435761n) % BigInt(MAX_INT4));
       return sql`(c.shuffle_key < ${pivot}) asc, c.shuffle_key asc, c.id asc`;
     }
   }
@@ -319,7 +329,7 @@ export async function listCourses(
   return { count: total?.count ?? 0, results };
 }
 
-/** The HTML sections of a programme (accounts-and-details.md §3), sanitised before anyone sees them. */
+/** The HTML sections of a programme (docs/spec/accounts-and-details.md §3), sanitised before anyone sees them. */
 export const COURSE_HTML_FIELDS = [
   "overview",
   "why_chose",

@@ -17,7 +17,7 @@ export function offsetOf({ page, pageSize }: PageRequest): number {
   return (page - 1) * pageSize;
 }
 
-/** Page count = total / page size rounded up (discovery.md §9). */
+/** Page count = total / page size rounded up (docs/spec/discovery.md §9). */
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }

@@ -1,12 +1,13 @@
-// The related-courses strip of the programme and country pages (discovery.md §2, §7 "for the
+// The related-courses strip of the programme and country pages (docs/spec/discovery.md §2, §7 "for the
 // related strip"): programmes of one discipline, school or country in random order; when there
 // are none, featured programmes in random order. At most six, never the page's own programme.
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { ALL_PUBLISHED_COURSES, listCourses, type CourseFilters } from "./courses.ts";
+import { randomSeed } from "./random-seed.ts";
 
-/** discovery.md §9: "Related strip: 6 courses". */
+/** docs/spec/discovery.md §9: "Related strip: 6 courses". */
 export const RELATED_COURSES_LIMIT = 6;
 
 export interface RelatedScope {
@@ -36,7 +37,7 @@ async function randomCourses(
 export async function listRelatedCourses(
   db: Database,
   scope: RelatedScope,
-  seed = Math.floor(Math.random() * 2_147_483_647),
+  seed = randomSeed(),
 ): Promise<CourseListItem[]> {
   const related = await randomCourses(
     db,

@@ -89,7 +89,7 @@ export async function listSitemapEntries(
         sql`select co.id, co.name, co.slug ${FROM.countries} order by co.id
             limit ${perFile} offset ${offset}`,
       );
-      // The country page's address (accounts-and-details.md §2): /countries/{name}?id=&slug=.
+      // The country page's address (docs/spec/accounts-and-details.md §2): /countries/{name}?id=&slug=.
       return rows.map((row) => ({
         path: `/countries/${encodeURIComponent(row.name)}?${new URLSearchParams({
           id: String(row.id),

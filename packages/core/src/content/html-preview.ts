@@ -1,9 +1,9 @@
-// Display rules over HTML that sanitizeHtml produced (accounts-and-details.md §2 Programme
+// Display rules over HTML that sanitizeHtml produced (docs/spec/accounts-and-details.md §2 Programme
 // detail, §9 "Text preview 1000 characters"). Pure string functions with no DOM, so the server
 // and the browser run the same code. They rely on sanitize-html's normalised output: every `<`
 // and `>` in text and attribute values is escaped, so a `<...>` run is always exactly one tag.
 
-/** accounts-and-details.md §9: "Text preview 1000 characters". */
+/** docs/spec/accounts-and-details.md §9: "Text preview 1000 characters". */
 export const TEXT_PREVIEW_LENGTH = 1000;
 
 const TOKEN = /<[^>]*>|[^<]+/g;
@@ -85,7 +85,7 @@ export function previewHtml(html: string, limit = TEXT_PREVIEW_LENGTH): HtmlPrev
 
 /**
  * For visitors who are not signed in, links in programme content become inert, link-styled
- * buttons that open the sign-in prompt (accounts-and-details.md §2, §6). The page handles clicks on
+ * buttons that open the sign-in prompt (docs/spec/accounts-and-details.md §2, §6). The page handles clicks on
  * `[data-inert-link]` by delegation; buttons are focusable and work with Enter and Space.
  */
 export function withInertLinks(html: string): string {

@@ -1,4 +1,4 @@
-// Contact messages (accounts-and-details.md §2 Contact, §7 account/create_contact): stored, then
+// Contact messages (docs/spec/accounts-and-details.md §2 Contact, §7 account/create_contact): stored, then
 // mailed to the support inbox (SUPPORT_EMAIL) through the mail outbox.
 import type { Database } from "@studyatlas/db/client.ts";
 import { contactMessages } from "@studyatlas/db/schema/engagement.ts";

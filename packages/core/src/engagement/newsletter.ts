@@ -1,4 +1,4 @@
-// Newsletter subscriptions (discovery.md §3 "Newsletter subscriber", §4 "Newsletter", §7
+// Newsletter subscriptions (docs/spec/discovery.md §3 "Newsletter subscriber", §4 "Newsletter", §7
 // subscription/add). One row per address, unique ignoring case. Every newsletter e-mail carries
 // a one-click unsubscribe link holding a random token; only its SHA-256 is stored. The token keeps
 // working as "already unsubscribed" after use, so a second click is harmless.

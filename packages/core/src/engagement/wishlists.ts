@@ -1,4 +1,4 @@
-// Wishlists (discovery.md §3 "Wishlist entry", §7 wishlists/*): always the wishlist of the user
+// Wishlists (docs/spec/discovery.md §3 "Wishlist entry", §7 wishlists/*): always the wishlist of the user
 // the session names; the API turns any other owner into a 404 before calling these
 // (engineering guide §5).
 import { and, eq, sql } from "drizzle-orm";

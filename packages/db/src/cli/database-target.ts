@@ -1,21 +1,9 @@
-// The database the command-line tools (db:migrate, db:seed) work on: PostgreSQL when DATABASE_URL
-// is set, else PGlite in DATA_DIR (default ./data), as the server chooses (README "Configuration").
-import { resolve } from "node:path";
-
-import { z } from "zod";
-
+// The database the command-line tools (db:migrate, db:seed) work on, chosen by the same
+// environment schema as the server (../database-config.ts).
 import { openDatabase, type DatabaseHandle } from "../client.ts";
+import { DATABASE_ENV_USAGE, parseDatabaseEnv } from "../database-config.ts";
 
-const EnvSchema = z.object({
-  DATABASE_URL: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  ),
-  DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./data")),
-});
-
-export const DATABASE_TARGET_USAGE =
-  "env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, default ./data)";
+export const DATABASE_TARGET_USAGE = DATABASE_ENV_USAGE;
 
 export interface DatabaseTarget {
   handle: DatabaseHandle;
@@ -29,26 +17,24 @@ export interface DatabaseTarget {
  */
 export async function openDatabaseTarget(
   command: string,
-  env: Record<string, string | undefined>,
   maxConnections: number,
 ): Promise<DatabaseTarget | undefined> {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+  const parsed = parseDatabaseEnv();
+  if (!parsed.ok) {
     process.stderr.write(
-      `${command}: invalid environment variable ${String(issue?.path[0] ?? "")}: ${issue?.message ?? "invalid"}\n`,
+      `${command}: invalid environment variable ${parsed.variable}: ${parsed.message}\n`,
     );
     return undefined;
   }
-  const { DATABASE_URL: url, DATA_DIR: dataDir } = parsed.data;
-  if (url) {
+  const { config } = parsed;
+  if (config.kind === "postgres") {
     return {
-      handle: await openDatabase({ kind: "postgres", url, maxConnections }),
+      handle: await openDatabase({ kind: "postgres", url: config.url, maxConnections }),
       label: "PostgreSQL",
     };
   }
   return {
-    handle: await openDatabase({ kind: "pglite", dataDir: resolve(dataDir) }),
-    label: `PGlite at ${resolve(dataDir)}`,
+    handle: await openDatabase({ kind: "pglite", dataDir: config.dataDir }),
+    label: `PGlite at ${config.dataDir}`,
   };
 }

@@ -8,7 +8,7 @@ async function main(): Promise<number> {
     process.stdout.write(`usage: npm run db:migrate\n  ${DATABASE_TARGET_USAGE}\n`);
     return 0;
   }
-  const target = await openDatabaseTarget("db:migrate", process.env, 1);
+  const target = await openDatabaseTarget("db:migrate", 1);
   if (!target) return 1;
   try {
     const started = performance.now();

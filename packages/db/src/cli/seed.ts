@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   }
   let handle: DatabaseHandle | undefined;
   try {
-    const target = await openDatabaseTarget("db:seed", process.env, 6);
+    const target = await openDatabaseTarget("db:seed", 6);
     if (!target) return 1;
     handle = target.handle;
     await handle.migrate();

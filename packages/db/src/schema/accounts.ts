@@ -1,6 +1,6 @@
 // Accounts schema: users, client profiles, interests, sessions with rotating refresh tokens,
 // single-use verification tokens, the mail outbox and rate-limit events
-// (accounts-and-details.md §3; docs/decisions/006-sessions-and-tokens.md).
+// (docs/spec/accounts-and-details.md §3; docs/decisions/006-sessions-and-tokens.md).
 //
 // Sessions follow the shape of Supabase Auth (auth.sessions, auth.refresh_tokens) so that a later
 // /auth/v1 service can share them: a session has a uuid carried in the access token (`session_id`),

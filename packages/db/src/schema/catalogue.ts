@@ -1,6 +1,6 @@
 // Catalogue schema: countries, currencies, disciplines, programme and degree types, languages,
 // schools, courses and their discipline links. Field names follow the specs
-// (../shared/spec/discovery.md §3, accounts-and-details.md §3); see docs/decisions/003-catalogue-schema.md.
+// (docs/spec/discovery.md §3, docs/spec/accounts-and-details.md §3); see docs/decisions/003-catalogue-schema.md.
 import { sql } from "drizzle-orm";
 import {
   bigint,

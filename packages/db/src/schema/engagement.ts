@@ -1,5 +1,5 @@
 // Engagement schema: wishlists, newsletter subscribers and contact messages
-// (discovery.md §3 "Wishlist entry", "Newsletter subscriber"; accounts-and-details.md §3
+// (docs/spec/discovery.md §3 "Wishlist entry", "Newsletter subscriber"; docs/spec/accounts-and-details.md §3
 // "Contact message"; issue 5).
 import { sql } from "drizzle-orm";
 import {

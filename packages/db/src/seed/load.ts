@@ -226,7 +226,8 @@ function detailCopyFields(c: CourseRecord): (string | number)[] {
 }
 
 const COPY_SPECIALS = /[\\\n\r]/;
-const NULLABLE_FEE_USD = 19;
+/** The one nullable column of a course line, found by name so a new column cannot shift it. */
+const NULLABLE_FEE_USD = COURSE_COLUMNS.findIndex((column) => column.name === "tuition_fee_usd");
 
 /**
  * One course as a COPY text line (without the newline). Generated text never contains

@@ -1,9 +1,15 @@
 // The login, sign-up and reset-request forms, shared by the sign-in modal and the /auth page
-// (accounts-and-details.md §2, §4, §5, §8). Each calls the account API and hands the outcome to
+// (docs/spec/accounts-and-details.md §2, §4, §5, §8). Each calls the account API and hands the outcome to
 // its host, which decides what success looks like (success modal, redirect, toast).
 import { useState, type FormEvent } from "react";
 
-import { FIELD_RULES, MESSAGES } from "@studyatlas/schemas/account-rules.ts";
+import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
+import {
+  EmailOnlySchema,
+  LoginFormSchema,
+  RegisterFormSchema,
+} from "@studyatlas/schemas/accounts.ts";
+import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import styles from "./auth-forms.module.css";
@@ -19,10 +25,9 @@ export function LoginForm({
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
 }) {
-  const form = useFormFields({ email: "", password: "" }, (values) => ({
-    email: FIELD_RULES.email(values.email),
-    password: values.password === "" ? MESSAGES.passwordRequired : undefined,
-  }));
+  const form = useFormFields({ email: "", password: "" }, (values) =>
+    fieldErrorsOf(LoginFormSchema, values),
+  );
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
@@ -83,18 +88,7 @@ export function LoginForm({
 export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void }) {
   const form = useFormFields(
     { first_name: "", last_name: "", email: "", password: "", confirm: "" },
-    (values) => ({
-      first_name: FIELD_RULES.first_name(values.first_name),
-      last_name: FIELD_RULES.last_name(values.last_name),
-      email: FIELD_RULES.email(values.email),
-      password: FIELD_RULES.password(values.password),
-      confirm:
-        values.confirm === ""
-          ? MESSAGES.confirmPasswordRequired
-          : values.confirm !== values.password
-            ? MESSAGES.passwordsDoNotMatch
-            : undefined,
-    }),
+    (values) => fieldErrorsOf(RegisterFormSchema, values),
     ["confirm"],
   );
   const [error, setError] = useState<string>();
@@ -181,12 +175,7 @@ export function ResetRequestForm({
   onSuccess: (message: string) => void;
   submitLabel?: string;
 }) {
-  const form = useFormFields({ email: "" }, (values) => ({
-    email:
-      values.email.trim() === ""
-        ? MESSAGES.forgotPasswordEmailRequired
-        : FIELD_RULES.email(values.email),
-  }));
+  const form = useFormFields({ email: "" }, (values) => fieldErrorsOf(EmailOnlySchema, values));
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 

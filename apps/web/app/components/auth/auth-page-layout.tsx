@@ -1,6 +1,6 @@
 // The frame of the full-screen account pages (/auth, /welcome, /email-sent, /verify-email,
 // /set-pw, /post-sign-up, /dashboard/reset-pw), which have no site header or footer
-// (accounts-and-details.md §2): the logo back home and one centred card.
+// (docs/spec/accounts-and-details.md §2): the logo back home and one centred card.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 

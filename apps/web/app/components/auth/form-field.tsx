@@ -1,5 +1,5 @@
 // A labelled input with its error below, tied together for screen readers; the password variant
-// has a show/hide toggle (accounts-and-details.md §2 "a password show/hide toggle").
+// has a show/hide toggle (docs/spec/accounts-and-details.md §2 "a password show/hide toggle").
 import { useId, useState, type InputHTMLAttributes } from "react";
 
 import styles from "./auth-forms.module.css";

@@ -1,4 +1,4 @@
-// Google sign-in (accounts-and-details.md §4, §7, §8): Google Identity Services renders its
+// Google sign-in (docs/spec/accounts-and-details.md §4, §7, §8): Google Identity Services renders its
 // button and hands us an ID token (`credential`), which the server verifies. Without
 // GOOGLE_CLIENT_ID the button is shown disabled with the reason, so nobody wonders why it fails.
 import { useEffect, useEffectEvent, useRef, useState } from "react";

@@ -1,7 +1,7 @@
-// The sign-in modal (accounts-and-details.md §2 "Sign-in modal", §4, §8): login, register and
+// The sign-in modal (docs/spec/accounts-and-details.md §2 "Sign-in modal", §4, §8): login, register and
 // reset modes with links between them, the Google button, and the success modal. A native
 // <dialog> keeps focus inside and closes on Escape; the page body is marked modal-active while it
-// is open (discovery.md §2 Header).
+// is open (docs/spec/discovery.md §2 Header).
 import { useEffect, useRef, useState } from "react";
 
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";

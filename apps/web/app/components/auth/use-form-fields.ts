@@ -1,4 +1,4 @@
-// Form state with the spec's timing for messages (accounts-and-details.md §5): a field shows its
+// Form state with the spec's timing for messages (docs/spec/accounts-and-details.md §5): a field shows its
 // error only after it lost focus once (or after a submit attempt); fields marked `immediate`
 // (confirm password) show theirs at once.
 import { useState } from "react";

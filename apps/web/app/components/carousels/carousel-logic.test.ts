@@ -4,7 +4,6 @@ import {
   isDrag,
   scrollEdges,
   scrollStepFor,
-  TICKER_CYCLE_MS,
   tickerSpeedAt,
   wrapIndex,
   wrapOffset,
@@ -81,8 +80,14 @@ describe("tickerSpeedAt", () => {
   it("stands still for 1000 ms, then starts again", () => {
     expect(tickerSpeedAt(2100)).toBe(0);
     expect(tickerSpeedAt(3099)).toBe(0);
-    expect(TICKER_CYCLE_MS).toBe(3100);
     expect(tickerSpeedAt(3100)).toBe(1);
+  });
+
+  it("repeats the same pulse every cycle", () => {
+    for (const at of [0, 1499, 1600, 2000, 2100, 3099]) {
+      expect(tickerSpeedAt(at + 3100)).toBe(tickerSpeedAt(at));
+      expect(tickerSpeedAt(at + 5 * 3100)).toBe(tickerSpeedAt(at));
+    }
   });
 });
 

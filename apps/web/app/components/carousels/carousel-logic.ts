@@ -1,9 +1,9 @@
-// The arithmetic behind the home page's carousels (discovery.md §2 "Carousels", §9), kept pure
+// The arithmetic behind the home page's carousels (docs/spec/discovery.md §2 "Carousels", §9), kept pure
 // so that it is unit-tested apart from the DOM.
 
-/** discovery.md §9: "Carousel scroll step and card width: 300 px". */
+/** docs/spec/discovery.md §9: "Carousel scroll step and card width: 300 px". */
 export const CAROUSEL_STEP_PX = 300;
-/** discovery.md §9: "Programme-card strip: 572 px". */
+/** docs/spec/discovery.md §9: "Programme-card strip: 572 px". */
 export const PROGRAMME_STRIP_STEP_PX = 572;
 
 /** Sub-pixel scroll positions (zoom, fractional widths) never quite reach the ends. */

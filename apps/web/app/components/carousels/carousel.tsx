@@ -1,5 +1,5 @@
 // A horizontal row that scrolls by drag (mouse) or swipe (touch, natively) and by two arrow
-// buttons (discovery.md §2 "Carousels"): each press scrolls one step (300 px, §9), and a button
+// buttons (docs/spec/discovery.md §2 "Carousels"): each press scrolls one step (300 px, §9), and a button
 // shows only while there is more content in its direction. Written here rather than taken from a
 // carousel library, to keep the home page's JavaScript small.
 import {

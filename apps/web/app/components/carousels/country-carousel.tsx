@@ -1,8 +1,8 @@
-// Browse by Country (discovery.md §2 "Carousels"): the spec's 15 country tiles, a picture and
+// Browse by Country (docs/spec/discovery.md §2 "Carousels"): the spec's 15 country tiles, a picture and
 // the name, each opening the finder for that country; drag and 300 px arrow scrolling.
 import { Link } from "react-router";
 
-import { countryFinderUrl, type CountryLink } from "../home/home-content.ts";
+import { countryFinderUrl, type CountryLink } from "../../utils/home-content.ts";
 import { Carousel } from "./carousel.tsx";
 import styles from "./country-carousel.module.css";
 

@@ -1,11 +1,11 @@
-// 'Courses By Countries' (discovery.md §2 Home page item 8, "Country ticker"): two rows of
+// 'Courses By Countries' (docs/spec/discovery.md §2 Home page item 8, "Country ticker"): two rows of
 // country links that scroll on their own in opposite directions, pulsing in a loop (1500 ms
 // moving, 600 ms slowing down, 1000 ms still), and stop while the pointer or the keyboard focus
 // is on them. Visitors who ask for reduced motion get still, wrapping rows instead.
 import { type FocusEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
 
-import { countryFinderUrl, type CountryLink } from "../home/home-content.ts";
+import { countryFinderUrl, type CountryLink } from "../../utils/home-content.ts";
 import { MapPinIcon } from "../icons/icons.tsx";
 import { tickerSpeedAt, wrapOffset } from "./carousel-logic.ts";
 import styles from "./country-ticker.module.css";

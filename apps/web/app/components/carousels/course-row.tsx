@@ -1,5 +1,5 @@
 // A titled row of course cards in a carousel: the home page's featured rows and the detail
-// pages' related-courses strip (discovery.md §2 "Carousels", "Related-courses strip").
+// pages' related-courses strip (docs/spec/discovery.md §2 "Carousels", "Related-courses strip").
 import type { ReactNode } from "react";
 
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";

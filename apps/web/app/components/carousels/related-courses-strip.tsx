@@ -1,4 +1,4 @@
-// The related-courses strip of the course and country pages (discovery.md §2 "Related-courses
+// The related-courses strip of the course and country pages (docs/spec/discovery.md §2 "Related-courses
 // strip", §7 "for the related strip", §9): at most six course cards in a carousel that scrolls
 // 300 px per step. The page's loader chooses the courses (discipline, school or country, with the
 // featured fallback); this strip shows them, and nothing at all when there are none.
@@ -6,7 +6,7 @@ import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { CourseRow } from "./course-row.tsx";
 
-/** discovery.md §9: "Related strip: 6 courses". */
+/** docs/spec/discovery.md §9: "Related strip: 6 courses". */
 export const RELATED_COURSES_LIMIT = 6;
 
 interface RelatedCoursesStripProps {

@@ -1,10 +1,10 @@
-// 'Reviews across the Globe' (discovery.md §2 Home page item 7, "Reviews carousel"): one review
+// 'Reviews across the Globe' (docs/spec/discovery.md §2 Home page item 7, "Reviews carousel"): one review
 // at a time, previous and next buttons whose index wraps in both directions; below 768 px the
 // pictures stack above the text (CSS). Every review is in the server HTML; the others are hidden.
 import { useId, useState } from "react";
 
-import type { Review } from "../home/home-content.ts";
-import { InitialsAvatar } from "../home/initials-avatar.tsx";
+import type { Review } from "../../utils/home-content.ts";
+import { InitialsAvatar } from "../initials-avatar/initials-avatar.tsx";
 import { ChevronRightIcon } from "../icons/icons.tsx";
 import { wrapIndex } from "./carousel-logic.ts";
 import styles from "./reviews-carousel.module.css";

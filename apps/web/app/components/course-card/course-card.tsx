@@ -1,4 +1,4 @@
-// A programme at a glance (discovery.md §2 "Course card", §9 card text rules): the school's
+// A programme at a glance (docs/spec/discovery.md §2 "Course card", §9 card text rules): the school's
 // picture (thumbnail, else banner), logo and name, the programme name, tuition, duration, study
 // format, attendance and start date. The whole card links to /course/{slug} and hands the course
 // over as navigation state, so the detail page can paint at once (§2 Finder "Cards ... pass the
@@ -44,7 +44,7 @@ export function CourseCard({ course }: { course: CourseListItem }) {
             decoding="async"
           />
         )}
-        {/* The wishlist heart (discovery.md §4 "Wishlist heart"). */}
+        {/* The wishlist heart (docs/spec/discovery.md §4 "Wishlist heart"). */}
         <WishlistHeart courseId={course.id} courseName={course.name} />
       </div>
       <div className={styles.body}>

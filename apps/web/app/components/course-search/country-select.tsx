@@ -1,4 +1,4 @@
-// The search forms' country dropdown (discovery.md §2 Header and Home hero): 'Where?' until a
+// The search forms' country dropdown (docs/spec/discovery.md §2 Header and Home hero): 'Where?' until a
 // country is picked, its own search box, a list at most 44 units (11rem) tall, and it closes
 // 500 ms after the mouse pointer leaves it (§9). Keyboard: the search box is a combobox; arrows
 // move through the list, Enter picks, Escape closes.
@@ -9,10 +9,10 @@ import { useDismiss } from "../../hooks/use-dismiss.ts";
 import { CheckIcon, ChevronDownIcon, MapPinIcon } from "../icons/icons.tsx";
 import styles from "./country-select.module.css";
 
-/** The spec's placeholder; the finder reads it as "any country" (discovery.md §5). */
+/** The spec's placeholder; the finder reads it as "any country" (docs/spec/discovery.md §5). */
 export const WHERE_PLACEHOLDER = "Where?";
 
-/** discovery.md §9: "Country dropdown closes 500 ms after the pointer leaves". */
+/** docs/spec/discovery.md §9: "Country dropdown closes 500 ms after the pointer leaves". */
 const CLOSE_AFTER_POINTER_LEAVES_MS = 500;
 
 interface CountrySelectProps {

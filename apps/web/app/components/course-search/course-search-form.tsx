@@ -1,4 +1,4 @@
-// The free-text + country search of the header and the home hero (discovery.md §2). No
+// The free-text + country search of the header and the home hero (docs/spec/discovery.md §2). No
 // validation: the values go straight into /coursefinder?name={text}&country={slug or 'Where?'}
 // (§5). A plain GET form, so it works before the page's JavaScript has loaded too.
 //

@@ -1,4 +1,4 @@
-// The not-found page (accounts-and-details.md §2 "Not-found page"), with the spec's exact texts.
+// The not-found page (docs/spec/accounts-and-details.md §2 "Not-found page"), with the spec's exact texts.
 import { Link } from "react-router";
 
 import { CompassIcon } from "../icons/icons.tsx";

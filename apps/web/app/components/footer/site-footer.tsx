@@ -1,4 +1,4 @@
-// Site footer (discovery.md §2 Footer). Desktop: four columns. 768 px or less: the Resources and
+// Site footer (docs/spec/discovery.md §2 Footer). Desktop: four columns. 768 px or less: the Resources and
 // Quick Links sections collapse; only one is open at a time and tapping the open one closes it.
 // Both layouts are in the server-rendered HTML and CSS picks one, so nothing shifts on load.
 import { useId, useState } from "react";

@@ -1,4 +1,4 @@
-// Desktop Browse dropdown (accounts-and-details.md §2 Site header): Browse by discipline, then a
+// Desktop Browse dropdown (docs/spec/accounts-and-details.md §2 Site header): Browse by discipline, then a
 // Programmes submenu that opens on hover or click. A disclosure of links rather than an ARIA
 // menu: site navigation, reachable with Tab, closed with Escape, by scrolling or a click outside.
 import type { MouseEvent, PointerEvent } from "react";

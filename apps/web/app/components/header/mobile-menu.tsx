@@ -1,5 +1,5 @@
 // The hamburger menu of narrow screens (768 px or less): Browse and Explore. It closes on a tap
-// outside, on scroll or on a touch move (discovery.md §2 Header), and on Escape.
+// outside, on scroll or on a touch move (docs/spec/discovery.md §2 Header), and on Escape.
 import { Link } from "react-router";
 
 import { useMenuDisclosure } from "../../hooks/use-menu-disclosure.ts";

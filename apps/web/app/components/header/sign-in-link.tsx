@@ -1,4 +1,4 @@
-// Signed-out visitors' way in: Sign in opens the sign-in modal (discovery.md §2 Header). It is a
+// Signed-out visitors' way in: Sign in opens the sign-in modal (docs/spec/discovery.md §2 Header). It is a
 // link to the combined /auth page underneath, so it also works before the page has hydrated.
 import { useSignInPrompt } from "../../auth/session-context.tsx";
 

@@ -1,4 +1,4 @@
-// Site header (discovery.md §2 Header; accounts-and-details.md §2 Site header). Two variants:
+// Site header (docs/spec/discovery.md §2 Header; docs/spec/accounts-and-details.md §2 Site header). Two variants:
 // on the home page it lies over the hero, transparent at the top, tinted while scrolling and
 // white from 400 px; elsewhere it is white and shows the search box from 400 px. Both become
 // fixed with a shadow after 50 px. Narrow screens (768 px or less) get the hamburger menu.
@@ -37,7 +37,7 @@ export function SiteHeader() {
         data-fixed={fixed || undefined}
       >
         <div className={styles.bar}>
-          {/* On / the logo reloads the page (discovery.md §2 Header). */}
+          {/* On / the logo reloads the page (docs/spec/discovery.md §2 Header). */}
           <Link
             to="/"
             reloadDocument={pathname === "/"}

@@ -1,4 +1,4 @@
-// The header's look follows the page's scroll position (discovery.md §2 Header, §9): fixed with
+// The header's look follows the page's scroll position (docs/spec/discovery.md §2 Header, §9): fixed with
 // a shadow after 50 px; on the home page transparent at the top, tinted up to 400 px, white from
 // 400 px; on other pages the search box shows from 400 px. The hook reports only which of these
 // stages the page is in, so the header re-renders four times per scroll down, not per pixel.

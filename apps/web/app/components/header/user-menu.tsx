@@ -1,4 +1,4 @@
-// The header's signed-in state (discovery.md §2 Header; accounts-and-details.md §2 Site header):
+// The header's signed-in state (docs/spec/discovery.md §2 Header; docs/spec/accounts-and-details.md §2 Site header):
 // a wishlist icon, an avatar with the first letter of the first name, and a card with last name,
 // first name, e-mail, Wishlist, Account Settings and Sign Out. The card closes on mouse leave,
 // scroll, Escape or a click elsewhere.

@@ -1,4 +1,4 @@
-// The wishlist drawer (discovery.md §2 "Wishlist panel"; §9): a 400 px right drawer titled
+// The wishlist drawer (docs/spec/discovery.md §2 "Wishlist panel"; §9): a 400 px right drawer titled
 // 'My WishList' with a close button; it loads the wishlist when it opens and closes on the button,
 // an outside click or Escape after a 500 ms animation, handing the focus back to the opener.
 // Each card links to /course/{slug} and /school/{slug}; a removed card disappears at once.
@@ -26,7 +26,7 @@ export function WishlistDrawer({ onClose }: { onClose: () => void }) {
     dialog.current?.showModal();
   }, []);
 
-  // discovery.md §2: "loads the wishlist on open".
+  // docs/spec/discovery.md §2: "loads the wishlist on open".
   useEffect(() => {
     let cancelled = false;
     void callApi<{ results: WishlistEntry[] }>("/api/wishlists/list").then((answer) => {

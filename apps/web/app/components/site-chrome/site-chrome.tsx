@@ -1,5 +1,5 @@
 // Header, main content and footer around every page, except the pages with their own full-screen
-// layout (accounts-and-details.md §2: dashboard, welcome, auth, ... hide both).
+// layout (docs/spec/accounts-and-details.md §2: dashboard, welcome, auth, ... hide both).
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 

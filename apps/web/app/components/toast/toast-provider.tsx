@@ -1,4 +1,4 @@
-// Toasts, top-right (accounts-and-details.md §9: 5 s by default, 3 s on settings; success and
+// Toasts, top-right (docs/spec/accounts-and-details.md §9: 5 s by default, 3 s on settings; success and
 // error kinds; at most 20). Announced politely to screen readers; each can be dismissed.
 import {
   createContext,

@@ -1,4 +1,4 @@
-// A saved programme in the wishlist drawer (discovery.md §2 "Wishlist panel", §9): links to
+// A saved programme in the wishlist drawer (docs/spec/discovery.md §2 "Wishlist panel", §9): links to
 // /course/{slug} and /school/{slug}, the about text cut at 120 characters, tuition with 'Free'
 // for free programmes, and the heart to remove it.
 import { Link } from "react-router";
@@ -14,7 +14,7 @@ import {
 import { WishlistHeart } from "./wishlist-heart.tsx";
 import styles from "./wishlist-card.module.css";
 
-/** discovery.md §9: "120 on small screens and in the wishlist card". */
+/** docs/spec/discovery.md §9: "120 on small screens and in the wishlist card". */
 const WISHLIST_ABOUT_LIMIT = 120;
 
 export function WishlistCard({

@@ -1,4 +1,4 @@
-// The wishlist heart on every course card (discovery.md §4 "Wishlist heart"): not saved → saving
+// The wishlist heart on every course card (docs/spec/discovery.md §4 "Wishlist heart"): not saved → saving
 // (spinner) → saved, and back through removing. A note shows for 2 seconds ('Added to
 // wishlist!', 'Removed from wishlist!', 'Error updating wishlist'); on error the heart shows the
 // state the server still has. Signed out, a click opens the sign-in modal.

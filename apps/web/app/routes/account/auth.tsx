@@ -1,4 +1,4 @@
-// The combined login and sign-up page /auth (accounts-and-details.md §2, §4): tabs Login and Sign
+// The combined login and sign-up page /auth (docs/spec/accounts-and-details.md §2, §4): tabs Login and Sign
 // Up, the Google button and Forgot password. Login success shows a confirmation for 2 s, then
 // goes to / (or to the page that sent the visitor here); sign-up success goes to /email-sent.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// E-mail sent /email-sent (accounts-and-details.md §2, §8 "Resend"): tells the visitor to open the
+// E-mail sent /email-sent (docs/spec/accounts-and-details.md §2, §8 "Resend"): tells the visitor to open the
 // verification link, with a Resend link (for the e-mail in the query) and a contact-support link.
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -1,11 +1,10 @@
-// Interest selection /post-sign-up?email=… or ?google=true (accounts-and-details.md §2, §4):
+// Interest selection /post-sign-up?email=… or ?google=true (docs/spec/accounts-and-details.md §2, §4):
 // step 1 disciplines, step 2 the 16 popular countries, Back, Next and Submit, saved through
 // account/user_interest. Then: the e-mail-sent page (or /welcome after a Google sign-up, whose
 // address Google already verified).
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 
-import { listDisciplines } from "@studyatlas/core/catalogue/reference-lists.ts";
 import { POPULAR_COUNTRIES } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
@@ -22,7 +21,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const disciplines = await listDisciplines(getServices(context).db);
+  const disciplines = await getServices(context).catalogue.listDisciplines();
   return { disciplines: disciplines.map(({ id, name }) => ({ id, name })) };
 }
 

@@ -1,4 +1,4 @@
-// Reset-password request /dashboard/reset-pw (accounts-and-details.md §2): an e-mail field and
+// Reset-password request /dashboard/reset-pw (docs/spec/accounts-and-details.md §2): an e-mail field and
 // 'Send Reset Link'. The spec's page has no behaviour wired; ours sends the reset e-mail
 // (issue 4; docs/spec-notes.md).
 import { useState } from "react";

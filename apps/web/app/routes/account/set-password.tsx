@@ -1,14 +1,12 @@
-// Set a new password /set-pw?user=…&token=… (accounts-and-details.md §2, §5, §8): the e-mailed
+// Set a new password /set-pw?user=…&token=… (docs/spec/accounts-and-details.md §2, §5, §8): the e-mailed
 // reset link lands here. Success: the spec's message, then after 2 s the visitor is signed out
 // and taken home, where the sign-in modal opens.
 import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 
-import {
-  MESSAGES,
-  RESET_REDIRECT_MS,
-  setPasswordErrors,
-} from "@studyatlas/schemas/account-rules.ts";
+import { MESSAGES, RESET_REDIRECT_MS } from "@studyatlas/schemas/account-rules.ts";
+import { SetPasswordFormSchema } from "@studyatlas/schemas/accounts.ts";
+import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/auth/auth-forms.module.css";
@@ -28,7 +26,7 @@ export default function SetPassword() {
   const token = params.get("token");
   const form = useFormFields(
     { password: "", confirm: "" },
-    (values) => setPasswordErrors(values.password, values.confirm),
+    (values) => fieldErrorsOf(SetPasswordFormSchema, values),
     ["confirm"],
   );
   const [error, setError] = useState<string>();

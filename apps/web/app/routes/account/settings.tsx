@@ -1,4 +1,4 @@
-// Account settings /settings (accounts-and-details.md §2, §5, §8): the e-mail with its verified
+// Account settings /settings (docs/spec/accounts-and-details.md §2, §5, §8): the e-mail with its verified
 // state, the profile form (country selects, optional picture) and the change-password form.
 // Results are toasts for 3 s. Visitors who are not signed in are sent to sign in first.
 import { useEffect, useState, type FormEvent } from "react";
@@ -12,8 +12,9 @@ import {
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_TYPES,
   SETTINGS_TOAST_MS,
-  changePasswordErrors,
 } from "@studyatlas/schemas/account-rules.ts";
+import { ChangePasswordFormSchema } from "@studyatlas/schemas/accounts.ts";
+import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/auth/auth-forms.module.css";
@@ -297,7 +298,7 @@ function ChangePasswordForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = changePasswordErrors(values);
+    const found = fieldErrorsOf(ChangePasswordFormSchema, values);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setPending(true);

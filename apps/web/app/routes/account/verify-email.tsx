@@ -1,4 +1,4 @@
-// E-mail verification /verify-email/{token1}/{token2} (accounts-and-details.md §2, §4, §8): the
+// E-mail verification /verify-email/{token1}/{token2} (docs/spec/accounts-and-details.md §2, §4, §8): the
 // link is checked once the page runs in the browser (so link scanners that only fetch the HTML do
 // not use it up); success signs the user in; either outcome counts down 5 s to /welcome.
 import { useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// Welcome /welcome (accounts-and-details.md §2): the greeting with the first name, the tagline and
+// Welcome /welcome (docs/spec/accounts-and-details.md §2): the greeting with the first name, the tagline and
 // 'Explore All Courses' to the course finder with an empty name and the country 'Where?'.
 import { Link } from "react-router";
 

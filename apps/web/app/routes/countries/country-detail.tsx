@@ -1,30 +1,30 @@
-// Country page /countries/{name}?id=&slug= (accounts-and-details.md §2 Countries, §3 Country, §9;
+// Country page /countries/{name}?id=&slug= (docs/spec/accounts-and-details.md §2 Countries, §3 Country, §9;
 // issue 6 item 3): breadcrumb, continent label, the tabs About (default), Schools (sortable, 20 per
 // page) and Living Cost, the side card, the share modal and the related-programmes strip. The
 // tab, sort and page live in the URL, so each view is a server-rendered, linkable page.
 // The country is found by id, else by slug, else by the name in the path.
 import { data, Link, useNavigate } from "react-router";
 
-import { findCountryId } from "@studyatlas/core/catalogue/countries.ts";
-import { listRelatedCourses } from "@studyatlas/core/catalogue/related.ts";
-import { listSchools, type SchoolOrdering } from "@studyatlas/core/catalogue/schools.ts";
+import { loadCountryPage } from "@studyatlas/core/catalogue/detail-pages.ts";
+import type { SchoolOrdering } from "@studyatlas/core/catalogue/schools.ts";
 import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts";
-import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { HtmlContent } from "../../components/detail/html-content.tsx";
-import { ShareDialog } from "../../components/detail/share-dialog.tsx";
-import { PageLinks } from "../../components/finder/pagination-nav.tsx";
+import { HtmlContent } from "../../features/detail/html-content.tsx";
+import { ShareDialog } from "../../features/detail/share-dialog.tsx";
+import { PageLinks } from "../../components/pagination/pagination-nav.tsx";
 import { getServices } from "../../context.ts";
 import {
   continentName,
   countryPath,
   flagUrl,
   formatWithSpaces,
-} from "../../utils/detail-display.ts";
-import { pageCountOf } from "../../utils/finder-pagination.ts";
+} from "../../features/detail/detail-display.ts";
+import { pageCount } from "@studyatlas/core/catalogue/pagination.ts";
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME } from "../../utils/seo.ts";
 import type { Route } from "./+types/country-detail";
+import { Breadcrumb } from "../../features/detail/detail-hero.tsx";
 import styles from "./country-detail.module.css";
 
 export const COUNTRY_TABS = [
@@ -54,44 +54,23 @@ function notFound(): never {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, catalogue, publicBaseUrl } = getServices(context);
+  const { catalogue, publicBaseUrl } = getServices(context);
   const query = new URL(request.url).searchParams;
   const idText = query.get("id");
-  let id: number | undefined;
-  if (idText && /^\d{1,9}$/.test(idText)) id = Number(idText);
-  const country =
-    (id !== undefined ? await catalogue.getCountryById(id) : undefined) ??
-    (await (async () => {
-      const found = await findCountryId(db, {
-        ...(query.get("slug") ? { slug: query.get("slug") ?? "" } : {}),
-        name: params.name,
-      });
-      return found === undefined ? undefined : catalogue.getCountryById(found);
-    })());
-  if (!country) notFound();
-
+  const pageText = query.get("page") ?? "1";
   const tab = tabOf(query.get("tab"));
   const sort = sortOf(query.get("sort"));
-  const pageText = query.get("page") ?? "1";
   const page = /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
-
-  const [schools, related] = await Promise.all([
-    tab === "schools"
-      ? listSchools(db, {
-          countryId: country.id,
-          ordering: sort,
-          limit: PAGE_SIZE,
-          offset: (page - 1) * PAGE_SIZE,
-        })
-      : undefined,
-    listRelatedCourses(db, { countryId: country.id }).catch((error: unknown) => {
-      console.error(`Country page: related programmes of '${country.slug}' failed.`, error);
-      return [];
-    }),
-  ]);
-  // A page number past the last page is a page that does not exist.
-  if (schools && page > 1 && schools.results.length === 0) notFound();
-  return { country, tab, sort, page, schools, related, baseUrl: publicBaseUrl };
+  const found = await loadCountryPage(catalogue, {
+    ...(idText && /^\d{1,9}$/.test(idText) ? { id: Number(idText) } : {}),
+    ...(query.get("slug") ? { slug: query.get("slug") ?? "" } : {}),
+    name: params.name,
+    tab,
+    sort,
+    page,
+  });
+  if (!found) notFound();
+  return { ...found, tab, sort, page, baseUrl: publicBaseUrl };
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -130,21 +109,18 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
     if (next.tab === "schools" && next.page && next.page !== "1") params.set("page", next.page);
     return `${basePath.split("?")[0]}?${params.toString()}`;
   };
-  const pageCount = schools ? pageCountOf(schools.count) : 0;
+  const schoolPageCount = schools ? pageCount(schools.count, PAGE_SIZE) : 0;
 
   return (
     <div className={styles.page}>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/countries">Countries</Link>
-          </li>
-          <li aria-current="page">{country.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        className={styles.breadcrumb}
+        trail={[
+          { label: "Home", to: "/" },
+          { label: "Countries", to: "/countries" },
+          { label: country.name },
+        ]}
+      />
 
       <header className={styles.header}>
         <img
@@ -274,7 +250,7 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
               )}
               <PageLinks
                 page={page}
-                pageCount={pageCount}
+                pageCount={schoolPageCount}
                 href={(n) => href({ page: String(n) })}
                 label="Pages of schools"
               />

@@ -1,13 +1,13 @@
-// Countries /countries (accounts-and-details.md §2 Countries; issue 6 item 3): the titled list with
+// Countries /countries (docs/spec/accounts-and-details.md §2 Countries; issue 6 item 3): the titled list with
 // its count and a sort that works (by name, or by number of programmes, on the server, kept in
 // the URL so it survives reloads and shared links), each country with its flag and a link to
 // /countries/{name}?id=&slug=.
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 
-import { listCountries } from "@studyatlas/core/catalogue/countries.ts";
+import { loadCountryList } from "@studyatlas/core/catalogue/detail-pages.ts";
 
 import { getServices } from "../../context.ts";
-import { countryPath, flagUrl } from "../../utils/detail-display.ts";
+import { countryPath, flagUrl } from "../../features/detail/detail-display.ts";
 import { absoluteUrl, pageMeta, SITE_NAME } from "../../utils/seo.ts";
 import type { Route } from "./+types/country-list";
 import styles from "./country-list.module.css";
@@ -26,16 +26,11 @@ function sortOf(value: string | null): CountrySort {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, publicBaseUrl } = getServices(context);
+  const { catalogue, publicBaseUrl } = getServices(context);
   const sort = sortOf(new URL(request.url).searchParams.get("sort"));
   const ordering = COUNTRY_SORTS.find((option) => option.value === sort)?.ordering ?? "name";
-  const { count, results } = await listCountries(db, {
-    enabledOnly: true,
-    ordering,
-    limit: 1000,
-    offset: 0,
-  });
-  return { count, countries: results, sort, baseUrl: publicBaseUrl };
+  const list = await loadCountryList(catalogue, ordering);
+  return { ...list, sort, baseUrl: publicBaseUrl };
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {

@@ -1,25 +1,24 @@
-// Programme page /course/{slug} (accounts-and-details.md §2 Programme detail, §4 Programme page,
+// Programme page /course/{slug} (docs/spec/accounts-and-details.md §2 Programme detail, §4 Programme page,
 // §9; issue 6 item 1). Server-rendered from packages/core: the whole programme, with its HTML
 // sections sanitised, is in the first response; an unknown slug is the not-found page with HTTP
 // 404. Search engines get a unique title, description, canonical URL, Open Graph tags and
 // schema.org Course and BreadcrumbList JSON-LD (issue 6 item 5).
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
-import { listRelatedCourses } from "@studyatlas/core/catalogue/related.ts";
-import { htmlToText, previewHtml, summarise } from "@studyatlas/core/content/html-preview.ts";
+import { loadCoursePage } from "@studyatlas/core/catalogue/detail-pages.ts";
+import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts";
 import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { CollapsibleBlock } from "../../components/detail/collapsible-block.tsx";
-import { HtmlContent } from "../../components/detail/html-content.tsx";
-import { LOGIN_QUERY_PARAM } from "../../components/home/use-login-query-flag.ts";
-import { ScrollToTopButton } from "../../components/detail/scroll-to-top-button.tsx";
-import { SectionTabs, type SectionTab } from "../../components/detail/section-tabs.tsx";
-import { TestimonialCarousel } from "../../components/detail/testimonial-carousel.tsx";
-import { TESTIMONIALS } from "../../components/detail/testimonials.ts";
-import { VideoEmbed } from "../../components/detail/video-embed.tsx";
-import { MapPinIcon } from "../../components/icons/icons.tsx";
+import { CollapsibleBlock } from "../../features/detail/collapsible-block.tsx";
+import { HtmlContent } from "../../features/detail/html-content.tsx";
+import { LOGIN_QUERY_PARAM } from "../../hooks/use-login-query-flag.ts";
+import { ScrollToTopButton } from "../../features/detail/scroll-to-top-button.tsx";
+import { SectionTabs, type SectionTab } from "../../features/detail/section-tabs.tsx";
+import { TestimonialCarousel } from "../../features/detail/testimonial-carousel.tsx";
+import { TESTIMONIALS } from "../../features/detail/testimonials.ts";
+import { VideoEmbed } from "../../features/detail/video-embed.tsx";
 import { getServices } from "../../context.ts";
 import { formatCourseFormat, formatDuration, formatTuition } from "../../utils/course-display.ts";
 import {
@@ -28,7 +27,7 @@ import {
   formatMonth,
   formatMonthYear,
   whyChooseTitle,
-} from "../../utils/detail-display.ts";
+} from "../../features/detail/detail-display.ts";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -37,6 +36,7 @@ import {
   SITE_NAME,
 } from "../../utils/seo.ts";
 import type { Route } from "./+types/course-detail";
+import { DetailHero } from "../../features/detail/detail-hero.tsx";
 import styles from "./course-detail.module.css";
 
 /** The four tabs of §2, in order, with the ids of their sections. */
@@ -50,34 +50,15 @@ export const COURSE_TABS: readonly SectionTab[] = [
 /** §2: "if neither exists the text is 'No Scholarship and Aids available for now.'" */
 export const NO_AID_TEXT = "No Scholarship and Aids available for now.";
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 function notFound(): never {
   throw data(null, { status: 404 });
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, catalogue, publicBaseUrl } = getServices(context);
-  const slug = params.slug;
-  if (slug.length > 300 || !SLUG.test(slug)) notFound();
-  const course = await catalogue.getCourseBySlug(slug);
-  if (!course) notFound();
-  const firstDiscipline = course.disciplines[0];
-  const similar = await listRelatedCourses(db, {
-    ...(firstDiscipline ? { disciplineId: firstDiscipline.id } : {}),
-    excludeCourseId: course.id,
-  }).catch((error: unknown) => {
-    // discovery.md §7: a failed related list is logged only; the page still shows.
-    console.error(`Programme page: similar programmes of '${slug}' could not be loaded.`, error);
-    return [];
-  });
-  return {
-    course,
-    overviewPreview: previewHtml(course.overview),
-    whyChosePreview: previewHtml(course.why_chose),
-    similar,
-    baseUrl: publicBaseUrl,
-  };
+  const { catalogue, publicBaseUrl } = getServices(context);
+  const page = await loadCoursePage(catalogue, params.slug);
+  if (!page) notFound();
+  return { ...page, baseUrl: publicBaseUrl };
 }
 
 /** Opening the sign-in prompt (?login=true) must not reload the programme and reshuffle the strip. */
@@ -178,48 +159,25 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className={styles.page}>
-      <header className={styles.hero}>
-        {school.banner && (
-          <img className={styles.banner} src={school.banner} alt="" width={1200} height={300} />
-        )}
-        <div className={styles.heroInner}>
-          <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to={`/school/${school.slug}`}>{school.name}</Link>
-              </li>
-              <li aria-current="page">{course.name}</li>
-            </ol>
-          </nav>
-          <div className={styles.identity}>
-            {school.logo && (
-              <img
-                className={styles.logo}
-                src={school.logo}
-                alt={`${school.name} logo`}
-                width={88}
-                height={88}
-              />
-            )}
-            <div>
-              <h1 className={styles.title}>{course.name}</h1>
-              <p className={styles.school}>
-                <Link to={`/school/${school.slug}`}>{school.name}</Link>
-              </p>
-              {location && (
-                <p className={styles.location}>
-                  <MapPinIcon className={styles.pin} />
-                  {school.city ? `${school.city}, ` : ""}
-                  <Link to={countryPath(school.country)}>{school.country.name}</Link>
-                </p>
-              )}
-            </div>
-          </div>
-        </div>
-      </header>
+      <DetailHero
+        trail={[
+          { label: "Home", to: "/" },
+          { label: school.name, to: `/school/${school.slug}` },
+          { label: course.name },
+        ]}
+        school={school}
+        logoSize={88}
+        title={course.name}
+        subtitle={<Link to={`/school/${school.slug}`}>{school.name}</Link>}
+        location={
+          location && (
+            <>
+              {school.city ? `${school.city}, ` : ""}
+              <Link to={countryPath(school.country)}>{school.country.name}</Link>
+            </>
+          )
+        }
+      />
 
       <div className={styles.layout}>
         <aside className={styles.aside} aria-labelledby="key-facts-title">

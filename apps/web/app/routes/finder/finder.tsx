@@ -1,4 +1,4 @@
-// The course finder (discovery.md §2 "Course finder page", §4 Finder, §9): one route module for
+// The course finder (docs/spec/discovery.md §2 "Course finder page", §4 Finder, §9): one route module for
 // /coursefinder, /search, /test and the programme variants (/graduate, /courses, ...) with their
 // discipline child (/graduate/computer-science). All filter state lives in the URL query; the
 // loader calls packages/core directly and renders the first page on the server, later changes
@@ -6,31 +6,31 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
 
-import { searchTokens } from "@studyatlas/core/catalogue/search-words.ts";
+import { loadFinderPage } from "@studyatlas/core/catalogue/finder-page.ts";
+import { parseSeed, randomSeed } from "@studyatlas/core/catalogue/random-seed.ts";
 import { InvalidParameterError } from "@studyatlas/core/errors.ts";
-import {
-  normaliseProgramme,
-  type CourseOrdering,
-} from "@studyatlas/schemas/catalogue-constants.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { CourseCard } from "../../components/course-card/course-card.tsx";
-import { ActiveFilters } from "../../components/finder/active-filters.tsx";
-import { EmptyResults } from "../../components/finder/empty-results.tsx";
-import { FilterOverlay, OVERLAY_OPEN_STATE } from "../../components/finder/filter-overlay.tsx";
-import { FilterSidebar } from "../../components/finder/filter-sidebar.tsx";
+import { ActiveFilters } from "../../features/finder/active-filters.tsx";
+import { EmptyResults } from "../../features/finder/empty-results.tsx";
+import { FilterOverlay, OVERLAY_OPEN_STATE } from "../../features/finder/filter-overlay.tsx";
+import { FilterSidebar } from "../../features/finder/filter-sidebar.tsx";
 import {
   FinderContext,
   type FinderContextValue,
   type FinderPageData,
-} from "../../components/finder/finder-data.ts";
-import { PaginationNav } from "../../components/finder/pagination-nav.tsx";
-import resultsStyles from "../../components/finder/results.module.css";
-import { SortSelect } from "../../components/finder/sort-select.tsx";
+} from "../../features/finder/finder-data.ts";
+import { PaginationNav } from "../../features/finder/pagination-nav.tsx";
+import resultsStyles from "../../features/finder/results.module.css";
+import { SortSelect } from "../../features/finder/sort-select.tsx";
 import { getServices } from "../../context.ts";
-import { pageCountOf } from "../../utils/finder-pagination.ts";
-import { finderQueryObject, withPage } from "../../utils/finder-query.ts";
-import { finderHeading, finderScopeFromPath, type FinderScope } from "../../utils/finder-route.ts";
+import { finderQueryObject, withPage } from "../../features/finder/finder-query.ts";
+import {
+  finderHeading,
+  finderScopeFromPath,
+  type FinderScope,
+} from "../../features/finder/finder-route.ts";
 import type { Route } from "./+types/finder";
 import styles from "./finder.module.css";
 
@@ -50,17 +50,8 @@ const COUNT = new Intl.NumberFormat("en-US");
 const SEED_COOKIE = "finder_seed";
 
 function seedFromCookie(header: string | null): number | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${SEED_COOKIE}=(\\d{1,10})(?:;|$)`).exec(header ?? "");
-  const seed = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  return Number.isSafeInteger(seed) && seed <= 2_147_483_647 ? seed : undefined;
+  return parseSeed(new RegExp(`(?:^|;\\s*)${SEED_COOKIE}=(\\d+)(?:;|$)`).exec(header ?? "")?.[1]);
 }
-
-/** Programmes for an empty result: featured ones in random order (discovery.md §2). */
-const SUGGESTIONS_QUERY = CourseListQuerySchema.parse({
-  featured: "true",
-  ordering: "random",
-  page_size: "6",
-});
 
 interface FinderProblem {
   status: "problem";
@@ -98,95 +89,26 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     );
   }
   const query = parsed.data;
-  const ordering: CourseOrdering = query.ordering ?? (query.name ? "relevance" : "name");
   const headers = new Headers();
   // The visitor's seed is created on their first finder page, whatever its order, so that it
   // already exists when they switch to random order: creating it only then raced with the
   // concurrent data requests of that switch, which could each pick a different seed.
   let visitorSeed = seedFromCookie(request.headers.get("Cookie"));
   if (visitorSeed === undefined) {
-    visitorSeed = Math.floor(Math.random() * 2_147_483_647);
+    visitorSeed = randomSeed();
     headers.append("Set-Cookie", `${SEED_COOKIE}=${visitorSeed}; Path=/; SameSite=Lax; HttpOnly`);
   }
-  const seed = ordering === "random" ? (query.seed ?? visitorSeed) : query.seed;
 
   try {
-    const listRequest = await catalogue.resolveCourseListRequest({
-      ...query,
-      ordering,
-      ...(seed !== undefined ? { seed } : {}),
-    });
-    const [list, facets, disciplines, degreeTypes, currencies] = await Promise.all([
-      catalogue.listCourses(listRequest),
-      catalogue.countCourseFacets(listRequest.filters),
-      catalogue.listDisciplines(),
-      catalogue.listDegreeTypes(),
-      catalogue.listCurrencies({ limit: 1000, offset: 0 }),
-    ]);
-    const suggestions =
-      list.count === 0
-        ? (await catalogue.listCourses(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY)))
-            .results
-        : [];
-
-    const disciplineId = listRequest.filters.disciplineIds[0];
-    const discipline = disciplines.find((item) => item.id === disciplineId);
-    const programmeLabel = scope.programme
-      ? facets.facets.programme.find((item) => item.slug === scope.programme)?.label
-      : undefined;
-    const school = query.school_slug
-      ? {
-          slug: query.school_slug,
-          name:
-            list.results.find((course) => course.school.slug === query.school_slug)?.school.name ??
-            query.school_slug,
-        }
-      : undefined;
-
-    const degreeTypeGroups: FinderPageData["degreeTypeGroups"] = [];
-    for (const degreeType of degreeTypes) {
-      const label = degreeType.programme_type.label;
-      let group = degreeTypeGroups.find((item) => item.label === label);
-      if (!group) {
-        group = { programme: normaliseProgramme(degreeType.programme_type.slug), label, ids: [] };
-        degreeTypeGroups.push(group);
-      }
-      group.ids.push(degreeType.id);
-    }
-
-    // Misspelled words were searched as their closest catalogue words: say so (ADR 005).
-    const corrected = listRequest.filters.searchText;
-    const correctedQuery =
-      query.name && corrected && corrected !== searchTokens(query.name).join(" ")
-        ? corrected
-        : undefined;
+    const found = await loadFinderPage(catalogue, query, { visitorSeed });
     const page: FinderPageData = {
       status: "ok",
       scope,
       heading: finderHeading({
-        ...(programmeLabel ? { programmeLabel } : {}),
+        ...(found.programmeLabel ? { programmeLabel: found.programmeLabel } : {}),
         ...(query.name ? { name: query.name } : {}),
       }),
-      ...(correctedQuery ? { correctedQuery } : {}),
-      discipline: discipline
-        ? { id: discipline.id, slug: discipline.slug, name: discipline.name }
-        : undefined,
-      programme: query.programme,
-      school,
-      ordering,
-      count: list.count,
-      page: listRequest.page,
-      pageCount: pageCountOf(list.count, listRequest.pageSize),
-      results: list.results,
-      facets: facets.facets,
-      disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
-      degreeTypeGroups,
-      currencies: currencies.results.map((item) => ({
-        short_code: item.short_code,
-        name: item.name,
-        usd_exchange_rate: item.usd_exchange_rate,
-      })),
-      suggestions,
+      ...found,
     };
     return data(page, { headers });
   } catch (error) {
@@ -204,7 +126,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         { status: missingPage ? 404 : 400 },
       );
     }
-    // discovery.md §7: a failed course list gives an empty list; the visitor sees a short
+    // docs/spec/discovery.md §7: a failed course list gives an empty list; the visitor sees a short
     // message rather than an error page, and the detail goes to the log.
     console.error("Course finder: the programmes could not be loaded.", error);
     return data(

@@ -1,4 +1,4 @@
-// School page /school/{slug} (accounts-and-details.md §2 School detail, §3 School; issue 6 item 2):
+// School page /school/{slug} (docs/spec/accounts-and-details.md §2 School detail, §3 School; issue 6 item 2):
 // banner, logo, name, about, video, city and country, institution type, the numbers of
 // undergraduate, postgraduate, short-course and all programmes (counted from the catalogue by
 // packages/core, so they always equal the finder's), year established, 'View School Courses' to
@@ -6,15 +6,13 @@
 // the data model, and the spec's fixed '4.4 (53 Reviews)' is not copied (docs/spec-notes.md).
 import { data, Link } from "react-router";
 
-import { ALL_PUBLISHED_COURSES, listCourses } from "@studyatlas/core/catalogue/courses.ts";
+import { loadSchoolPage } from "@studyatlas/core/catalogue/detail-pages.ts";
 import { summarise } from "@studyatlas/core/content/html-preview.ts";
-import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { CourseCard } from "../../components/course-card/course-card.tsx";
-import { VideoEmbed } from "../../components/detail/video-embed.tsx";
-import { MapPinIcon } from "../../components/icons/icons.tsx";
+import { VideoEmbed } from "../../features/detail/video-embed.tsx";
 import { getServices } from "../../context.ts";
-import { countryPath, schoolCoursesPath } from "../../utils/detail-display.ts";
+import { countryPath, schoolCoursesPath } from "../../features/detail/detail-display.ts";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -23,24 +21,16 @@ import {
   SITE_NAME,
 } from "../../utils/seo.ts";
 import type { Route } from "./+types/school-detail";
+import { DetailHero } from "../../features/detail/detail-hero.tsx";
 import styles from "./school-detail.module.css";
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const COUNT = new Intl.NumberFormat("en-US");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, catalogue, publicBaseUrl } = getServices(context);
-  if (params.slug.length > 300 || !SLUG.test(params.slug)) throw data(null, { status: 404 });
-  const school = await catalogue.getSchoolBySlug(params.slug);
-  if (!school) throw data(null, { status: 404 });
-  const { results: courses } = await listCourses(db, {
-    filters: { ...ALL_PUBLISHED_COURSES, schoolId: school.id },
-    ordering: "name",
-    seed: 0,
-    page: 1,
-    pageSize: PAGE_SIZE,
-  });
-  return { school, courses, baseUrl: publicBaseUrl };
+  const { catalogue, publicBaseUrl } = getServices(context);
+  const page = await loadSchoolPage(catalogue, params.slug);
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, baseUrl: publicBaseUrl };
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -81,43 +71,22 @@ export default function SchoolDetailPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className={styles.page}>
-      <header className={styles.hero}>
-        {school.banner && (
-          <img className={styles.banner} src={school.banner} alt="" width={1200} height={300} />
-        )}
-        <div className={styles.heroInner}>
-          <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to={countryPath(school.country)}>{school.country.name}</Link>
-              </li>
-              <li aria-current="page">{school.name}</li>
-            </ol>
-          </nav>
-          <div className={styles.identity}>
-            {school.logo && (
-              <img
-                className={styles.logo}
-                src={school.logo}
-                alt={`${school.name} logo`}
-                width={96}
-                height={96}
-              />
-            )}
-            <div>
-              <h1 className={styles.title}>{school.name}</h1>
-              <p className={styles.location}>
-                <MapPinIcon className={styles.pin} />
-                {school.city ? `${school.city}, ` : ""}
-                <Link to={countryPath(school.country)}>{school.country.name}</Link>
-              </p>
-            </div>
-          </div>
-        </div>
-      </header>
+      <DetailHero
+        trail={[
+          { label: "Home", to: "/" },
+          { label: school.country.name, to: countryPath(school.country) },
+          { label: school.name },
+        ]}
+        school={school}
+        logoSize={96}
+        title={school.name}
+        location={
+          <>
+            {school.city ? `${school.city}, ` : ""}
+            <Link to={countryPath(school.country)}>{school.country.name}</Link>
+          </>
+        }
+      />
 
       <div className={styles.layout}>
         <div className={styles.main}>

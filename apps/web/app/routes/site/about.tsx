@@ -1,9 +1,9 @@
-// About (accounts-and-details.md §1, §2 "About page"): the mission hero, an introduction and the
+// About (docs/spec/accounts-and-details.md §1, §2 "About page"): the mission hero, an introduction and the
 // three points under 'What makes us different'.
 import { Link } from "react-router";
 
-import { PageHero } from "../../components/site-pages/page-hero.tsx";
-import styles from "../../components/site-pages/site-pages.module.css";
+import { PageHero } from "../../features/site-pages/page-hero.tsx";
+import styles from "../../features/site-pages/site-pages.module.css";
 import { CompassIcon, BadgeCheckIcon, SearchIcon } from "../../components/icons/icons.tsx";
 
 export function meta() {

@@ -1,23 +1,19 @@
-// Contact (accounts-and-details.md §2 "Contact /contact-us", §4, §5, §8): the 'Contact' banner,
+// Contact (docs/spec/accounts-and-details.md §2 "Contact /contact-us", §4, §5, §8): the 'Contact' banner,
 // 'Have a question ?', 'Send Us A Message', the enquiry invitation, the support e-mail and postal
 // address (SUPPORT_EMAIL, POSTAL_ADDRESS), and the form: Name *, Email *, Message * (4 rows),
 // Send ('Sending...'). Empty fields: 'Please fill in all fields'. Success: 'Message sent
 // successfully!' and the form clears. Failures in red.
 import { useId, useState, type FormEvent } from "react";
 
-import {
-  CONTACT_MESSAGES,
-  contactFormError,
-  type ContactForm,
-} from "@studyatlas/schemas/engagement-rules.ts";
+import { CONTACT_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
+import { contactFormError, type ContactForm } from "@studyatlas/schemas/engagement.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
 import { useSession } from "../../auth/session-context.tsx";
 import { MapPinIcon } from "../../components/icons/icons.tsx";
-import { PageHero } from "../../components/site-pages/page-hero.tsx";
-import styles from "../../components/site-pages/site-pages.module.css";
+import { PageHero } from "../../features/site-pages/page-hero.tsx";
+import styles from "../../features/site-pages/site-pages.module.css";
 import { getServices } from "../../context.ts";
-import { DEFAULT_SUPPORT } from "../../site-links.ts";
 import type { Route } from "./+types/contact";
 import contactStyles from "./contact.module.css";
 
@@ -33,7 +29,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { support: getServices(context).support ?? DEFAULT_SUPPORT };
+  return { support: getServices(context).support };
 }
 
 type Status =

@@ -1,11 +1,11 @@
-// Browse by discipline (accounts-and-details.md §2 "Discipline pages"): the grid of the spec's
+// Browse by discipline (docs/spec/accounts-and-details.md §2 "Discipline pages"): the grid of the spec's
 // disciplines, each opening the course finder for it. The last tile, 'Art', opens the Art
 // discipline rather than the spec's environmental-science slug (docs/spec-notes.md).
-import { DisciplineGrid } from "../../components/home/discipline-grid.tsx";
-import { loadDisciplineTiles } from "../../components/home/discipline-tiles.server.ts";
-import { ALL_DISCIPLINES } from "../../components/home/home-content.ts";
-import { PageHero } from "../../components/site-pages/page-hero.tsx";
-import styles from "../../components/site-pages/site-pages.module.css";
+import { DisciplineGrid } from "../../components/discipline-grid/discipline-grid.tsx";
+import { loadDisciplineTiles } from "../../components/discipline-grid/discipline-tiles.server.ts";
+import { ALL_DISCIPLINES } from "../../utils/home-content.ts";
+import { PageHero } from "../../features/site-pages/page-hero.tsx";
+import styles from "../../features/site-pages/site-pages.module.css";
 import { getServices } from "../../context.ts";
 import type { Route } from "./+types/discipline";
 

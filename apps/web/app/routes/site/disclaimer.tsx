@@ -1,5 +1,5 @@
 // Disclaimer: the default target of the footer's 'Disclaimer' link (DISCLAIMER_URL).
-import { LegalPage } from "../../components/site-pages/legal-page.tsx";
+import { LegalPage } from "../../features/site-pages/legal-page.tsx";
 
 export function meta() {
   return [

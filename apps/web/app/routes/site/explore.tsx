@@ -1,13 +1,13 @@
-// Explore (accounts-and-details.md §2 route table): 'Explore Online Courses and Programs' with
+// Explore (docs/spec/accounts-and-details.md §2 route table): 'Explore Online Courses and Programs' with
 // Browse By Programme (the five programme types) and Browse By Disciplines (the tiles of the home
 // page, with their programme counts).
 import { Link } from "react-router";
 
-import { DisciplineGrid } from "../../components/home/discipline-grid.tsx";
-import { loadDisciplineTiles } from "../../components/home/discipline-tiles.server.ts";
-import { HOME_DISCIPLINES, PROGRAMME_TYPE_CARDS } from "../../components/home/home-content.ts";
-import { PageHero } from "../../components/site-pages/page-hero.tsx";
-import styles from "../../components/site-pages/site-pages.module.css";
+import { DisciplineGrid } from "../../components/discipline-grid/discipline-grid.tsx";
+import { loadDisciplineTiles } from "../../components/discipline-grid/discipline-tiles.server.ts";
+import { HOME_DISCIPLINES, PROGRAMME_TYPE_CARDS } from "../../utils/home-content.ts";
+import { PageHero } from "../../features/site-pages/page-hero.tsx";
+import styles from "../../features/site-pages/site-pages.module.css";
 import { getServices } from "../../context.ts";
 import type { Route } from "./+types/explore";
 import exploreStyles from "./explore.module.css";

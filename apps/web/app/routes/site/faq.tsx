@@ -1,4 +1,4 @@
-// FAQ (accounts-and-details.md §2 "FAQ /faq"): an accordion of the six questions, one open at a
+// FAQ (docs/spec/accounts-and-details.md §2 "FAQ /faq"): an accordion of the six questions, one open at a
 // time (clicking the open one closes it). Each question is a button with aria-expanded that
 // controls its answer region. The page also carries FAQPage structured data for search engines,
 // in an inline script with the request's CSP nonce.
@@ -10,10 +10,10 @@ import {
   faqStructuredData,
   jsonForScript,
   toggleFaq,
-} from "../../components/faq/faq-content.ts";
+} from "../../features/site-pages/faq-content.ts";
 import { ChevronDownIcon } from "../../components/icons/icons.tsx";
-import { PageHero } from "../../components/site-pages/page-hero.tsx";
-import styles from "../../components/site-pages/site-pages.module.css";
+import { PageHero } from "../../features/site-pages/page-hero.tsx";
+import styles from "../../features/site-pages/site-pages.module.css";
 import { requestInfoContext } from "../../context.ts";
 import type { Route } from "./+types/faq";
 import faqStyles from "./faq.module.css";

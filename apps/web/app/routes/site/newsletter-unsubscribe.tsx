@@ -10,8 +10,8 @@ import { checkUnsubscribeToken } from "@studyatlas/core/engagement/newsletter.ts
 import { NEWSLETTER_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
 
 import { callApi } from "../../auth/account-api.ts";
-import { PageHero } from "../../components/site-pages/page-hero.tsx";
-import styles from "../../components/site-pages/site-pages.module.css";
+import { PageHero } from "../../features/site-pages/page-hero.tsx";
+import styles from "../../features/site-pages/site-pages.module.css";
 import { getServices } from "../../context.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 

@@ -1,5 +1,5 @@
 // Privacy policy: the default target of the footer's 'Privacy Policy' link (PRIVACY_POLICY_URL).
-import { LegalPage } from "../../components/site-pages/legal-page.tsx";
+import { LegalPage } from "../../features/site-pages/legal-page.tsx";
 
 export function meta() {
   return [

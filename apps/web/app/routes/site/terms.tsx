@@ -1,5 +1,5 @@
 // Terms of use: the default target of the footer's 'Terms of Use' link (TERMS_OF_USE_URL).
-import { LegalPage } from "../../components/site-pages/legal-page.tsx";
+import { LegalPage } from "../../features/site-pages/legal-page.tsx";
 
 export function meta() {
   return [

@@ -1,4 +1,4 @@
-// Catalogue API, paths as in the specs' call tables (discovery.md §7, accounts-and-details.md §7).
+// Catalogue API, paths as in the specs' call tables (docs/spec/discovery.md §7, docs/spec/accounts-and-details.md §7).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-// Contact API (accounts-and-details.md §7 POST account/create_contact): the message is stored and
+// Contact API (docs/spec/accounts-and-details.md §7 POST account/create_contact): the message is stored and
 // mailed to SUPPORT_EMAIL through the outbox. Rate-limited per sender address and per network.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -12,16 +12,13 @@ import { CONTACT_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
 import { ContactAnswerSchema, ContactSchema } from "@studyatlas/schemas/engagement.ts";
 
 import type { AppServices } from "../../../app/context.ts";
-import { DEFAULT_SUPPORT } from "../../../app/site-links.ts";
-import { parse } from "./account.ts";
-import { documentBodiesOnly } from "./document-bodies.ts";
+import { messageBody } from "./message-body.ts";
 
 export async function contactRoutes(
   app: FastifyInstance,
   options: { services: AppServices; mailer: Mailer },
 ) {
   const { services, mailer } = options;
-  documentBodiesOnly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post("/account/create_contact", {
@@ -37,7 +34,7 @@ export async function contactRoutes(
       },
     },
     handler: async (request, reply) => {
-      const body = parse(ContactSchema, request.body);
+      const { body } = request;
       await consumeLimit(services.db, ENGAGEMENT_LIMITS.contactIp, request.ip);
       await consumeLimit(services.db, ENGAGEMENT_LIMITS.contactAddress, body.email);
       const { id } = await createContactMessage(
@@ -45,13 +42,11 @@ export async function contactRoutes(
         mailer,
         { ...body, userId: request.auth ? Number(request.auth.user.id) : null },
         {
-          supportEmail: (services.support ?? DEFAULT_SUPPORT).email,
+          supportEmail: services.support.email,
           publicBaseUrl: services.publicBaseUrl,
         },
       );
-      return reply
-        .code(201)
-        .send({ id, message: CONTACT_MESSAGES.success, detail: CONTACT_MESSAGES.success });
+      return reply.code(201).send(messageBody(CONTACT_MESSAGES.success, { id }));
     },
   });
 }

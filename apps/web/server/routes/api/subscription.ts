@@ -1,11 +1,11 @@
-// Newsletter API (discovery.md §7 subscription/add; issue 5 "Newsletter"): subscribe (201, or
+// Newsletter API (docs/spec/discovery.md §7 subscription/add; issue 5 "Newsletter"): subscribe (201, or
 // 200 "already subscribed" without a second row) with a welcome e-mail carrying the one-click
 // unsubscribe link, and the unsubscribe endpoint that link and mail clients (RFC 8058
 // List-Unsubscribe-Post, a form-encoded POST without cookies) call. No sign-in needed.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
-import { AccountError } from "@studyatlas/core/accounts/account-errors.ts";
+import { NotFoundError } from "@studyatlas/core/errors.ts";
 import { newsletterWelcomeMessage, type Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
 import { consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
 import { ENGAGEMENT_LIMITS } from "@studyatlas/core/engagement/limits.ts";
@@ -25,8 +25,7 @@ import {
 } from "@studyatlas/schemas/engagement.ts";
 
 import type { AppServices } from "../../../app/context.ts";
-import { parse } from "./account.ts";
-import { documentBodiesOnly } from "./document-bodies.ts";
+import { messageBody } from "./message-body.ts";
 
 const errors = {
   400: ApiErrorSchema,
@@ -41,7 +40,6 @@ export async function subscriptionRoutes(
 ) {
   const { services, mailer } = options;
   const { db, publicBaseUrl } = services;
-  documentBodiesOnly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["subscription"];
 
@@ -62,7 +60,7 @@ export async function subscriptionRoutes(
       response: { 200: SubscriptionAnswerSchema, 201: SubscriptionAnswerSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const body = parse(SubscriptionSchema, request.body);
+      const { body } = request;
       await consumeLimit(db, ENGAGEMENT_LIMITS.newsletterIp, request.ip);
       const outcome = await subscribe(db, {
         email: body.email,
@@ -74,7 +72,7 @@ export async function subscriptionRoutes(
         const text = NEWSLETTER_MESSAGES.alreadySubscribed;
         return reply
           .code(200)
-          .send({ status: "already_subscribed", message: text, detail: text, ...answer });
+          .send(messageBody(text, { status: "already_subscribed" as const, ...answer }));
       }
       await mailer.send(
         newsletterWelcomeMessage(body.email, body.first_name, {
@@ -84,34 +82,35 @@ export async function subscriptionRoutes(
         }),
       );
       const text = NEWSLETTER_MESSAGES.success;
-      return reply.code(201).send({ status: "subscribed", message: text, detail: text, ...answer });
+      return reply.code(201).send(messageBody(text, { status: "subscribed" as const, ...answer }));
     },
   });
 
   api.post("/subscription/unsubscribe", {
+    // The token comes in the body (RFC 8058 one-click form) or the query (the e-mailed link).
+    preValidation: async (request: FastifyRequest) => {
+      const query = request.query as Record<string, unknown>;
+      const body = (request.body as Record<string, unknown> | null) ?? {};
+      request.body = { token: body.token ?? query.token };
+    },
     schema: {
       tags,
       summary: "One-click unsubscribe with the token of a newsletter e-mail (query or body)",
-      body: UnsubscribeSchema.partial().optional(),
+      body: UnsubscribeSchema,
       response: { 200: UnsubscribeAnswerSchema, ...errors },
     },
     handler: async (request) => {
-      const query = request.query as Record<string, unknown>;
-      const body = (request.body as Record<string, unknown> | null) ?? {};
-      const { token } = parse(UnsubscribeSchema, { token: body.token ?? query.token });
-      const outcome = await unsubscribe(db, token);
+      const outcome = await unsubscribe(db, request.body.token);
       if (outcome === "invalid") {
-        throw new AccountError(
-          404,
-          "invalid_unsubscribe_link",
-          NEWSLETTER_MESSAGES.invalidUnsubscribeLink,
-        );
+        throw new NotFoundError(NEWSLETTER_MESSAGES.invalidUnsubscribeLink, {
+          code: "invalid_unsubscribe_link",
+        });
       }
       const text =
         outcome === "unsubscribed"
           ? NEWSLETTER_MESSAGES.unsubscribed
           : NEWSLETTER_MESSAGES.alreadyUnsubscribed;
-      return { status: outcome, message: text, detail: text };
+      return messageBody(text, { status: outcome });
     },
   });
 }

@@ -1,4 +1,4 @@
-// Wishlists API (discovery.md §7 wishlists/list, wishlists/create, wishlists/delete). Identity
+// Wishlists API (docs/spec/discovery.md §7 wishlists/list, wishlists/create, wishlists/delete). Identity
 // comes from the session (engineering guide §5): the spec's clients also name the owner by e-mail
 // (`email` or `user`); any address other than the caller's own answers 404, never another list.
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -23,8 +23,6 @@ import {
 
 import type { AppServices } from "../../../app/context.ts";
 import { requireUser, signedInUser } from "../../plugins/auth.ts";
-import { parse } from "./account.ts";
-import { documentBodiesOnly } from "./document-bodies.ts";
 
 const errors = {
   400: ApiErrorSchema,
@@ -46,12 +44,11 @@ function ownerOf(request: FastifyRequest, ...named: (string | undefined)[]): num
 
 export async function wishlistRoutes(app: FastifyInstance, options: { services: AppServices }) {
   const { db } = options.services;
-  documentBodiesOnly(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["wishlists"];
 
   api.get("/wishlists/list", {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: {
       tags,
       summary: "The signed-in user's saved programmes, newest first",
@@ -66,7 +63,7 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
   });
 
   api.post("/wishlists/create", {
-    preHandler: requireUser,
+    preValidation: requireUser,
     schema: {
       tags,
       summary: "Save a programme (201; saving it again answers 200 and changes nothing)",
@@ -74,7 +71,7 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
       response: { 200: WishlistCreatedSchema, 201: WishlistCreatedSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const body = parse(WishlistCreateSchema, request.body);
+      const { body } = request;
       const userId = ownerOf(request, body.user, body.email);
       const entry = await addToWishlist(db, userId, body.course);
       return reply
@@ -84,17 +81,21 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
   });
 
   api.delete("/wishlists/delete", {
-    preHandler: requireUser,
+    preValidation: [
+      requireUser,
+      // The spec sends a body with DELETE; some clients can only use the query.
+      async (request: FastifyRequest) => {
+        request.body = { ...(request.query as object), ...(request.body ?? {}) };
+      },
+    ],
     schema: {
       tags,
       summary: "Remove a programme (body or query: course, optional email)",
-      body: WishlistDeleteSchema.optional(),
+      body: WishlistDeleteSchema,
       response: { 200: WishlistDeletedSchema, ...errors },
     },
     handler: async (request) => {
-      // The spec sends a body with DELETE; some clients can only use the query.
-      const source = { ...(request.query as object), ...((request.body as object | null) ?? {}) };
-      const body = parse(WishlistDeleteSchema, source);
+      const { body } = request;
       const userId = ownerOf(request, body.email, body.user);
       const removed = await removeFromWishlist(db, userId, body.course);
       return { course: body.course, removed, message: WISHLIST_MESSAGES.removed };

@@ -1,0 +1,63 @@
+// Page links below a list of results (docs/spec/discovery.md §2, §9; the finder and the country page): real links to ?page=N, so they work before
+// the page's JavaScript has loaded and crawlers can follow them.
+import { Link } from "react-router";
+
+import { paginationWindow } from "./pagination.ts";
+import styles from "./pagination-nav.module.css";
+
+/** Previous, numbered pages (2 at each end, 5 around the current one) and Next, as links. */
+export function PageLinks({
+  page,
+  pageCount,
+  href,
+  label = "Pages of results",
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  label?: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className={styles.nav} aria-label={label}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={styles.step} rel="prev">
+          <span aria-hidden="true">‹</span> Previous
+        </Link>
+      ) : (
+        <span className={styles.step} aria-disabled="true" data-disabled>
+          <span aria-hidden="true">‹</span> Previous
+        </span>
+      )}
+      <ol className={styles.pages}>
+        {paginationWindow(page, pageCount, { edge: 2, around: 5 }).map((item) =>
+          item.kind === "gap" ? (
+            <li key={`gap-${item.after}`} className={styles.gap} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to={href(item.page)}
+                className={styles.page}
+                aria-current={item.page === page ? "page" : undefined}
+                aria-label={`Page ${item.page}`}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+      </ol>
+      {page < pageCount ? (
+        <Link to={href(page + 1)} className={styles.step} rel="next">
+          Next <span aria-hidden="true">›</span>
+        </Link>
+      ) : (
+        <span className={styles.step} aria-disabled="true" data-disabled>
+          Next <span aria-hidden="true">›</span>
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+// What the finder route's loader hands to the page (routes/finder/finder.tsx), and the context
+// the filter components read it from: the current results and facet counts, the reference lists,
+// and the location the next filter change starts from.
+import { createContext, useContext } from "react";
+
+import type { FinderPage } from "@studyatlas/core/catalogue/finder-page.ts";
+
+import type { FinderScope } from "./finder-route.ts";
+
+/** What the finder route's loader hands to the page: the core's finder page, placed. */
+export interface FinderPageData extends FinderPage {
+  status: "ok";
+  scope: FinderScope;
+  heading: string;
+}
+
+export interface FinderLocation {
+  pathname: string;
+  /** '?…' or ''. While a finder navigation is pending, the pending query (optimistic UI). */
+  search: string;
+  scope: FinderScope;
+}
+
+export interface FinderContextValue {
+  data: FinderPageData;
+  location: FinderLocation;
+  /** Navigates to another finder URL, keeping the scroll position. */
+  go: (href: string) => void;
+  /** Navigation state for links, so that the mobile overlay stays open across routes. */
+  linkState: Record<string, unknown> | undefined;
+}
+
+export const FinderContext = createContext<FinderContextValue | undefined>(undefined);
+
+export function useFinder(): FinderContextValue {
+  const value = useContext(FinderContext);
+  if (!value) throw new Error("useFinder() outside the course finder page.");
+  return value;
+}

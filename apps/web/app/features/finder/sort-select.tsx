@@ -1,0 +1,62 @@
+// The Sort select (issue "Discovery" item 4). Unlike the spec's browser-side sort of one page
+// (docs/spec/discovery.md §2, §4), it orders the whole result set on the server through `ordering`, so
+// page 2 continues page 1 (docs/spec-notes.md). A GET form: without JavaScript the visitor picks
+// an order and presses the Sort button.
+import { useId } from "react";
+import { Form } from "react-router";
+
+import { withOrdering } from "./finder-query.ts";
+import { useFinder } from "./finder-data.ts";
+import styles from "./results-header.module.css";
+
+const SORT_OPTIONS = [
+  { value: "random", label: "Random" },
+  { value: "name", label: "Ascending" },
+  { value: "-name", label: "Descending" },
+  { value: "tuition", label: "Tuition: low to high" },
+  { value: "start_date", label: "Start date: soonest" },
+] as const;
+
+export function SortSelect() {
+  const { data, location, go } = useFinder();
+  const id = useId();
+  const params = new URLSearchParams(location.search);
+  const hasText = Boolean(params.get("name"));
+  // Relevance is offered only when there is free text to be relevant to.
+  const options = hasText
+    ? [{ value: "relevance", label: "Relevance" }, ...SORT_OPTIONS]
+    : SORT_OPTIONS;
+  const hidden = [...params].filter(
+    ([key]) => key !== "ordering" && key !== "seed" && key !== "page",
+  );
+  return (
+    <Form method="get" action={location.pathname} className={styles.sort}>
+      {hidden.map(([key, value], index) => (
+        <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
+      ))}
+      <label htmlFor={`${id}-sort`} className={styles.sortLabel}>
+        Sort
+      </label>
+      <select
+        id={`${id}-sort`}
+        name="ordering"
+        className={styles.sortSelect}
+        value={params.get("ordering") ?? data.ordering}
+        onChange={(event) =>
+          go(`${location.pathname}${withOrdering(location.search, event.target.value)}`)
+        }
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className={styles.sortSubmit}>
+          Sort
+        </button>
+      </noscript>
+    </Form>
+  );
+}

@@ -1,0 +1,104 @@
+// Password reset and e-mail verification links (docs/spec/accounts-and-details.md §7
+// account/password_reset, password_reset_confirm, verify-email, resend-verify-email).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  resendVerificationEmail,
+  verifyEmail,
+} from "@studyatlas/core/accounts/recovery.ts";
+import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
+import {
+  EmailOnlySchema,
+  MessageSchema,
+  PasswordResetConfirmSchema,
+  ResetParamsSchema,
+  TokenPairSchema,
+  TokenParamsSchema,
+} from "@studyatlas/schemas/accounts.ts";
+
+import { clearSessionCookies } from "../../../plugins/auth.ts";
+import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
+import { messageBody } from "../message-body.ts";
+import { startSession } from "./start-session.ts";
+
+export async function recoveryRoutes(app: FastifyInstance, options: AccountRouteOptions) {
+  const { services, mailer } = options;
+  const { db, publicBaseUrl } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post("/account/password_reset", {
+    schema: {
+      body: EmailOnlySchema,
+      tags: ACCOUNT_TAGS,
+      summary: "E-mail a password reset link (same answer for unknown addresses)",
+      response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
+    },
+    handler: async (request) =>
+      messageBody(
+        await requestPasswordReset(db, request.body.email, {
+          mailer,
+          publicBaseUrl,
+          ip: request.ip,
+        }),
+      ),
+  });
+
+  api.post("/account/password_reset_confirm/:user/:token", {
+    schema: {
+      body: PasswordResetConfirmSchema,
+      tags: ACCOUNT_TAGS,
+      summary: "Set a new password with an e-mailed link; signs out everywhere",
+      params: ResetParamsSchema,
+      response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
+    },
+    handler: async (request, reply) => {
+      await confirmPasswordReset(
+        db,
+        request.params.user,
+        request.params.token,
+        request.body.new_password,
+      );
+      clearSessionCookies(reply, options.auth);
+      return messageBody(MESSAGES.passwordResetSuccessful);
+    },
+  });
+
+  api.get("/account/verify-email/:token1/:token2", {
+    schema: {
+      tags: ACCOUNT_TAGS,
+      summary: "Verify the e-mail address from the e-mailed link and sign in",
+      params: TokenParamsSchema,
+      response: { 200: TokenPairSchema, ...ACCOUNT_ERRORS },
+    },
+    handler: async (request, reply) => {
+      const user = await verifyEmail(db, request.params.token1, request.params.token2, {
+        mailer,
+        publicBaseUrl,
+      });
+      const tokens = await startSession(db, options.auth, request, reply, user);
+      // A verification link must not stay in caches or history as a usable response.
+      reply.header("cache-control", "no-store");
+      return { ...tokens, message: "Your e-mail address is verified." };
+    },
+  });
+
+  api.post("/account/resend-verify-email", {
+    schema: {
+      body: EmailOnlySchema,
+      tags: ACCOUNT_TAGS,
+      summary: "Send the verification e-mail again (same answer for unknown addresses)",
+      response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
+    },
+    handler: async (request) =>
+      messageBody(
+        await resendVerificationEmail(db, request.body.email, {
+          mailer,
+          publicBaseUrl,
+          ip: request.ip,
+        }),
+      ),
+  });
+}

@@ -1,0 +1,119 @@
+// What the programme, school and country pages show (docs/spec/accounts-and-details.md §2, §4;
+// ADR 008): one function per page, over the catalogue service. Each answers undefined for a
+// page that does not exist; the route turns that into the not-found page.
+import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
+import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+
+import { previewHtml } from "../content/html-preview.ts";
+import type { CachedCatalogue } from "./cached-catalogue.ts";
+import type { CountryOrdering } from "./countries.ts";
+import { ALL_PUBLISHED_COURSES } from "./courses.ts";
+import type { RelatedScope } from "./related.ts";
+import type { SchoolOrdering } from "./schools.ts";
+
+/** Slugs as the catalogue writes them; anything else names no page (and never reaches SQL). */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_SLUG_LENGTH = 300;
+
+export function isCatalogueSlug(slug: string): boolean {
+  return slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
+}
+
+/** Related programmes are a nicety: a failure is logged and the page still shows (docs/spec/discovery.md §7). */
+async function relatedOrNone(
+  catalogue: CachedCatalogue,
+  scope: RelatedScope,
+  what: string,
+): Promise<CourseListItem[]> {
+  return catalogue.listRelatedCourses(scope).catch((error: unknown) => {
+    console.error(`${what} could not be loaded.`, error);
+    return [];
+  });
+}
+
+export async function loadCoursePage(catalogue: CachedCatalogue, slug: string) {
+  if (!isCatalogueSlug(slug)) return undefined;
+  const course = await catalogue.getCourseBySlug(slug);
+  if (!course) return undefined;
+  const firstDiscipline = course.disciplines[0];
+  const similar = await relatedOrNone(
+    catalogue,
+    {
+      ...(firstDiscipline ? { disciplineId: firstDiscipline.id } : {}),
+      excludeCourseId: course.id,
+    },
+    `Programme page: similar programmes of '${slug}'`,
+  );
+  return {
+    course,
+    overviewPreview: previewHtml(course.overview),
+    whyChosePreview: previewHtml(course.why_chose),
+    similar,
+  };
+}
+
+export async function loadSchoolPage(catalogue: CachedCatalogue, slug: string) {
+  if (!isCatalogueSlug(slug)) return undefined;
+  const school = await catalogue.getSchoolBySlug(slug);
+  if (!school) return undefined;
+  const { results: courses } = await catalogue.listCourses({
+    filters: { ...ALL_PUBLISHED_COURSES, schoolId: school.id },
+    ordering: "name",
+    seed: 0,
+    page: 1,
+    pageSize: PAGE_SIZE,
+  });
+  return { school, courses };
+}
+
+export interface CountryPageRequest {
+  /** The country's id from `?id=`, its slug from `?slug=`, and its name from the path. */
+  id?: number;
+  slug?: string;
+  name: string;
+  /** Only the schools tab reads more than the country record. */
+  tab: string;
+  sort: SchoolOrdering;
+  page: number;
+}
+
+export async function loadCountryPage(catalogue: CachedCatalogue, request: CountryPageRequest) {
+  const byId = request.id !== undefined ? await catalogue.getCountryById(request.id) : undefined;
+  const foundId = byId
+    ? undefined
+    : await catalogue.findCountryId({
+        ...(request.slug ? { slug: request.slug } : {}),
+        name: request.name,
+      });
+  const country =
+    byId ?? (foundId === undefined ? undefined : await catalogue.getCountryById(foundId));
+  if (!country) return undefined;
+  const [schools, related] = await Promise.all([
+    request.tab === "schools"
+      ? catalogue.listSchools({
+          countryId: country.id,
+          ordering: request.sort,
+          limit: PAGE_SIZE,
+          offset: (request.page - 1) * PAGE_SIZE,
+        })
+      : undefined,
+    relatedOrNone(
+      catalogue,
+      { countryId: country.id },
+      `Country page: related programmes of '${country.slug}'`,
+    ),
+  ]);
+  // A page number past the last page is a page that does not exist.
+  if (schools && request.page > 1 && schools.results.length === 0) return undefined;
+  return { country, schools, related };
+}
+
+export async function loadCountryList(catalogue: CachedCatalogue, ordering: CountryOrdering) {
+  const { count, results } = await catalogue.listCountries({
+    enabledOnly: true,
+    ordering,
+    limit: 1000,
+    offset: 0,
+  });
+  return { count, countries: results };
+}

@@ -50,6 +50,7 @@ export default defineConfig({
             "packages/**/src/**/*.test.ts",
             "apps/web/server/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "eslint/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts", "apps/web/tests/**"],
         },

@@ -14,6 +14,9 @@ const WORKSPACES = {
 function targetOf(specifier, filename, root) {
   for (const [prefix, folder] of Object.entries(WORKSPACES)) {
     if (specifier.startsWith(prefix)) return folder + specifier.slice(prefix.length);
+    // The bare name (`@studyatlas/core`) is not importable today, but it names the package all
+    // the same: a zone must not be escaped by spelling the import that way.
+    if (specifier === prefix.slice(0, -1)) return folder.slice(0, -1);
   }
   if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) return undefined;
   return path

@@ -103,6 +103,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy,
+    // Slow clients never hold a socket (docs/security.md): the whole request within
+    // REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS (Node checks both every
+    // second here rather than every 30 s), an idle keep-alive connection closed after
+    // KEEP_ALIVE_TIMEOUT_MS, and a socket silent for longer than a whole request closed too.
+    requestTimeout: config.timeouts.request,
+    connectionTimeout: config.timeouts.request + config.timeouts.headers,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    http: { headersTimeout: config.timeouts.headers, connectionsCheckingInterval: 1000 },
     // Query strings: repeated keys become arrays (country=a&country=b).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -27,6 +27,7 @@ describe("loadConfig", () => {
       seed: { courses: 6000, schools: 450 },
       logLevel: "info",
       trustProxy: false,
+      timeouts: { request: 30_000, headers: 10_000, keepAlive: 5000 },
       catalogueCacheBytes: 64 * 1024 * 1024,
       auth: { accessTokenTtlSeconds: 900, secureCookies: false },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
@@ -48,6 +49,9 @@ describe("loadConfig", () => {
       SEED_SCHOOLS: "10",
       LOG_LEVEL: "warn",
       CATALOGUE_CACHE_MB: "0",
+      REQUEST_TIMEOUT_MS: "20000",
+      HEADERS_TIMEOUT_MS: "4000",
+      KEEP_ALIVE_TIMEOUT_MS: "65000",
     });
     expect(config).toEqual({
       env: "production",
@@ -58,6 +62,7 @@ describe("loadConfig", () => {
       seed: { courses: 100, schools: 10 },
       logLevel: "warn",
       trustProxy: false,
+      timeouts: { request: 20_000, headers: 4000, keepAlive: 65_000 },
       catalogueCacheBytes: 0,
       auth: { accessTokenTtlSeconds: 900, secureCookies: true },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
@@ -132,6 +137,18 @@ describe("loadConfig", () => {
 
   it.each(["abc", "70000", "0", "-1", "80.5", "65536"])("rejects PORT=%j naming PORT", (value) => {
     expect(configError({ PORT: value }).message).toMatch(/^Invalid PORT/);
+  });
+
+  it("refuses socket timeouts of none or of hours, and keeps the header limit within the request's", () => {
+    expect(configError({ REQUEST_TIMEOUT_MS: "0" }).message).toContain(
+      "REQUEST_TIMEOUT_MS: must be from 1000 to 600000",
+    );
+    expect(configError({ KEEP_ALIVE_TIMEOUT_MS: "7200000" }).message).toContain(
+      "KEEP_ALIVE_TIMEOUT_MS: must be from 1000 to 600000",
+    );
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_MS: "5000", HEADERS_TIMEOUT_MS: "60000" }).timeouts,
+    ).toEqual({ request: 5000, headers: 5000, keepAlive: 5000 });
   });
 
   it("accepts PORT 1 and 65535", () => {

@@ -104,6 +104,35 @@ const EnvSchema = z.object({
   SEED_SCHOOLS: positiveCount.default(450),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How long a client may take to send a whole request, and its headers, in milliseconds; a
+   * connection idle between requests is closed after KEEP_ALIVE_TIMEOUT_MS. A client that trickles
+   * its headers or body never holds a socket beyond these.
+   */
+  REQUEST_TIMEOUT_MS: positiveCount
+    .pipe(
+      z
+        .number()
+        .min(1000, "must be from 1000 to 600000")
+        .max(600_000, "must be from 1000 to 600000"),
+    )
+    .default(30_000),
+  HEADERS_TIMEOUT_MS: positiveCount
+    .pipe(
+      z
+        .number()
+        .min(1000, "must be from 1000 to 600000")
+        .max(600_000, "must be from 1000 to 600000"),
+    )
+    .default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveCount
+    .pipe(
+      z
+        .number()
+        .min(1000, "must be from 1000 to 600000")
+        .max(600_000, "must be from 1000 to 600000"),
+    )
+    .default(5000),
   /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
   CATALOGUE_CACHE_MB: positiveCount.default(64),
   // Accounts (docs/decisions/006-sessions-and-tokens.md).
@@ -175,6 +204,8 @@ export interface AppConfig {
   logLevel: string;
   /** The proxies whose X-Forwarded-For Fastify believes (TRUST_PROXY); false: none. */
   trustProxy: false | number | string[];
+  /** Socket limits (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS), in ms. */
+  timeouts: TimeoutConfig;
   /** Bytes of cached catalogue answers per process; 0 = no cache. */
   catalogueCacheBytes: number;
   auth: AuthConfig;
@@ -186,6 +217,12 @@ export interface AppConfig {
   support: SupportConfig;
   /** The footer's configurable links (app/site-links.ts). */
   siteLinks: SiteLinks;
+}
+
+export interface TimeoutConfig {
+  request: number;
+  headers: number;
+  keepAlive: number;
 }
 
 export interface SupportConfig {
@@ -264,6 +301,12 @@ export function loadConfig(
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
+    timeouts: {
+      request: value.REQUEST_TIMEOUT_MS,
+      // Node requires the header limit to be no longer than the whole request's.
+      headers: Math.min(value.HEADERS_TIMEOUT_MS, value.REQUEST_TIMEOUT_MS),
+      keepAlive: value.KEEP_ALIVE_TIMEOUT_MS,
+    },
     catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
     auth: {
       ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),

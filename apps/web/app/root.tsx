@@ -19,7 +19,7 @@ import { listWishlistCourseIds } from "@studyatlas/core/engagement/wishlists.ts"
 import type { Route } from "./+types/root";
 import faviconHref from "./assets/favicon.svg?url";
 import { SessionProvider } from "./auth/session-context.tsx";
-import { SignInModal } from "./components/auth/sign-in-modal.tsx";
+import { SignInModal } from "./features/account/sign-in-modal.tsx";
 import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
 import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";

@@ -8,10 +8,11 @@ import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-r
 
 import { safeNextPath } from "../../auth/next-path.ts";
 import { useSignInModal } from "../../auth/session-context.tsx";
-import { LoginForm, RegisterForm, ResetRequestForm } from "../../components/auth/auth-forms.tsx";
-import formStyles from "../../components/auth/auth-forms.module.css";
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
-import { GoogleButton } from "../../components/auth/google-button.tsx";
+import { LoginForm, RegisterForm, ResetRequestForm } from "../../features/account/auth-forms.tsx";
+import formStyles from "../../components/form/form.module.css";
+import authStyles from "../../features/account/auth-forms.module.css";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
+import { GoogleButton } from "../../features/account/google-button.tsx";
 import { getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/auth";
 import styles from "./account-pages.module.css";
@@ -66,7 +67,7 @@ export default function AuthPage() {
               setTab("login");
             }}
           />
-          <p className={formStyles.switch}>
+          <p className={authStyles.switch}>
             <button type="button" className={formStyles.linkButton} onClick={() => setTab("login")}>
               Back to Login
             </button>
@@ -116,7 +117,7 @@ export default function AuthPage() {
             )}
             {googleClientId && (
               <>
-                <p className={formStyles.divider}>
+                <p className={authStyles.divider}>
                   <span>or</span>
                 </p>
                 <GoogleButton

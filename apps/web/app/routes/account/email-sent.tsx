@@ -6,8 +6,8 @@ import { Link, useSearchParams } from "react-router";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
-import formStyles from "../../components/auth/auth-forms.module.css";
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
+import formStyles from "../../components/form/form.module.css";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import type { Route } from "./+types/email-sent";
 import styles from "./account-pages.module.css";
 

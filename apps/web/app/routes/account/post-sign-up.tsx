@@ -9,8 +9,8 @@ import { POPULAR_COUNTRIES } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
 import { useSignInPrompt } from "../../auth/session-context.tsx";
-import formStyles from "../../components/auth/auth-forms.module.css";
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
+import formStyles from "../../components/form/form.module.css";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import { CheckIcon } from "../../components/icons/icons.tsx";
 import { getServices } from "../../context.ts";
 import type { Route } from "./+types/post-sign-up";

@@ -4,9 +4,10 @@
 import { useState } from "react";
 import { Link } from "react-router";
 
-import formStyles from "../../components/auth/auth-forms.module.css";
-import { ResetRequestForm } from "../../components/auth/auth-forms.tsx";
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
+import formStyles from "../../components/form/form.module.css";
+import authStyles from "../../features/account/auth-forms.module.css";
+import { ResetRequestForm } from "../../features/account/auth-forms.tsx";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import type { Route } from "./+types/reset-password-request";
 import styles from "./account-pages.module.css";
 
@@ -28,7 +29,7 @@ export default function ResetPasswordRequest() {
         </p>
       )}
       <ResetRequestForm onSuccess={setSent} />
-      <p className={formStyles.switch}>
+      <p className={authStyles.switch}>
         <Link to="/auth">Back to sign in</Link>
       </p>
     </AuthPageLayout>

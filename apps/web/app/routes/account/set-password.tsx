@@ -9,10 +9,10 @@ import { SetPasswordFormSchema } from "@studyatlas/schemas/accounts.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
-import formStyles from "../../components/auth/auth-forms.module.css";
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
-import { FormField } from "../../components/auth/form-field.tsx";
-import { useFormFields } from "../../components/auth/use-form-fields.ts";
+import formStyles from "../../components/form/form.module.css";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useFormFields } from "../../components/form/use-form-fields.ts";
 import type { Route } from "./+types/set-password";
 import styles from "./account-pages.module.css";
 

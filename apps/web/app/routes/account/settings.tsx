@@ -17,8 +17,8 @@ import { ChangePasswordFormSchema } from "@studyatlas/schemas/accounts.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
-import formStyles from "../../components/auth/auth-forms.module.css";
-import { FormField } from "../../components/auth/form-field.tsx";
+import formStyles from "../../components/form/form.module.css";
+import { FormField } from "../../components/form/form-field.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
 import { getServices, getSessionUser } from "../../context.ts";

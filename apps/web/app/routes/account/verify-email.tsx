@@ -7,7 +7,7 @@ import { useParams } from "react-router";
 import { MESSAGES, REDIRECT_COUNTDOWN_SECONDS } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import type { Route } from "./+types/verify-email";
 import styles from "./account-pages.module.css";

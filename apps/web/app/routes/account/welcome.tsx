@@ -2,8 +2,8 @@
 // 'Explore All Courses' to the course finder with an empty name and the country 'Where?'.
 import { Link } from "react-router";
 
-import { AuthPageLayout } from "../../components/auth/auth-page-layout.tsx";
-import formStyles from "../../components/auth/auth-forms.module.css";
+import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
+import formStyles from "../../components/form/form.module.css";
 import { getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/welcome";
 import styles from "./account-pages.module.css";

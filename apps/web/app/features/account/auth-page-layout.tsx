@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-import { Logo } from "../logo/logo.tsx";
+import { Logo } from "../../components/logo/logo.tsx";
 import styles from "./auth-page-layout.module.css";
 
 export function AuthPageLayout({

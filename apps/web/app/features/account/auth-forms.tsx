@@ -12,9 +12,9 @@ import {
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
-import styles from "./auth-forms.module.css";
-import { FormField } from "./form-field.tsx";
-import { useFormFields } from "./use-form-fields.ts";
+import formStyles from "../../components/form/form.module.css";
+import { FormField } from "../../components/form/form-field.tsx";
+import { useFormFields } from "../../components/form/use-form-fields.ts";
 
 export function LoginForm({
   onSuccess,
@@ -45,7 +45,7 @@ export function LoginForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
       <FormField
         label="Email"
         type="email"
@@ -63,22 +63,22 @@ export function LoginForm({
         error={form.visibleError("password")}
         {...form.bind("password")}
       />
-      <div className={styles.rowEnd}>
-        <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
+      <div className={formStyles.rowEnd}>
+        <button type="button" className={formStyles.linkButton} onClick={onForgotPassword}>
           Forgot password?
         </button>
       </div>
       {error && (
-        <div className={styles.formError} role="alert">
+        <div className={formStyles.formError} role="alert">
           <span>{error}</span>
           {error === MESSAGES.loginFailed && (
-            <button type="button" className={styles.linkButton} onClick={onSwitchToRegister}>
+            <button type="button" className={formStyles.linkButton} onClick={onSwitchToRegister}>
               Sign Up
             </button>
           )}
         </div>
       )}
-      <button type="submit" className={styles.primary} disabled={pending}>
+      <button type="submit" className={formStyles.primary} disabled={pending}>
         {pending ? "Signing in..." : "Sign In"}
       </button>
     </form>
@@ -114,8 +114,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <div className={styles.twoColumns}>
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <div className={formStyles.twoColumns}>
         <FormField
           label="First name"
           autoComplete="given-name"
@@ -157,11 +157,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
         {...form.bind("confirm")}
       />
       {error && (
-        <p className={styles.formError} role="alert">
+        <p className={formStyles.formError} role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className={styles.primary} disabled={pending}>
+      <button type="submit" className={formStyles.primary} disabled={pending}>
         {pending ? "Creating account..." : "Create Account"}
       </button>
     </form>
@@ -202,7 +202,7 @@ export function ResetRequestForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
       <FormField
         label="Email"
         type="email"
@@ -213,11 +213,11 @@ export function ResetRequestForm({
         {...form.bind("email")}
       />
       {error && (
-        <p className={styles.formError} role="alert">
+        <p className={formStyles.formError} role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className={styles.primary} disabled={pending}>
+      <button type="submit" className={formStyles.primary} disabled={pending}>
         {pending ? "Sending..." : submitLabel}
       </button>
     </form>

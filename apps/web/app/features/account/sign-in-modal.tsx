@@ -7,9 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
 
 import { useSignInModal, type SignInMode } from "../../auth/session-context.tsx";
-import { CheckIcon, CloseIcon } from "../icons/icons.tsx";
-import { useToast } from "../toast/toast-provider.tsx";
+import { CheckIcon, CloseIcon } from "../../components/icons/icons.tsx";
+import { useToast } from "../../components/toast/toast-provider.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "./auth-forms.tsx";
+import formStyles from "../../components/form/form.module.css";
 import styles from "./auth-forms.module.css";
 import { GoogleButton } from "./google-button.tsx";
 
@@ -89,7 +90,7 @@ export function SignInModal() {
               <p className={styles.subtitle}>Reloading the page…</p>
               <button
                 type="button"
-                className={styles.primary}
+                className={formStyles.primary}
                 onClick={() => window.location.reload()}
               >
                 Close
@@ -101,7 +102,7 @@ export function SignInModal() {
                 {title}
               </h2>
               <p className={styles.subtitle}>{reason ?? subtitle}</p>
-              {notice && mode === "login" && <p className={styles.formSuccess}>{notice}</p>}
+              {notice && mode === "login" && <p className={styles.notice}>{notice}</p>}
               {mode === "login" && (
                 <LoginForm
                   onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
@@ -137,7 +138,7 @@ export function SignInModal() {
                     onError={setGoogleError}
                   />
                   {googleError && (
-                    <p className={styles.formError} role="alert">
+                    <p className={formStyles.formError} role="alert">
                       {googleError}
                     </p>
                   )}
@@ -149,7 +150,7 @@ export function SignInModal() {
                     Don&apos;t have an account?{" "}
                     <button
                       type="button"
-                      className={styles.linkButton}
+                      className={formStyles.linkButton}
                       onClick={() => setMode("register")}
                     >
                       Sign Up
@@ -161,7 +162,7 @@ export function SignInModal() {
                     Already have an account?{" "}
                     <button
                       type="button"
-                      className={styles.linkButton}
+                      className={formStyles.linkButton}
                       onClick={() => setMode("login")}
                     >
                       Sign In
@@ -173,7 +174,7 @@ export function SignInModal() {
                     Remembered it?{" "}
                     <button
                       type="button"
-                      className={styles.linkButton}
+                      className={formStyles.linkButton}
                       onClick={() => setMode("login")}
                     >
                       Sign In
@@ -181,7 +182,7 @@ export function SignInModal() {
                     ·{" "}
                     <button
                       type="button"
-                      className={styles.linkButton}
+                      className={formStyles.linkButton}
                       onClick={() => setMode("register")}
                     >
                       Create an account

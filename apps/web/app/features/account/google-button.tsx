@@ -7,6 +7,7 @@ import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import { useSignInModal } from "../../auth/session-context.tsx";
+import formStyles from "../../components/form/form.module.css";
 import styles from "./auth-forms.module.css";
 
 const GSI_SCRIPT = "https://accounts.google.com/gsi/client";
@@ -116,7 +117,7 @@ export function GoogleButton({
         >
           <GoogleMark /> Continue with Google
         </button>
-        <p id="google-unavailable" className={styles.hint}>
+        <p id="google-unavailable" className={formStyles.hint}>
           Google sign-in could not be loaded. Please use your e-mail and password.
         </p>
       </div>

@@ -2,7 +2,7 @@
 // has a show/hide toggle (docs/spec/accounts-and-details.md §2 "a password show/hide toggle").
 import { useId, useState, type InputHTMLAttributes } from "react";
 
-import styles from "./auth-forms.module.css";
+import styles from "./form.module.css";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;

@@ -14,6 +14,7 @@ import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
+import { FormSubmit, NewPasswordFields } from "../../components/form/form-parts.tsx";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
 
 export function LoginForm({
@@ -140,30 +141,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
         error={form.visibleError("email")}
         {...form.bind("email")}
       />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={form.visibleError("password")}
-        {...form.bind("password")}
+      <NewPasswordFields form={form} />
+      <FormSubmit
+        error={error}
+        pending={pending}
+        label="Create Account"
+        pendingLabel="Creating account..."
       />
-      <FormField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={form.visibleError("confirm")}
-        {...form.bind("confirm")}
-      />
-      {error && (
-        <p className={formStyles.formError} role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={formStyles.primary} disabled={pending}>
-        {pending ? "Creating account..." : "Create Account"}
-      </button>
     </form>
   );
 }
@@ -212,14 +196,7 @@ export function ResetRequestForm({
         error={form.visibleError("email")}
         {...form.bind("email")}
       />
-      {error && (
-        <p className={formStyles.formError} role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={formStyles.primary} disabled={pending}>
-        {pending ? "Sending..." : submitLabel}
-      </button>
+      <FormSubmit error={error} pending={pending} label={submitLabel} pendingLabel="Sending..." />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import { accountApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
-import { FormField } from "../../components/form/form-field.tsx";
+import { FormSubmit, NewPasswordFields } from "../../components/form/form-parts.tsx";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
 import type { Route } from "./+types/set-password";
 import styles from "./account-pages.module.css";
@@ -96,30 +96,13 @@ export default function SetPassword() {
         <>
           <p className={styles.lead}>Choose a new password for your StudyAtlas account.</p>
           <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-            <FormField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={form.visibleError("password")}
-              {...form.bind("password")}
+            <NewPasswordFields form={form} label="New password" />
+            <FormSubmit
+              error={error}
+              pending={pending}
+              label="Reset Password"
+              pendingLabel="Saving..."
             />
-            <FormField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={form.visibleError("confirm")}
-              {...form.bind("confirm")}
-            />
-            {error && (
-              <p className={formStyles.formError} role="alert">
-                {error}
-              </p>
-            )}
-            <button type="submit" className={formStyles.primary} disabled={pending}>
-              {pending ? "Saving..." : "Reset Password"}
-            </button>
           </form>
         </>
       )}

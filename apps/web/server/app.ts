@@ -196,7 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.
   await app.register(cookie);
-  registerXsrfProtection(app, { secureCookies: authSettings.secureCookies });
+  registerXsrfProtection(app, {
+    secureCookies: authSettings.secureCookies,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   registerSessionAuth(app, { db: database.db, settings: authSettings });
 
   await app.register(swagger, {

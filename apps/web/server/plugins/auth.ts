@@ -103,7 +103,8 @@ export function clearSessionCookies(reply: FastifyReply, settings: AuthSettings)
   reply.clearCookie(REFRESH_COOKIE, cookieOptions(settings, 0));
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer` header; any other scheme is not a credential here. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

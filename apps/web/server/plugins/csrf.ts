@@ -2,14 +2,18 @@
 // browser an `XSRF-TOKEN` cookie it can read; a mutating request (POST, PUT, PATCH, DELETE) that
 // carries our session cookies must echo it in the `X-XSRF-TOKEN` header, or it answers 403.
 // A cross-site page can make the browser send our cookies but cannot read them to set the header.
-// Requests with an Authorization header carry their credential explicitly and need no token.
+// A request that carries a Bearer token is authenticated by it alone (plugins/auth.ts never reads
+// its cookies), so it needs no XSRF token; any other Authorization header does not exempt it.
+// As a second line, a cookie-carrying mutation the browser marks as cross-site
+// (`Sec-Fetch-Site: cross-site` or `same-site`), or whose `Origin` is neither PUBLIC_BASE_URL's
+// nor the request's own, answers 403 even with a matching token.
 // Applies to every path (API, auth service and pages), so any later mutation is covered.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
-import { ACCESS_COOKIE, REFRESH_COOKIE, STATIC_PREFIXES } from "./auth.ts";
+import { ACCESS_COOKIE, bearerToken, REFRESH_COOKIE, STATIC_PREFIXES } from "./auth.ts";
 import { apiError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -17,10 +21,30 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const XSRF_FAILED_MESSAGE =
   "This request is missing its security token (X-XSRF-TOKEN). Please reload the page and try again.";
 
+export const CROSS_SITE_MESSAGE =
+  "This request came from another site, so it was refused. Please use StudyAtlas directly.";
+
+/** Whether a browser says the request came from a page of another origin. */
+function crossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`;
+}
+
+function refuse(reply: FastifyReply, code: string, message: string) {
+  return reply
+    .code(403)
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(apiError(code, message)));
+}
+
 export function registerXsrfProtection(
   app: FastifyInstance,
-  options: { secureCookies: boolean },
+  options: { secureCookies: boolean; publicBaseUrl: string },
 ): void {
+  const publicOrigin = new URL(options.publicBaseUrl).origin;
   app.addHook("onRequest", async (request, reply) => {
     // Static files stay cookie-free, so shared caches keep them.
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
@@ -34,17 +58,17 @@ export function registerXsrfProtection(
       });
     }
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers.authorization) return;
+    if (bearerToken(request)) return;
     const cookieAuthenticated =
       request.cookies[ACCESS_COOKIE] !== undefined || request.cookies[REFRESH_COOKIE] !== undefined;
     if (!cookieAuthenticated) return;
+    if (crossOrigin(request, publicOrigin)) {
+      return refuse(reply, "cross_site_request", CROSS_SITE_MESSAGE);
+    }
     const header = request.headers[XSRF_HEADER.toLowerCase()];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!cookie || !sent || !safeEqual(cookie, sent)) {
-      return reply
-        .code(403)
-        .type("application/json; charset=utf-8")
-        .send(JSON.stringify(apiError("xsrf_failed", XSRF_FAILED_MESSAGE)));
+      return refuse(reply, "xsrf_failed", XSRF_FAILED_MESSAGE);
     }
   });
 }

@@ -421,6 +421,39 @@ describe("XSRF double-submit", () => {
     ).toBe(200);
   });
 
+  it("is skipped only for a Bearer token, not for any other Authorization header", async () => {
+    const browser = new Browser(app);
+    await register(browser);
+    const basic = apiError(
+      await browser.call("POST", "/api/account/user_interest", {
+        body: { disciplines: [1] },
+        noXsrf: true,
+        headers: { authorization: "Basic Zm9vOmJhcg==" },
+      }),
+      403,
+    );
+    expect(basic.code).toBe("xsrf_failed");
+  });
+
+  it("refuses a cookie mutation the browser marks as cross-site, even with the token", async () => {
+    const browser = new Browser(app);
+    await register(browser);
+    const call = (headers: Record<string, string>) =>
+      browser.call("POST", "/api/account/user_interest", { body: { disciplines: [1] }, headers });
+    for (const headers of [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      { origin: "null" },
+    ]) {
+      const refused = apiError(await call(headers), 403);
+      expect(refused.code, JSON.stringify(headers)).toBe("cross_site_request");
+    }
+    // Our own pages: the public origin, the request's own origin, same-origin fetches.
+    expect((await call({ origin: "http://localhost" })).statusCode).toBe(200);
+    expect((await call({ "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
+  });
+
   it("hands out the XSRF-TOKEN cookie, readable by scripts", async () => {
     const response = await app.inject({ method: "GET", url: "/api/health" });
     const cookie = response.cookies.find((item) => item.name === "XSRF-TOKEN");

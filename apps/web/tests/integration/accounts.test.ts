@@ -440,12 +440,13 @@ describe("XSRF double-submit", () => {
     await register(browser);
     const call = (headers: Record<string, string>) =>
       browser.call("POST", "/api/account/user_interest", { body: { disciplines: [1] }, headers });
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { origin: "https://evil.example" },
       { origin: "null" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const refused = apiError(await call(headers), 403);
       expect(refused.code, JSON.stringify(headers)).toBe("cross_site_request");
     }

@@ -19,15 +19,15 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import type { ContinentCode } from "@studyatlas/schemas/continents.ts";
+
 const tsvector = customType<{ data: string }>({
   dataType() {
     return "tsvector";
   },
 });
 
-/** Continent codes as stored; the specs show them as AS/AF (discovery) and eu/na (accounts). */
-export const CONTINENT_CODES = ["AF", "AN", "AS", "EU", "NA", "OC", "SA"] as const;
-export type ContinentCode = (typeof CONTINENT_CODES)[number];
+export { CONTINENT_CODES, type ContinentCode } from "@studyatlas/schemas/continents.ts";
 
 export const COURSE_FORMATS = ["FULL", "PART"] as const;
 export type CourseFormat = (typeof COURSE_FORMATS)[number];

@@ -1,7 +1,7 @@
 // Builds the country rows: fixed ids for the spec's popular countries, kebab-case slugs, and the
 // HTML the country page shows (about, trivia, living costs). Deterministic; no randomness needed.
 
-import type { ContinentCode } from "../schema/catalogue.ts";
+import { CONTINENT_NAMES, type ContinentCode } from "@studyatlas/schemas/continents.ts";
 import {
   COUNTRY_FACTS,
   COUNTRY_ROWS,
@@ -13,15 +13,7 @@ import { CURRENCY_BY_CODE } from "./currencies.ts";
 import { hashString } from "./random.ts";
 import { escapeHtml, formatThousands, slugify } from "./text.ts";
 
-export const CONTINENT_NAMES: Readonly<Record<ContinentCode, string>> = {
-  AF: "Africa",
-  AN: "Antarctica",
-  AS: "Asia",
-  EU: "Europe",
-  NA: "North America",
-  OC: "Oceania",
-  SA: "South America",
-};
+export { CONTINENT_NAMES };
 
 export interface CountryRecord {
   id: number;

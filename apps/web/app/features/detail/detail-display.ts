@@ -51,19 +51,7 @@ export function formatWithSpaces(value: number): string {
 }
 
 /** §3 Country: continent codes shown by name. */
-const CONTINENT_NAMES: Record<string, string> = {
-  AF: "Africa",
-  AN: "Antarctica",
-  AS: "Asia",
-  EU: "Europe",
-  NA: "North America",
-  OC: "Oceania",
-  SA: "South America",
-};
-
-export function continentName(code: string): string {
-  return CONTINENT_NAMES[code.toUpperCase()] ?? code;
-}
+export { continentName } from "@studyatlas/schemas/continents.ts";
 
 /** The flag picture of a country, drawn from its ISO code and served by us (/media/flags). */
 export function flagUrl(code: string): string {

@@ -41,18 +41,47 @@ function loadGsi(): Promise<GoogleIdentity> {
   });
 }
 
-export function GoogleButton({
+/**
+ * The 'or' divider, Google's button and what went wrong with it, below the e-mail forms of the
+ * sign-in modal and the /auth page; nothing when Google sign-in is not configured.
+ */
+export function GoogleSignIn(props: {
+  intent: "login" | "signup";
+  onSignedIn: () => void;
+  onSignedUp: () => void;
+}) {
+  const { googleClientId } = useSignInModal();
+  const [error, setError] = useState<string>();
+  // Issue "Accounts" item 6: the button shows only when GOOGLE_CLIENT_ID is set.
+  if (!googleClientId) return null;
+  return (
+    <>
+      <p className={styles.divider}>
+        <span>or</span>
+      </p>
+      <GoogleButton {...props} googleClientId={googleClientId} onError={setError} />
+      {error && (
+        <p className={formStyles.formError} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+function GoogleButton({
   intent,
+  googleClientId,
   onSignedIn,
   onSignedUp,
   onError,
 }: {
   intent: "login" | "signup";
+  googleClientId: string;
   onSignedIn: () => void;
   onSignedUp: () => void;
   onError: (message: string) => void;
 }) {
-  const { googleClientId } = useSignInModal();
   const container = useRef<HTMLDivElement>(null);
   const [unavailable, setUnavailable] = useState(false);
   const handleCredential = useEffectEvent(async (credential: string | undefined) => {
@@ -104,8 +133,6 @@ export function GoogleButton({
     };
   }, [googleClientId, intent]);
 
-  // Issue "Accounts" item 6: the button shows only when GOOGLE_CLIENT_ID is set.
-  if (!googleClientId) return null;
   if (unavailable) {
     return (
       <div className={styles.google}>

@@ -12,7 +12,7 @@ import { useToast } from "../../components/toast/toast-provider.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "./auth-forms.tsx";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./auth-forms.module.css";
-import { GoogleButton } from "./google-button.tsx";
+import { GoogleSignIn } from "./google-button.tsx";
 
 const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
   login: { title: "Welcome back", subtitle: "Sign in to your StudyAtlas account." },
@@ -27,11 +27,10 @@ const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
 };
 
 export function SignInModal() {
-  const { open, mode, reason, closeSignIn, setMode, googleClientId } = useSignInModal();
+  const { open, mode, reason, closeSignIn, setMode } = useSignInModal();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
-  const [googleError, setGoogleError] = useState<string>();
   /** Shown above the login form after a reset request (the toast says it too). */
   const [notice, setNotice] = useState<string>();
 
@@ -41,7 +40,6 @@ export function SignInModal() {
     if (open && !element.open) element.showModal();
     if (!open && element.open) element.close();
     document.body.classList.toggle("modal-active", open);
-    setGoogleError(undefined);
     setNotice(undefined);
   }, [open]);
 
@@ -126,23 +124,12 @@ export function SignInModal() {
                   }}
                 />
               )}
-              {mode !== "reset" && googleClientId && (
-                <>
-                  <p className={styles.divider}>
-                    <span>or</span>
-                  </p>
-                  <GoogleButton
-                    intent={mode === "register" ? "signup" : "login"}
-                    onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
-                    onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
-                    onError={setGoogleError}
-                  />
-                  {googleError && (
-                    <p className={formStyles.formError} role="alert">
-                      {googleError}
-                    </p>
-                  )}
-                </>
+              {mode !== "reset" && (
+                <GoogleSignIn
+                  intent={mode === "register" ? "signup" : "login"}
+                  onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
+                  onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                />
               )}
               <p className={styles.switch}>
                 {mode === "login" && (

@@ -7,12 +7,11 @@ import { redirect, useSearchParams } from "react-router";
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
 
 import { safeNextPath } from "../../auth/next-path.ts";
-import { useSignInModal } from "../../auth/session-context.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "../../features/account/auth-forms.tsx";
 import formStyles from "../../components/form/form.module.css";
 import authStyles from "../../features/account/auth-forms.module.css";
 import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
-import { GoogleButton } from "../../features/account/google-button.tsx";
+import { GoogleSignIn } from "../../features/account/google-button.tsx";
 import { getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/auth";
 import styles from "./account-pages.module.css";
@@ -34,8 +33,6 @@ export default function AuthPage() {
   const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" ? "signup" : "login");
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [googleError, setGoogleError] = useState<string>();
-  const { googleClientId } = useSignInModal();
   const next = safeNextPath(params.get("next"));
 
   const signedIn = () => {
@@ -115,24 +112,11 @@ export default function AuthPage() {
                 }
               />
             )}
-            {googleClientId && (
-              <>
-                <p className={authStyles.divider}>
-                  <span>or</span>
-                </p>
-                <GoogleButton
-                  intent={tab === "signup" ? "signup" : "login"}
-                  onSignedIn={signedIn}
-                  onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
-                  onError={setGoogleError}
-                />
-                {googleError && (
-                  <p className={formStyles.formError} role="alert">
-                    {googleError}
-                  </p>
-                )}
-              </>
-            )}
+            <GoogleSignIn
+              intent={tab === "signup" ? "signup" : "login"}
+              onSignedIn={signedIn}
+              onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+            />
           </div>
         </>
       )}

@@ -39,6 +39,8 @@ export const MESSAGES = {
   resendFailed: "An error occurred. Please try again later.",
   resendSuccess: "Verification email resent successfully",
   verificationFailedTitle: "Verification failed",
+  emailVerified: "Your e-mail address is verified.",
+  emailVerifiedSignIn: "Your e-mail address is verified. Please sign in to continue.",
   verificationUnexpected: "An unexpected error occurred.",
   passwordChanged: "Password changed successfully!",
   passwordChangeFailed: "Failed to change password",

@@ -199,17 +199,31 @@ export const PublicUserSchema = z.object({
 });
 export type PublicUser = z.output<typeof PublicUserSchema>;
 
-export const TokenPairSchema = z.object({
-  access: z.string(),
-  refresh: z.string(),
-  access_token: z.string(),
-  refresh_token: z.string(),
+/**
+ * A new or renewed session. The tokens are in the body only for API clients; our web app (which
+ * sends the X-XSRF-TOKEN header) gets them as httpOnly cookies and never sees them.
+ */
+export const RefreshedSchema = z.object({
+  access: z.string().optional().describe("API clients only"),
+  refresh: z.string().optional().describe("API clients only"),
+  access_token: z.string().optional().describe("API clients only"),
+  refresh_token: z.string().optional().describe("API clients only"),
   token_type: z.literal("bearer"),
   expires_in: z.number(),
   expires_at: z.number(),
+});
+
+export const TokenPairSchema = RefreshedSchema.extend({
   user: PublicUserSchema.extend({ email: z.string(), email_verified: z.boolean() }),
   message: z.string().optional(),
 });
+
+/** The answer to an e-mail verification link: tokens only for an API client (see recovery.ts). */
+export const VerifiedSchema = TokenPairSchema.partial({
+  token_type: true,
+  expires_in: true,
+  expires_at: true,
+}).extend({ message: z.string(), signed_in: z.boolean() });
 
 export const MessageSchema = z.object({ message: z.string(), detail: z.string() });
 

@@ -25,8 +25,7 @@ export function readCookie(name: string): string | undefined {
 }
 
 /**
- * Calls one of our JSON endpoints (`/api/...`) with the session cookies and, on mutations, the
- * XSRF header. Never throws: a network failure answers status 0.
+ * Calls one of our JSON endpoints (`/api/...`) with the session cookies and the XSRF header. Never throws: a network failure answers status 0.
  */
 export async function callApi<T = Record<string, unknown>>(
   path: string,
@@ -34,7 +33,9 @@ export async function callApi<T = Record<string, unknown>>(
 ): Promise<ApiAnswer<T>> {
   const method = init.method ?? (init.json !== undefined || init.form ? "POST" : "GET");
   const headers: Record<string, string> = { accept: "application/json" };
-  if (method !== "GET") headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? "";
+  // On every call, reads too: the header is what tells the server this is our web app, which
+  // keeps its session in httpOnly cookies rather than receiving tokens (plugins/auth.ts).
+  headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? "";
   let body: BodyInit | undefined;
   if (init.form) body = init.form;
   else if (init.json !== undefined) {

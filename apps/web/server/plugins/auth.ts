@@ -20,6 +20,8 @@ import {
   type SessionUser,
 } from "@studyatlas/core/accounts/sessions.ts";
 import type { Database } from "@studyatlas/db/client.ts";
+import { safeEqual } from "@studyatlas/core/accounts/secrets.ts";
+import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
 export const ACCESS_COOKIE = "sa_access";
 export const REFRESH_COOKIE = "sa_refresh";
@@ -96,6 +98,49 @@ export function setSessionCookies(
       cookieOptions(settings, SESSION_LIFETIME_MS / 1000),
     );
   }
+}
+
+/**
+ * Whether the caller is our web app: it echoes the XSRF cookie in the X-XSRF-TOKEN header, which
+ * only a script running on our origin can read. Such a client keeps its session in httpOnly
+ * cookies and never sees a token; any other caller is an API client and keeps the tokens itself.
+ */
+export function isCookieClient(request: FastifyRequest): boolean {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER.toLowerCase()];
+  const sent = Array.isArray(header) ? header[0] : header;
+  return Boolean(cookie && sent && safeEqual(cookie, sent));
+}
+
+/**
+ * Hands a new or renewed session to the caller the way it keeps it (issue 15 item 13): our web
+ * app gets httpOnly cookies and a body without tokens, so no script in the page can take a
+ * 30-day refresh token; an API client gets the tokens in the body and no cookies.
+ */
+export function deliverSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: AuthSettings,
+  tokens: { accessToken: string; refreshToken: string; expiresIn: number; expiresAt: number },
+) {
+  const timing = {
+    token_type: "bearer" as const,
+    expires_in: tokens.expiresIn,
+    expires_at: tokens.expiresAt,
+  };
+  // Token answers are never cached, by the browser or on the way.
+  reply.header("cache-control", "no-store");
+  if (isCookieClient(request)) {
+    setSessionCookies(reply, settings, tokens);
+    return timing;
+  }
+  return {
+    access: tokens.accessToken,
+    refresh: tokens.refreshToken,
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    ...timing,
+  };
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: AuthSettings): void {

@@ -1,5 +1,5 @@
 // A small cookie-keeping client over app.inject() for the account tests: it stores the cookies a
-// browser would, and sends the XSRF header on mutations like the web app does.
+// browser would, and sends the XSRF header on every call like the web app does.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 
 import { listOutbox } from "@studyatlas/core/accounts/outbox.ts";
@@ -37,8 +37,8 @@ export class Browser {
     }
     const headers: Record<string, string> = { ...options.headers };
     if (!options.noCookies && this.cookies.size) headers.cookie = this.cookieHeader();
-    if (!options.noXsrf && method !== "GET")
-      headers["x-xsrf-token"] = this.cookies.get("XSRF-TOKEN") ?? "";
+    // Like the web app, on every call (the header marks a cookie client).
+    if (!options.noXsrf) headers["x-xsrf-token"] = this.cookies.get("XSRF-TOKEN") ?? "";
     const response = await this.app.inject({
       method: method as "GET",
       url,
@@ -60,6 +60,24 @@ export class Browser {
       else this.cookies.set(cookie.name, cookie.value);
     }
   }
+}
+
+/** Signs in as an API client (no XSRF header, no cookies): the tokens come in the body. */
+export async function apiTokens(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<{ access: string; refresh: string }> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/account/token",
+    payload: { email, password },
+  });
+  const body = response.json<{ access?: string; refresh?: string }>();
+  if (response.statusCode !== 200 || !body.access || !body.refresh) {
+    throw new Error(`sign-in answered ${response.statusCode}: ${response.body}`);
+  }
+  return { access: body.access, refresh: body.refresh };
 }
 
 export async function mailsTo(db: Database, email: string) {

@@ -14,12 +14,13 @@ import {
   AccountDetailSchema,
   PublicUserSchema,
   TokenPairSchema,
+  VerifiedSchema,
 } from "@studyatlas/schemas/accounts.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { buildApp } from "../../server/app.ts";
 import { testConfig } from "../../server/test-config.ts";
-import { Browser, PASSWORD, linkFor, mailsTo, uniqueEmail } from "./account-client.ts";
+import { Browser, PASSWORD, apiTokens, linkFor, mailsTo, uniqueEmail } from "./account-client.ts";
 import { parseWith } from "./test-app.ts";
 
 const GOOGLE_CLIENT_ID = "test-client.apps.googleusercontent.com";
@@ -254,16 +255,7 @@ describe("token (sign-in) and sessions", () => {
 
   it("accepts the access token as a Bearer header without cookies or XSRF", async () => {
     const email = await register(new Browser(app));
-    const tokens = parseWith(
-      TokenPairSchema,
-      json(
-        await new Browser(app).call("POST", "/api/account/token", {
-          body: { email, password: PASSWORD },
-        }),
-        200,
-      ),
-      "token",
-    );
+    const tokens = await apiTokens(app, email);
     const response = await app.inject({
       method: "GET",
       url: "/api/account/detail",
@@ -278,24 +270,47 @@ describe("token (sign-in) and sessions", () => {
     expect(logout.statusCode).toBe(200);
   });
 
+  it("gives our web app its session only as httpOnly cookies, and API clients only in the body", async () => {
+    const email = await register(new Browser(app));
+    // The web app echoes the XSRF cookie: cookies, and no token in the body.
+    const browser = new Browser(app);
+    const signedIn = await browser.call("POST", "/api/account/token", {
+      body: { email, password: PASSWORD },
+    });
+    const web = json(signedIn, 200);
+    for (const field of ["access", "refresh", "access_token", "refresh_token"]) {
+      expect(web, field).not.toHaveProperty(field);
+    }
+    expect(signedIn.body).not.toContain(browser.cookies.get("sa_refresh"));
+    expect(signedIn.headers["cache-control"]).toBe("no-store");
+    expect(signedIn.cookies.find((cookie) => cookie.name === "sa_refresh")).toMatchObject({
+      httpOnly: true,
+    });
+    const renewed = await browser.call("POST", "/api/account/token/refresh", { body: {} });
+    expect(json(renewed, 200)).not.toHaveProperty("refresh");
+    expect(renewed.cookies.some((cookie) => cookie.name === "sa_refresh")).toBe(true);
+    // An API client: the tokens in the body, no session cookies.
+    const api = await app.inject({
+      method: "POST",
+      url: "/api/account/token",
+      payload: { email, password: PASSWORD },
+    });
+    const tokens = parseWith(TokenPairSchema, json(api, 200), "token");
+    expect([typeof tokens.access, typeof tokens.refresh]).toEqual(["string", "string"]);
+    expect(api.cookies.filter((cookie) => cookie.name.startsWith("sa_"))).toEqual([]);
+  });
+
   it("logout makes the old access token fail", async () => {
     const email = await register(new Browser(app));
-    const browser = new Browser(app);
-    const tokens = parseWith(
-      TokenPairSchema,
-      json(
-        await browser.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }),
-        200,
-      ),
-      "token",
-    );
+    const tokens = await apiTokens(app, email);
     json(
-      await browser.call("POST", "/api/account/logout", {
-        headers: { "content-type": "application/json" },
+      await app.inject({
+        method: "POST",
+        url: "/api/account/logout",
+        headers: { authorization: `Bearer ${tokens.access}`, "content-type": "application/json" },
       }),
       200,
     );
-    expect(browser.cookies.has("sa_access")).toBe(false);
     const bearer = await app.inject({
       method: "GET",
       url: "/api/account/detail",
@@ -319,16 +334,7 @@ describe("token (sign-in) and sessions", () => {
 
   it("rotates refresh tokens; a replayed (already rotated) token revokes the whole session", async () => {
     const email = await register(new Browser(app));
-    const first = parseWith(
-      TokenPairSchema,
-      json(
-        await new Browser(app).call("POST", "/api/account/token", {
-          body: { email, password: PASSWORD },
-        }),
-        200,
-      ),
-      "token",
-    );
+    const first = await apiTokens(app, email);
     const refresh = (token: string) =>
       app.inject({
         method: "POST",
@@ -469,17 +475,19 @@ describe("XSRF double-submit", () => {
 });
 
 describe("e-mail verification", () => {
-  it("verifies once from the e-mailed link, signs in and sends the welcome e-mail", async () => {
-    const email = await register(new Browser(app));
+  it("verifies once from the e-mailed link, keeps the registering browser signed in and sends the welcome e-mail", async () => {
+    const browser = new Browser(app);
+    const email = await register(browser);
     const link = await linkFor(database.db, email, "verification");
     const [, , token1, token2] = link.split("/");
-    const browser = new Browser(app);
     const verified = parseWith(
-      TokenPairSchema,
+      VerifiedSchema,
       json(await browser.call("GET", `/api/account/verify-email/${token1}/${token2}/`), 200),
       "verify",
     );
     expect(verified.user.email_verified).toBe(true);
+    expect(verified.signed_in).toBe(true);
+    expect(verified).not.toHaveProperty("refresh");
     const detail = parseWith(
       AccountDetailSchema,
       json(await browser.call("GET", "/api/account/detail"), 200),
@@ -500,6 +508,27 @@ describe("e-mail verification", () => {
       (await new Browser(app).call("GET", `/api/account/verify-email/%FF%FE/${token2}/`))
         .statusCode,
     ).toBe(400);
+  });
+
+  it("never signs in another browser that opens the link (login CSRF); an API client gets tokens", async () => {
+    const email = await register(new Browser(app));
+    const link = await linkFor(database.db, email, "verification");
+    const [, , token1, token2] = link.split("/");
+    // Someone else's link, opened in a victim's browser: verified, but the victim stays who they were.
+    const victim = new Browser(app);
+    const answer = await victim.call("GET", `/api/account/verify-email/${token1}/${token2}/`);
+    const verified = parseWith(VerifiedSchema, json(answer, 200), "verify");
+    expect(verified).toMatchObject({ signed_in: false, message: MESSAGES.emailVerifiedSignIn });
+    expect(answer.cookies.filter((cookie) => cookie.name.startsWith("sa_"))).toEqual([]);
+    expect((await victim.call("GET", "/api/account/detail")).statusCode).toBe(401);
+
+    // An API client (no XSRF header) that holds a link gets its tokens in the body, no cookies.
+    const other = await register(new Browser(app));
+    const [, , other1, other2] = (await linkFor(database.db, other, "verification")).split("/");
+    const api = await app.inject({ url: `/api/account/verify-email/${other1}/${other2}/` });
+    const apiVerified = parseWith(VerifiedSchema, json(api, 200), "verify");
+    expect([apiVerified.signed_in, typeof apiVerified.access]).toEqual([true, "string"]);
+    expect(api.cookies.filter((cookie) => cookie.name.startsWith("sa_"))).toEqual([]);
   });
 
   it("resend answers the same for known and unknown addresses and mails only the known one, once a minute", async () => {

@@ -1,6 +1,8 @@
 // E-mail verification /verify-email/{token1}/{token2} (docs/spec/accounts-and-details.md §2, §4, §8): the
 // link is checked once the page runs in the browser (so link scanners that only fetch the HTML do
-// not use it up); success signs the user in; either outcome counts down 5 s to /welcome.
+// not use it up). The link never signs a browser in (issue 15 item 4): the browser that
+// registered is signed in already, any other is asked to sign in. Either outcome counts down 5 s
+// to /welcome.
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 
@@ -16,7 +18,10 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Verify your e-mail — StudyAtlas" }, { name: "robots", content: "noindex" }];
 }
 
-type Outcome = { kind: "pending" } | { kind: "verified" } | { kind: "failed"; detail: string };
+type Outcome =
+  | { kind: "pending" }
+  | { kind: "verified"; signedIn: boolean }
+  | { kind: "failed"; detail: string };
 
 export default function VerifyEmail() {
   const { token1 = "", token2 = "" } = useParams();
@@ -27,10 +32,10 @@ export default function VerifyEmail() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void accountApi(
+    void accountApi<{ signed_in?: boolean }>(
       `verify-email/${encodeURIComponent(token1)}/${encodeURIComponent(token2)}/`,
     ).then((answer) => {
-      if (answer.ok) setOutcome({ kind: "verified" });
+      if (answer.ok) setOutcome({ kind: "verified", signedIn: answer.data.signed_in === true });
       else
         setOutcome({
           kind: "failed",
@@ -58,9 +63,16 @@ export default function VerifyEmail() {
           <>
             <BadgeCheckIcon className={styles.icon} />
             <h1 className={styles.title}>E-mail verified</h1>
-            <p className={styles.lead}>
-              Thank you! Your e-mail address is confirmed and you are signed in.
-            </p>
+            {outcome.signedIn ? (
+              <p className={styles.lead}>
+                Thank you! Your e-mail address is confirmed and you are signed in.
+              </p>
+            ) : (
+              <p className={styles.lead}>
+                Thank you! Your e-mail address is confirmed. Please{" "}
+                <a href="/auth?next=%2Fwelcome">sign in</a> to continue.
+              </p>
+            )}
           </>
         )}
         {outcome.kind === "failed" && (

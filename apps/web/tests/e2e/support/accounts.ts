@@ -80,13 +80,21 @@ export async function registerUser(
   return email;
 }
 
-/** Signs the page's browser context in through the API (its cookies land in the context). */
+/**
+ * Signs the page's browser context in through the API as the web app does: echoing the XSRF
+ * cookie in the header marks a cookie client, so the session cookies land in the context.
+ */
 export async function signInThroughApi(
   page: Page,
   email: string,
   password = PASSWORD,
 ): Promise<void> {
-  const response = await page.request.post("/api/account/token", { data: { email, password } });
+  await page.request.get("/api/health");
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
+  const response = await page.request.post("/api/account/token", {
+    data: { email, password },
+    headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 

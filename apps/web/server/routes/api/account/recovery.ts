@@ -9,17 +9,18 @@ import {
   resendVerificationEmail,
   verifyEmail,
 } from "@studyatlas/core/accounts/recovery.ts";
+import { accountSummary } from "@studyatlas/core/accounts/users.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 import {
   EmailOnlySchema,
   MessageSchema,
   PasswordResetConfirmSchema,
   ResetParamsSchema,
-  TokenPairSchema,
   TokenParamsSchema,
+  VerifiedSchema,
 } from "@studyatlas/schemas/accounts.ts";
 
-import { clearSessionCookies } from "../../../plugins/auth.ts";
+import { clearSessionCookies, isCookieClient } from "../../../plugins/auth.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
 import { messageBody } from "../message-body.ts";
 import { startSession } from "./start-session.ts";
@@ -71,17 +72,29 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       tags: ACCOUNT_TAGS,
       summary: "Verify the e-mail address from the e-mailed link and sign in",
       params: TokenParamsSchema,
-      response: { 200: TokenPairSchema, ...ACCOUNT_ERRORS },
+      response: { 200: VerifiedSchema, ...ACCOUNT_ERRORS },
     },
     handler: async (request, reply) => {
       const user = await verifyEmail(db, request.params.token1, request.params.token2, {
         mailer,
         publicBaseUrl,
       });
-      const tokens = await startSession(db, options.auth, request, reply, user);
       // A verification link must not stay in caches or history as a usable response.
       reply.header("cache-control", "no-store");
-      return { ...tokens, message: "Your e-mail address is verified." };
+      if (isCookieClient(request)) {
+        // Our web app: opening the link never signs a browser in (issue 15 item 4: someone else's
+        // link would sign you in as them, a login CSRF). The browser that registered is signed in
+        // already; any other verifies the address and signs in with the password.
+        const signedIn = request.auth?.user.id === user.id;
+        return {
+          message: signedIn ? MESSAGES.emailVerified : MESSAGES.emailVerifiedSignIn,
+          signed_in: signedIn,
+          user: { ...accountSummary(user), profile_pic: null },
+        };
+      }
+      // An API client holds the e-mailed secret and keeps the tokens itself (no cookies).
+      const tokens = await startSession(db, options.auth, request, reply, user);
+      return { ...tokens, message: MESSAGES.emailVerified, signed_in: true };
     },
   });
 

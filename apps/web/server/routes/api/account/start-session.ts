@@ -1,12 +1,12 @@
 // Starting a session after a sign-in, a sign-up or a verified link: the session row, the cookies
-// for browsers and the token pair for API clients (docs/decisions/006-sessions-and-tokens.md).
+// for our web app or the token pair for API clients (plugins/auth.ts deliverSession) (docs/decisions/006-sessions-and-tokens.md).
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { createSession, getActiveSession } from "@studyatlas/core/accounts/sessions.ts";
 import { accountSummary, type UserRow } from "@studyatlas/core/accounts/users.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { issueAccessToken, setSessionCookies, type AuthSettings } from "../../../plugins/auth.ts";
+import { deliverSession, issueAccessToken, type AuthSettings } from "../../../plugins/auth.ts";
 
 export async function startSession(
   db: Database,
@@ -23,15 +23,13 @@ export async function startSession(
   const session = await getActiveSession(db, sessionId);
   if (!session) throw new Error("new session not found");
   const access = await issueAccessToken(settings, session);
-  setSessionCookies(reply, settings, { accessToken: access.token, refreshToken });
   return {
-    access: access.token,
-    refresh: refreshToken,
-    access_token: access.token,
-    refresh_token: refreshToken,
-    token_type: "bearer" as const,
-    expires_in: access.expiresIn,
-    expires_at: access.expiresAt,
+    ...deliverSession(request, reply, settings, {
+      accessToken: access.token,
+      refreshToken,
+      expiresIn: access.expiresIn,
+      expiresAt: access.expiresAt,
+    }),
     user: { ...accountSummary(user), profile_pic: null },
   };
 }

@@ -2,7 +2,6 @@
 // account/token/refresh, account/logout).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 
 import { revokeSession, rotateRefreshToken } from "@studyatlas/core/accounts/sessions.ts";
 import { authenticate } from "@studyatlas/core/accounts/users.ts";
@@ -10,6 +9,7 @@ import { ConflictError, UnauthenticatedError } from "@studyatlas/core/errors.ts"
 import {
   LoginSchema,
   MessageSchema,
+  RefreshedSchema,
   RefreshSchema,
   TokenPairSchema,
 } from "@studyatlas/schemas/accounts.ts";
@@ -17,8 +17,8 @@ import {
 import {
   REFRESH_COOKIE,
   clearSessionCookies,
+  deliverSession,
   issueAccessToken,
-  setSessionCookies,
 } from "../../../plugins/auth.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
 import { messageBody } from "../message-body.ts";
@@ -52,7 +52,7 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
       tags: ACCOUNT_TAGS,
       summary: "Exchange a refresh token (body `refresh` or the cookie) for new tokens",
       response: {
-        200: z.object({ access: z.string(), refresh: z.string(), expires_in: z.number() }),
+        200: RefreshedSchema,
         ...ACCOUNT_ERRORS,
       },
     },
@@ -70,11 +70,12 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
         });
       }
       const access = await issueAccessToken(settings, outcome.session);
-      setSessionCookies(reply, settings, {
+      return deliverSession(request, reply, settings, {
         accessToken: access.token,
         refreshToken: outcome.refreshToken,
+        expiresIn: access.expiresIn,
+        expiresAt: access.expiresAt,
       });
-      return { access: access.token, refresh: outcome.refreshToken, expires_in: access.expiresIn };
     },
   });
 

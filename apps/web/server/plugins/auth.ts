@@ -3,6 +3,8 @@
 // token has expired but a refresh cookie is present, the refresh token is rotated and both cookies
 // renewed on the same response. The session row is checked on every request, so logout and
 // revocation take effect at once. Routes that need a user use `requireUser`.
+import { createHmac } from "node:crypto";
+
 import type {
   FastifyInstance,
   FastifyReply,
@@ -20,11 +22,14 @@ import {
   type SessionUser,
 } from "@studyatlas/core/accounts/sessions.ts";
 import type { Database } from "@studyatlas/db/client.ts";
-import { safeEqual } from "@studyatlas/core/accounts/secrets.ts";
+import { randomToken, safeEqual } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
 export const ACCESS_COOKIE = "sa_access";
 export const REFRESH_COOKIE = "sa_refresh";
+/** Marks a browser an account has signed in from (see `trustedUserId`). */
+export const DEVICE_COOKIE = "sa_device";
+const DEVICE_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 
 export interface AuthSettings {
   secret: string;
@@ -141,6 +146,33 @@ export function deliverSession(
     refresh_token: tokens.refreshToken,
     ...timing,
   };
+}
+
+function deviceSignature(settings: AuthSettings, payload: string): string {
+  return createHmac("sha256", settings.secret).update(`device:${payload}`).digest("base64url");
+}
+
+/**
+ * Remembers, for a year, that this browser signed in to `userId` with the right password: a
+ * random device id and the user id, signed with the server's key (OWASP's "device cookies").
+ */
+export function setDeviceCookie(reply: FastifyReply, settings: AuthSettings, userId: number): void {
+  const payload = `${userId}.${randomToken(16)}`;
+  reply.setCookie(
+    DEVICE_COOKIE,
+    `${payload}.${deviceSignature(settings, payload)}`,
+    cookieOptions(settings, DEVICE_LIFETIME_SECONDS),
+  );
+}
+
+/** The account this browser has signed in to before, from a genuine device cookie. */
+export function trustedUserId(request: FastifyRequest, settings: AuthSettings): number | undefined {
+  const value = request.cookies[DEVICE_COOKIE];
+  const match = value ? /^(\d{1,10})\.([\w-]{10,40})\.([\w-]{43})$/.exec(value) : null;
+  if (!match) return undefined;
+  const payload = `${match[1]}.${match[2]}`;
+  if (!safeEqual(match[3]!, deviceSignature(settings, payload))) return undefined;
+  return Number(match[1]);
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: AuthSettings): void {

@@ -96,7 +96,7 @@ export async function recordEvent(
   await db.execute(sql`insert into rate_limit_events (key) values (${key})`);
 }
 
-/** Throws 429 when `subject` already used up `rule` in the window. */
+/** Throws 429 when `subject` already used up `rule` in the window (a read: it counts nothing). */
 export async function assertUnderLimit(
   db: Database,
   rule: RateLimitRule,
@@ -107,14 +107,42 @@ export async function assertUnderLimit(
   }
 }
 
-/** Counts one event and throws 429 if it is over the limit (checked and counted in one go). */
+/**
+ * Counts one event, or throws 429 when `subject` already used up `rule`: checked and counted as
+ * one step (issue 15 item 10). The key's transaction-scoped advisory lock makes concurrent calls
+ * for the same key take turns, so 40 parallel attempts against a limit of 10 let exactly 10
+ * through, on every app process. Answers the event's id, for `releaseEvent`.
+ */
 export async function consumeLimit(
   db: Database,
   rule: RateLimitRule,
   subject: string,
-): Promise<void> {
-  await assertUnderLimit(db, rule, subject);
-  await recordEvent(db, rule, subject);
+): Promise<number> {
+  const key = keyOf(rule, subject);
+  const window = rule.windowMs / 1000;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await tx.execute(
+      sql`delete from rate_limit_events
+          where key = ${key} and created_at <= now() - make_interval(secs => ${window})`,
+    );
+    const counted = await selectOne<{ count: number }>(
+      tx,
+      sql`select count(*)::int as count from rate_limit_events where key = ${key}`,
+    );
+    if (Number(counted?.count ?? 0) >= rule.max) throw new RateLimitedError(rule.message);
+    const inserted = await selectOne<{ id: number }>(
+      tx,
+      sql`insert into rate_limit_events (key) values (${key}) returning id`,
+    );
+    if (!inserted) throw new Error("rate_limit_events insert returned no row");
+    return Number(inserted.id);
+  });
+}
+
+/** Gives back an event `consumeLimit` counted (an attempt that turned out not to count). */
+export async function releaseEvent(db: Database, id: number): Promise<void> {
+  await db.execute(sql`delete from rate_limit_events where id = ${id}`);
 }
 
 export async function clearEvents(

@@ -6,7 +6,13 @@ import { createSession, getActiveSession } from "@studyatlas/core/accounts/sessi
 import { accountSummary, type UserRow } from "@studyatlas/core/accounts/users.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { deliverSession, issueAccessToken, type AuthSettings } from "../../../plugins/auth.ts";
+import {
+  deliverSession,
+  isCookieClient,
+  issueAccessToken,
+  setDeviceCookie,
+  type AuthSettings,
+} from "../../../plugins/auth.ts";
 
 export async function startSession(
   db: Database,
@@ -23,6 +29,7 @@ export async function startSession(
   const session = await getActiveSession(db, sessionId);
   if (!session) throw new Error("new session not found");
   const access = await issueAccessToken(settings, session);
+  if (isCookieClient(request)) setDeviceCookie(reply, settings, user.id);
   return {
     ...deliverSession(request, reply, settings, {
       accessToken: access.token,

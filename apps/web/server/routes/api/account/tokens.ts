@@ -19,6 +19,7 @@ import {
   clearSessionCookies,
   deliverSession,
   issueAccessToken,
+  trustedUserId,
 } from "../../../plugins/auth.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
 import { messageBody } from "../message-body.ts";
@@ -41,6 +42,7 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
         email: request.body.email,
         password: request.body.password,
         ip: request.ip,
+        trustedUserId: trustedUserId(request, settings),
       });
       return startSession(db, settings, request, reply, user);
     },

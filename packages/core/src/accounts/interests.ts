@@ -3,10 +3,15 @@
 import { eq, inArray } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
-import { userCountryInterests, userDisciplineInterests } from "@studyatlas/db/schema/accounts.ts";
+import {
+  userCountryInterests,
+  userDisciplineInterests,
+  users,
+} from "@studyatlas/db/schema/accounts.ts";
 import { countries, disciplines } from "@studyatlas/db/schema/catalogue.ts";
 
 import { ValidationError } from "../errors.ts";
+import { inTransaction } from "../transactions.ts";
 
 export interface Interests {
   disciplines: number[];
@@ -50,7 +55,10 @@ export async function saveInterests(
       errors,
     });
   }
-  await db.transaction(async (tx) => {
+  // The user's row is locked first, so that two saves at once take turns instead of deleting
+  // and inserting over each other (a duplicate key or a deadlock, issue 15 item 2).
+  await inTransaction(db, async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     await tx.delete(userDisciplineInterests).where(eq(userDisciplineInterests.userId, userId));
     await tx.delete(userCountryInterests).where(eq(userCountryInterests.userId, userId));
     if (disciplineIds.length) {

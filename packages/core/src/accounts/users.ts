@@ -16,6 +16,7 @@ import type { AccountDetail, ProfileUpdate, PublicUser } from "@studyatlas/schem
 
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from "../errors.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { sqlState } from "../transactions.ts";
 import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
 import { randomToken } from "./secrets.ts";
 import { revokeUserSessions } from "./sessions.ts";
@@ -82,12 +83,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if (
-      (error as { code?: string }).code === "23505" ||
-      /users_email_lower_idx/.test(String(error))
-    ) {
-      throw EMAIL_TAKEN();
-    }
+    if (sqlState(error) === "23505") throw EMAIL_TAKEN();
     throw error;
   }
 }
@@ -169,7 +165,15 @@ export async function getAccountDetail(db: Database, userId: number): Promise<Ac
   if (!row) throw new NotFoundError("User not found.");
   let profile: typeof clientProfiles.$inferSelect | null | undefined = row.profile;
   if (!profile) {
-    [profile] = await db.insert(clientProfiles).values({ userId }).returning();
+    // Two first reads at once both find no profile: one inserts it, the other reads that one.
+    [profile] = await db
+      .insert(clientProfiles)
+      .values({ userId })
+      .onConflictDoNothing()
+      .returning();
+    profile ??= (
+      await db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId)).limit(1)
+    )[0];
     if (!profile) throw new Error("profile insert returned no row");
   }
   const { user } = row;

@@ -36,11 +36,12 @@ import {
 } from "../app/context.ts";
 import type { AppConfig } from "./config.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
-import { registerSessionAuth, type AuthSettings } from "./plugins/auth.ts";
+import { registerSessionAuth, sessionCookieNames, type AuthSettings } from "./plugins/auth.ts";
 import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
+import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
 import { interestRoutes } from "./routes/api/account/interests.ts";
 import { profileRoutes } from "./routes/api/account/profile.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secret: config.auth.secret ?? (await loadOrCreateAuthSecret(database.db)),
     accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
     secureCookies: config.auth.secureCookies,
+    cookieNames: sessionCookieNames(config.auth.secureCookies),
   };
   const mailer = createMailer(database.db, config.mail, app.log);
 
@@ -199,8 +201,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerXsrfProtection(app, {
     secureCookies: authSettings.secureCookies,
     publicBaseUrl: config.publicBaseUrl,
+    cookieNames: authSettings.cookieNames,
   });
   registerSessionAuth(app, { db: database.db, settings: authSettings });
+  registerResponseHeaders(app);
 
   await app.register(swagger, {
     openapi: {

@@ -25,16 +25,32 @@ import type { Database } from "@studyatlas/db/client.ts";
 import { randomToken, safeEqual } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
-export const ACCESS_COOKIE = "sa_access";
-export const REFRESH_COOKIE = "sa_refresh";
-/** Marks a browser an account has signed in from (see `trustedUserId`). */
-export const DEVICE_COOKIE = "sa_device";
+export interface SessionCookieNames {
+  access: string;
+  refresh: string;
+  /** Marks a browser an account has signed in from (see `trustedUserId`). */
+  device: string;
+}
+
+/**
+ * The session cookies' names. Under https they carry the `__Host-` prefix, which browsers accept
+ * only with Secure, Path=/ and no Domain: no subdomain or plain-http page can plant or shadow them.
+ */
+export function sessionCookieNames(secure: boolean): SessionCookieNames {
+  const prefix = secure ? "__Host-" : "";
+  return {
+    access: `${prefix}sa_access`,
+    refresh: `${prefix}sa_refresh`,
+    device: `${prefix}sa_device`,
+  };
+}
 const DEVICE_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 
 export interface AuthSettings {
   secret: string;
   accessTokenTtlSeconds: number;
   secureCookies: boolean;
+  cookieNames: SessionCookieNames;
 }
 
 export interface RequestAuth {
@@ -92,13 +108,13 @@ export function setSessionCookies(
   tokens: { accessToken: string; refreshToken?: string },
 ): void {
   reply.setCookie(
-    ACCESS_COOKIE,
+    settings.cookieNames.access,
     tokens.accessToken,
     cookieOptions(settings, settings.accessTokenTtlSeconds),
   );
   if (tokens.refreshToken) {
     reply.setCookie(
-      REFRESH_COOKIE,
+      settings.cookieNames.refresh,
       tokens.refreshToken,
       cookieOptions(settings, SESSION_LIFETIME_MS / 1000),
     );
@@ -159,7 +175,7 @@ function deviceSignature(settings: AuthSettings, payload: string): string {
 export function setDeviceCookie(reply: FastifyReply, settings: AuthSettings, userId: number): void {
   const payload = `${userId}.${randomToken(16)}`;
   reply.setCookie(
-    DEVICE_COOKIE,
+    settings.cookieNames.device,
     `${payload}.${deviceSignature(settings, payload)}`,
     cookieOptions(settings, DEVICE_LIFETIME_SECONDS),
   );
@@ -167,7 +183,7 @@ export function setDeviceCookie(reply: FastifyReply, settings: AuthSettings, use
 
 /** The account this browser has signed in to before, from a genuine device cookie. */
 export function trustedUserId(request: FastifyRequest, settings: AuthSettings): number | undefined {
-  const value = request.cookies[DEVICE_COOKIE];
+  const value = request.cookies[settings.cookieNames.device];
   const match = value ? /^(\d{1,10})\.([\w-]{10,40})\.([\w-]{43})$/.exec(value) : null;
   if (!match) return undefined;
   const payload = `${match[1]}.${match[2]}`;
@@ -176,8 +192,8 @@ export function trustedUserId(request: FastifyRequest, settings: AuthSettings): 
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: AuthSettings): void {
-  reply.clearCookie(ACCESS_COOKIE, cookieOptions(settings, 0));
-  reply.clearCookie(REFRESH_COOKIE, cookieOptions(settings, 0));
+  reply.clearCookie(settings.cookieNames.access, cookieOptions(settings, 0));
+  reply.clearCookie(settings.cookieNames.refresh, cookieOptions(settings, 0));
 }
 
 /** The token of an `Authorization: Bearer` header; any other scheme is not a credential here. */
@@ -220,7 +236,7 @@ export function registerSessionAuth(
         };
       return;
     }
-    const accessCookie = request.cookies[ACCESS_COOKIE];
+    const accessCookie = request.cookies[settings.cookieNames.access];
     if (accessCookie) {
       const { session } = await sessionFromAccessToken(db, settings, accessCookie);
       if (session) {
@@ -233,9 +249,9 @@ export function registerSessionAuth(
         return;
       }
     }
-    const refreshCookie = request.cookies[REFRESH_COOKIE];
+    const refreshCookie = request.cookies[settings.cookieNames.refresh];
     if (!refreshCookie) {
-      if (accessCookie) reply.clearCookie(ACCESS_COOKIE, cookieOptions(settings, 0));
+      if (accessCookie) reply.clearCookie(settings.cookieNames.access, cookieOptions(settings, 0));
       return;
     }
     try {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 
-import { ACCESS_COOKIE, bearerToken, REFRESH_COOKIE, STATIC_PREFIXES } from "./auth.ts";
+import { bearerToken, STATIC_PREFIXES, type SessionCookieNames } from "./auth.ts";
 import { apiError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -42,7 +42,7 @@ function refuse(reply: FastifyReply, code: string, message: string) {
 
 export function registerXsrfProtection(
   app: FastifyInstance,
-  options: { secureCookies: boolean; publicBaseUrl: string },
+  options: { secureCookies: boolean; publicBaseUrl: string; cookieNames: SessionCookieNames },
 ): void {
   const publicOrigin = new URL(options.publicBaseUrl).origin;
   app.addHook("onRequest", async (request, reply) => {
@@ -60,7 +60,8 @@ export function registerXsrfProtection(
     if (SAFE_METHODS.has(request.method)) return;
     if (bearerToken(request)) return;
     const cookieAuthenticated =
-      request.cookies[ACCESS_COOKIE] !== undefined || request.cookies[REFRESH_COOKIE] !== undefined;
+      request.cookies[options.cookieNames.access] !== undefined ||
+      request.cookies[options.cookieNames.refresh] !== undefined;
     if (!cookieAuthenticated) return;
     if (crossOrigin(request, publicOrigin)) {
       return refuse(reply, "cross_site_request", CROSS_SITE_MESSAGE);

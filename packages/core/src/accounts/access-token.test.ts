@@ -1,6 +1,12 @@
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 
-import { signAccessToken, verifyAccessToken } from "./access-token.ts";
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  signAccessToken,
+  verifyAccessToken,
+} from "./access-token.ts";
 import { decodeUserId, encodeUserId, sha256 } from "./secrets.ts";
 
 const SECRET = "a-test-secret-that-is-long-enough-1234567890";
@@ -40,6 +46,22 @@ describe("access tokens", () => {
     ).toString("base64url");
     expect((await verifyAccessToken(SECRET, `${header}.${forged}.${signature}`)).ok).toBe(false);
     expect((await verifyAccessToken(SECRET, "not-a-token")).ok).toBe(false);
+  });
+
+  it("are refused without an expiry, even when signed with our key", async () => {
+    const endless = await new SignJWT({
+      session_id: CLAIMS.sessionId,
+      aal: "aal1",
+      role: "authenticated",
+      email: CLAIMS.email,
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject("42")
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await verifyAccessToken(SECRET, endless)).toEqual({ ok: false, reason: "invalid" });
   });
 });
 

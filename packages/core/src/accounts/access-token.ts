@@ -63,6 +63,8 @@ export async function verifyAccessToken(
       algorithms: ["HS256"],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
+      // A token without an expiry would be good for ever: refused (issue 15 item 16).
+      requiredClaims: ["exp", "iat", "sub"],
       currentDate: new Date(now),
     });
     const userId = Number(payload.sub);

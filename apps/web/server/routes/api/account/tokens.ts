@@ -15,7 +15,6 @@ import {
 } from "@studyatlas/schemas/accounts.ts";
 
 import {
-  REFRESH_COOKIE,
   clearSessionCookies,
   deliverSession,
   issueAccessToken,
@@ -59,7 +58,7 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
       },
     },
     handler: async (request, reply) => {
-      const presented = request.body.refresh ?? request.cookies[REFRESH_COOKIE];
+      const presented = request.body.refresh ?? request.cookies[settings.cookieNames.refresh];
       if (!presented) {
         throw new UnauthenticatedError("No refresh token was given.", {
           code: "invalid_refresh_token",

@@ -1,0 +1,85 @@
+// Issue 15 item 16: no-store on account data and tokens, a Permissions-Policy everywhere, and
+// `__Host-` session cookies when the site is served over https.
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
+
+import { buildApp } from "../../server/app.ts";
+import { PERMISSIONS_POLICY } from "../../server/plugins/response-headers.ts";
+import { testConfig } from "../../server/test-config.ts";
+import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let httpsApp: FastifyInstance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    frontend: { kind: "none" },
+    logger: false,
+  });
+  const base = testConfig();
+  httpsApp = await buildApp({
+    config: {
+      ...base,
+      publicBaseUrl: "https://studyatlas.example",
+      auth: { ...base.auth, secureCookies: true },
+    },
+    database,
+    frontend: { kind: "none" },
+    logger: false,
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await httpsApp?.close();
+  await database?.dispose();
+});
+
+async function signedIn(target: FastifyInstance): Promise<Browser> {
+  const browser = new Browser(target);
+  const response = await browser.call("POST", "/api/account/register", {
+    body: {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: uniqueEmail("headers"),
+      password: PASSWORD,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return browser;
+}
+
+describe("response headers", () => {
+  it("Permissions-Policy on every response", async () => {
+    for (const url of ["/api/health", "/api/academics/course/list", "/no-such-page"]) {
+      const response = await app.inject({ url });
+      expect(response.headers["permissions-policy"], url).toBe(PERMISSIONS_POLICY);
+    }
+  });
+
+  it("no-store on account answers, tokens, /settings and the pages a signed-in visitor gets", async () => {
+    const browser = await signedIn(app);
+    for (const url of ["/api/account/detail", "/api/wishlists/list", "/some-page"]) {
+      const response = await browser.call("GET", url);
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
+    const signIn = await app.inject({ method: "POST", url: "/api/account/token", payload: {} });
+    expect(signIn.headers["cache-control"]).toBe("no-store");
+    expect((await app.inject({ url: "/settings" })).headers["cache-control"]).toBe("no-store");
+    // A signed-out catalogue answer stays cacheable.
+    const anonymous = await app.inject({ url: "/api/academics/course/list" });
+    expect(anonymous.headers["cache-control"] ?? "").not.toContain("no-store");
+  });
+
+  it("names the session cookies __Host-… under https, Secure with Path=/ and no Domain", async () => {
+    const browser = await signedIn(httpsApp);
+    const names = [...browser.cookies.keys()].filter((name) => name.includes("sa_"));
+    expect(names.sort()).toEqual(["__Host-sa_access", "__Host-sa_device", "__Host-sa_refresh"]);
+    const detail = await browser.call("GET", "/api/account/detail");
+    expect(detail.statusCode).toBe(200);
+  });
+});

@@ -42,6 +42,7 @@ import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
+import { registerAfterResponse } from "./plugins/after-response.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
 import { interestRoutes } from "./routes/api/account/interests.ts";
 import { profileRoutes } from "./routes/api/account/profile.ts";
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerSessionAuth(app, { db: database.db, settings: authSettings });
   registerResponseHeaders(app);
+  registerAfterResponse(app);
 
   await app.register(swagger, {
     openapi: {

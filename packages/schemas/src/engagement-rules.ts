@@ -23,7 +23,6 @@ export const NEWSLETTER_MESSAGES = {
   lastNameRequired: "Please enter your last name.",
   nameTooLong: "Names can be at most 100 characters.",
   success: "Successfully subscribed!",
-  alreadySubscribed: "You are already subscribed to our newsletter with this e-mail address.",
   errorPrefix: "Error: ",
   unknownError: "Unknown error",
   noResponse: "No response received from the server.",

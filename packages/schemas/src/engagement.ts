@@ -88,7 +88,7 @@ export const SubscriptionSchema = z.object({
 });
 
 export const SubscriptionAnswerSchema = z.object({
-  status: z.enum(["subscribed", "already_subscribed"]),
+  status: z.literal("subscribed"),
   message: z.string(),
   detail: z.string(),
   email: z.string(),

@@ -1,6 +1,7 @@
 // A small cookie-keeping client over app.inject() for the account tests: it stores the cookies a
 // browser would, and sends the XSRF header on every call like the web app does.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { vi } from "vitest";
 
 import { listOutbox } from "@studyatlas/core/accounts/outbox.ts";
 import type { Database } from "@studyatlas/db/client.ts";
@@ -84,11 +85,32 @@ export async function mailsTo(db: Database, email: string) {
   return listOutbox(db, { to: email });
 }
 
-/** The path and query of the link in the newest mail to `email` of `kind`. */
+/** The mails to `email` once there are at least `count` (some go out after the answer). */
+export async function mailsArrived(db: Database, email: string, count = 1) {
+  return vi.waitFor(
+    async () => {
+      const mails = await mailsTo(db, email);
+      if (mails.length < count) throw new Error(`${mails.length} of ${count} mails to ${email}`);
+      return mails;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+/**
+ * The path and query of the link in the newest mail to `email` of `kind`; waits for it, since
+ * some mails are sent after the answer has gone out (plugins/after-response.ts).
+ */
 export async function linkFor(db: Database, email: string, kind: string): Promise<string> {
-  const mail = (await mailsTo(db, email)).find((row) => row.kind === kind);
-  if (!mail?.link) throw new Error(`no ${kind} mail to ${email}`);
-  const url = new URL(mail.link);
+  const link = await vi.waitFor(
+    async () => {
+      const mail = (await mailsTo(db, email)).find((row) => row.kind === kind);
+      if (!mail?.link) throw new Error(`no ${kind} mail to ${email}`);
+      return mail.link;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+  const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
 

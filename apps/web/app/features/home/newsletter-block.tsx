@@ -2,7 +2,8 @@
 // §5, §8): an e-mail field checked with the spec's rule ('Email is not valid!'); a valid address
 // opens the 'Complete your subscription' dialog for first and last name ('Confirm Subscription');
 // on 201 'Successfully subscribed!' shows, the e-mail field clears and the dialog closes; on
-// failure the §8 message shows and the dialog closes. An address already subscribed is told so.
+// failure the §8 message shows and the dialog closes. An address already subscribed gets the same
+// answer (the server never tells whether an address is on the list).
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import {
@@ -65,12 +66,6 @@ export function NewsletterBlock() {
       setEmail("");
       setFirstName("");
       setLastName("");
-    } else if (answer.ok && answer.data.status === "already_subscribed") {
-      setOutcome({
-        kind: "info",
-        text: answer.data.message ?? NEWSLETTER_MESSAGES.alreadySubscribed,
-      });
-      setEmail("");
     } else {
       setOutcome({
         kind: "error",

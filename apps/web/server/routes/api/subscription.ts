@@ -1,5 +1,5 @@
-// Newsletter API (docs/spec/discovery.md §7 subscription/add; issue 5 "Newsletter"): subscribe (201, or
-// 200 "already subscribed" without a second row) with a welcome e-mail carrying the one-click
+// Newsletter API (docs/spec/discovery.md §7 subscription/add; issue 5 "Newsletter"): subscribe (201,
+// alike for a known address, which gets no second row or e-mail) with a welcome e-mail carrying the one-click
 // unsubscribe link, and the unsubscribe endpoint that link and mail clients (RFC 8058
 // List-Unsubscribe-Post, a form-encoded POST without cookies) call. No sign-in needed.
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -25,6 +25,7 @@ import {
 } from "@studyatlas/schemas/engagement.ts";
 
 import type { AppServices } from "../../../app/context.ts";
+import { runAfterResponse } from "../../plugins/after-response.ts";
 import { messageBody } from "./message-body.ts";
 
 const errors = {
@@ -55,34 +56,39 @@ export async function subscriptionRoutes(
   api.post("/subscription/add", {
     schema: {
       tags,
-      summary: "Subscribe to the newsletter (201; 200 when the address is already subscribed)",
+      summary:
+        "Subscribe to the newsletter (201, the same answer whether or not the address was subscribed)",
       body: SubscriptionSchema,
-      response: { 200: SubscriptionAnswerSchema, 201: SubscriptionAnswerSchema, ...errors },
+      response: { 201: SubscriptionAnswerSchema, ...errors },
     },
     handler: async (request, reply) => {
       const { body } = request;
       await consumeLimit(db, ENGAGEMENT_LIMITS.newsletterIp, request.ip);
+      // The answer never tells whether the address was on the list (issue 15 item 9): the same
+      // 201 either way. The row is stored before answering (nothing acknowledged is lost); the
+      // welcome e-mail, for a new subscription only, goes out after the answer.
       const outcome = await subscribe(db, {
         email: body.email,
         firstName: body.first_name,
         lastName: body.last_name,
       });
-      const answer = { email: body.email, first_name: body.first_name, last_name: body.last_name };
-      if (outcome.status === "already_subscribed") {
-        const text = NEWSLETTER_MESSAGES.alreadySubscribed;
-        return reply
-          .code(200)
-          .send(messageBody(text, { status: "already_subscribed" as const, ...answer }));
+      if (outcome.status === "subscribed") {
+        runAfterResponse(request, () =>
+          mailer.send(
+            newsletterWelcomeMessage(body.email, body.first_name, {
+              explore: `${publicBaseUrl}/explore`,
+              unsubscribePage: unsubscribePageUrl(publicBaseUrl, outcome.unsubscribeToken),
+              unsubscribeOneClick: unsubscribeApiUrl(publicBaseUrl, outcome.unsubscribeToken),
+            }),
+          ),
+        );
       }
-      await mailer.send(
-        newsletterWelcomeMessage(body.email, body.first_name, {
-          explore: `${publicBaseUrl}/explore`,
-          unsubscribePage: unsubscribePageUrl(publicBaseUrl, outcome.unsubscribeToken),
-          unsubscribeOneClick: unsubscribeApiUrl(publicBaseUrl, outcome.unsubscribeToken),
-        }),
-      );
-      const text = NEWSLETTER_MESSAGES.success;
-      return reply.code(201).send(messageBody(text, { status: "subscribed" as const, ...answer }));
+      const answer = { email: body.email, first_name: body.first_name, last_name: body.last_name };
+      return reply
+        .code(201)
+        .send(
+          messageBody(NEWSLETTER_MESSAGES.success, { status: "subscribed" as const, ...answer }),
+        );
     },
   });
 

@@ -22,6 +22,7 @@ import {
 
 import { clearSessionCookies, isCookieClient } from "../../../plugins/auth.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
+import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { messageBody } from "../message-body.ts";
 import { startSession } from "./start-session.ts";
 
@@ -37,14 +38,15 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       summary: "E-mail a password reset link (same answer for unknown addresses)",
       response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request) =>
-      messageBody(
-        await requestPasswordReset(db, request.body.email, {
-          mailer,
-          publicBaseUrl,
-          ip: request.ip,
-        }),
-      ),
+    handler: async (request) => {
+      const { message, send } = await requestPasswordReset(db, request.body.email, {
+        mailer,
+        publicBaseUrl,
+        ip: request.ip,
+      });
+      runAfterResponse(request, send);
+      return messageBody(message);
+    },
   });
 
   api.post("/account/password_reset_confirm/:user/:token", {
@@ -105,13 +107,14 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       summary: "Send the verification e-mail again (same answer for unknown addresses)",
       response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request) =>
-      messageBody(
-        await resendVerificationEmail(db, request.body.email, {
-          mailer,
-          publicBaseUrl,
-          ip: request.ip,
-        }),
-      ),
+    handler: async (request) => {
+      const { message, send } = await resendVerificationEmail(db, request.body.email, {
+        mailer,
+        publicBaseUrl,
+        ip: request.ip,
+      });
+      runAfterResponse(request, send);
+      return messageBody(message);
+    },
   });
 }

@@ -41,6 +41,7 @@ import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
+import { registerBadInputGuards } from "./plugins/bad-input.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const mailer = createMailer(database.db, config.mail, app.log);
 
+  registerBadInputGuards(app);
   app.decorate("catalogueCache", catalogueCache);
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request) => {

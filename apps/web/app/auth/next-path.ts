@@ -1,4 +1,14 @@
-// Where to go after signing in: only a path on this site, never an open redirect.
+// Where to go after signing in: only a path on this site, never an open redirect. The value comes
+// decoded from the query; it is encoded again, so that a character beyond ASCII (`/。x`) makes a
+// valid Location header rather than a server error (issue 15 item 8).
 export function safeNextPath(value: string | null | undefined): string {
-  return value && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/";
+  if (!value || !/^\/(?!\/)[^\s\\]*$/.test(value)) return "/";
+  let encoded: string;
+  try {
+    encoded = encodeURI(value);
+  } catch {
+    // A lone surrogate cannot be encoded.
+    return "/";
+  }
+  return /^\/(?!\/)[\x21-\x7E]*$/.test(encoded) && !encoded.includes("\\") ? encoded : "/";
 }

@@ -22,7 +22,9 @@ declare module "fastify" {
 export const CATALOGUE_CHANGED_CHANNEL = "catalogue_changed";
 
 function cacheKey(request: FastifyRequest): string {
-  return `body:${request.protocol}://${request.host}${request.url}`;
+  // Answers depend on the path and query only (links are built on PUBLIC_BASE_URL), so a client's
+  // Host header can neither split nor poison the cache.
+  return `body:${request.url}`;
 }
 
 /** An onRoute hook for plugins whose GET routes all answer from the catalogue alone. */

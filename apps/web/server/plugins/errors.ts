@@ -13,6 +13,7 @@ import {
   type DomainErrorKind,
   type FieldErrors,
 } from "@studyatlas/core/errors.ts";
+import { sqlState } from "@studyatlas/core/transactions.ts";
 import type { ApiError } from "@studyatlas/schemas/catalogue.ts";
 
 /** The only builder of error JSON. */
@@ -85,6 +86,15 @@ function domainErrorBody(error: DomainError): ApiError {
   return apiError(error.code, error.message, error.errors);
 }
 
+/**
+ * PostgreSQL's "data exception" class (SQLSTATE 22…: a NUL byte, a number out of range, a
+ * string too long, an invalid encoding): the input could not be stored or compared, which is the
+ * caller's mistake, not the server's.
+ */
+export function isDataError(error: unknown): boolean {
+  return /^22[0-9A-Z]{3}$/.test(sqlState(error) ?? "");
+}
+
 /** Sends `error` as the API's JSON error; what is not a caller's mistake is logged as a 500. */
 export function sendApiError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -95,6 +105,11 @@ export function sendApiError(error: unknown, request: FastifyRequest, reply: Fas
   }
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send(apiError(error.code, error.message, error.errors));
+  }
+  if (isDataError(error)) {
+    return reply
+      .code(400)
+      .send(apiError("invalid_input", "This request contains a value that cannot be stored."));
   }
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;

@@ -46,16 +46,20 @@ import { cacheCatalogueAnswers, doNotCache } from "../../plugins/catalogue-cache
 
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** The absolute URL of this request, for DRF-style next/previous links. */
-function requestUrl(request: FastifyRequest): URL {
-  return new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The absolute URL of this request, for DRF-style next/previous links: on PUBLIC_BASE_URL, never
+ * on a Host or X-Forwarded-Host a client wrote (issue 15 item 8). Joined as text, so that a path
+ * starting with `//` stays a path.
+ */
+function requestUrl(publicBaseUrl: string, request: FastifyRequest): URL {
+  return new URL(`${publicBaseUrl}${request.url}`);
 }
 
 export async function academicsRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ): Promise<void> {
-  const { db } = options.services;
+  const { db, publicBaseUrl } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["academics"];
   // Every route here answers from the catalogue alone (plugins/catalogue-cache.ts).
@@ -80,7 +84,7 @@ export async function academicsRoutes(
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return toPage(results, count, { page, pageSize }, requestUrl(request));
+      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
     },
   });
   api.get("/academics/country/list", countryList(false));
@@ -125,7 +129,7 @@ export async function academicsRoutes(
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return toPage(results, count, { page, pageSize }, requestUrl(request));
+      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
     },
   });
 
@@ -153,7 +157,7 @@ export async function academicsRoutes(
     handler: async (request) => {
       const listRequest = await resolveCourseListRequest(db, request.query);
       const { count, results } = await listCourses(db, listRequest);
-      const url = requestUrl(request);
+      const url = requestUrl(publicBaseUrl, request);
       if (listRequest.ordering === "random" && request.query.seed === undefined) {
         // A seed drawn for this answer: the next and previous pages keep to its order, and the
         // answer is not cached (the same URL should shuffle again).
@@ -216,7 +220,7 @@ export async function academicsRoutes(
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return toPage(results, count, { page, pageSize }, requestUrl(request));
+      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
     },
   });
 }

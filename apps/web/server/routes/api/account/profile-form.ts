@@ -63,16 +63,15 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, st
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new HttpError(413, "image_too_large", "The profile picture must be at most 2 MB.", {
         profile_pic: ["must be at most 2 MB"],
       });
     }
-    if (code?.startsWith("FST_")) {
-      throw new HttpError(400, "invalid_body", "The form could not be read. Please try again.");
-    }
-    throw error;
+    // Anything else the form parser throws is about the body it was sent (no boundary, an
+    // unterminated part, a malformed part header): the caller's mistake (issue 15 item 8).
+    throw new HttpError(400, "invalid_body", "The form could not be read. Please try again.");
   }
   return fields;
 }

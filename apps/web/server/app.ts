@@ -35,6 +35,7 @@ import {
   type AppServices,
 } from "../app/context.ts";
 import type { AppConfig } from "./config.ts";
+import { serializeError, serializeRequest } from "./log-redaction.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerSessionAuth, sessionCookieNames, type AuthSettings } from "./plugins/auth.ts";
 import { registerXsrfProtection } from "./plugins/csrf.ts";
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
+  /** Where the log goes (tests read it); standard output otherwise. */
+  logStream?: { write(line: string): void };
   /** URLs per sitemap file; 50,000 (the sitemaps.org limit) unless a test wants small files. */
   sitemapUrlsPerFile?: number;
 }
@@ -104,7 +107,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )(config.trustProxy)
       : config.trustProxy;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest, err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy,
     // Slow clients never hold a socket (docs/security.md): the whole request within
     // REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS (Node checks both every

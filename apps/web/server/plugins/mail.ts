@@ -8,6 +8,7 @@ import type { MailMessage, Mailer } from "@studyatlas/core/accounts/mail-message
 import { markMailSent, recordMail } from "@studyatlas/core/accounts/outbox.ts";
 
 import type { MailConfig } from "../config.ts";
+import { redactUrl } from "../log-redaction.ts";
 
 export function createMailer(db: Database, config: MailConfig, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
@@ -15,9 +16,11 @@ export function createMailer(db: Database, config: MailConfig, log: FastifyBaseL
     async send(message: MailMessage) {
       const id = await recordMail(db, message);
       if (!transport) {
+        // The link's secret stays out of the log; /dev/mailbox shows the whole mail where enabled.
+        const link = message.link ? redactUrl(message.link) : undefined;
         log.info(
-          { to: message.to, kind: message.kind, link: message.link },
-          `Mail kept in the outbox: ${message.subject} — ${message.link}`,
+          { to: message.to, kind: message.kind, link },
+          `Mail kept in the outbox: ${message.subject}${link ? ` — ${link}` : ""}`,
         );
         return;
       }

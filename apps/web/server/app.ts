@@ -40,6 +40,7 @@ import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerSessionAuth, sessionCookieNames, type AuthSettings } from "./plugins/auth.ts";
 import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
+import { createDatabaseWatchdog, type DatabaseWatchdog } from "./plugins/database-watchdog.ts";
 import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { registerBadInputGuards } from "./plugins/bad-input.ts";
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   frontend?: FrontendMode;
   logger?: boolean;
+  /** After repeated failed database probes; the process exits by default (tests observe it). */
+  onDatabaseFatal?: (error: unknown) => void;
   /** Where the log goes (tests read it); standard output otherwise. */
   logStream?: { write(line: string): void };
   /** URLs per sitemap file; 50,000 (the sitemaps.org limit) unless a test wants small files. */
@@ -87,6 +90,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Cached catalogue answers (plugins/catalogue-cache.ts). */
     catalogueCache: CatalogueCache;
+    /** Probes the database; index.ts starts its timer (plugins/database-watchdog.ts). */
+    databaseWatchdog: DatabaseWatchdog;
   }
 }
 
@@ -154,6 +159,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookieNames: sessionCookieNames(config.auth.secureCookies),
   };
   const mailer = createMailer(database.db, config.mail, app.log);
+  const watchdog = createDatabaseWatchdog({
+    db: database.db,
+    log: app.log,
+    ...(options.onDatabaseFatal ? { onFatal: options.onDatabaseFatal } : {}),
+  });
+  app.decorate("databaseWatchdog", watchdog);
+  app.addHook("onClose", async () => watchdog.stop());
 
   registerBadInputGuards(app);
   app.decorate("catalogueCache", catalogueCache);
@@ -241,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       api.addHook("preValidation", async (request) => {
         request.body ??= {};
       });
-      await api.register(healthRoutes, { services });
+      await api.register(healthRoutes, { services, watchdog });
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
       const accountOptions = { services, auth: authSettings, mailer, google };

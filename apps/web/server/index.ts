@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   void housekeeping();
   setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
 
+  app.databaseWatchdog.start();
   await app.listen({ port: config.port, host: config.host });
   console.log(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
 }

@@ -341,6 +341,6 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.output<typeof ApiErrorSchema>;
 
 export const HealthSchema = z.object({
-  status: z.literal("ok"),
+  status: z.enum(["ok", "error"]),
   database: z.enum(["pglite", "postgres"]),
 });

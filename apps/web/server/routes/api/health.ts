@@ -1,25 +1,25 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import { HealthSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import type { AppServices } from "../../../app/context.ts";
+import type { DatabaseWatchdog } from "../../plugins/database-watchdog.ts";
 
 export async function healthRoutes(
   app: FastifyInstance,
-  options: { services: AppServices },
+  options: { services: AppServices; watchdog: DatabaseWatchdog },
 ): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get("/health", {
     schema: {
       tags: ["system"],
-      summary: "Liveness and database check",
-      response: { 200: HealthSchema },
+      summary: "Liveness and database check (a read and a committed write)",
+      response: { 200: HealthSchema, 503: HealthSchema },
     },
-    handler: async () => {
-      // A round trip proves the database answers, not just that the process is up.
-      await options.services.db.execute(sql`select 1`);
-      return { status: "ok" as const, database: options.services.databaseKind };
+    handler: async (_request, reply) => {
+      const database = options.services.databaseKind;
+      if (await options.watchdog.probe()) return { status: "ok" as const, database };
+      return reply.code(503).send({ status: "error" as const, database });
     },
   });
 }

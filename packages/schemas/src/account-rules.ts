@@ -4,17 +4,23 @@
 
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 16;
+/**
+ * Passwords follow ASVS 6.2 / NIST 800-63B rather than the spec's 8-20 characters of a fixed set
+ * (issue 15 item 14, docs/spec-notes.md): at least 8 and up to 128 characters of any kind, spaces
+ * and any script included, counted as Unicode code points. The server also refuses the most
+ * common passwords (packages/core/src/accounts/password-policy.ts).
+ */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 20;
-/** Settings' change-password form only asks for 8 characters (§5, §9). */
-export const SETTINGS_PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const MESSAGES = {
   email: "It should be a valid email address!",
   firstName: "First name should be 3-16 characters and shouldn't include any special character!",
   lastName: "Last name should be 3-16 characters and shouldn't include any special character!",
-  password:
-    "Password should be 8-20 characters and include at least 1 letter, 1 number and 1 special character!",
+  password: "Password should be at least 8 characters!",
+  passwordTooLong: "Password should be at most 128 characters!",
+  passwordTooCommon:
+    "This password is one of the most common ones and easy to guess. Please choose another!",
   required: "This field is required",
   confirmPasswordRequired: "Please confirm your password",
   passwordRequired: "Password is required",
@@ -56,8 +62,6 @@ export const MESSAGES = {
 /** "Standard address form": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME_PATTERN = /^[A-Za-z0-9]{3,16}$/;
-/** 8-20 of letters, digits and !@#$%^&*, with at least one of each kind. */
-const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[!@#$%^&*])[A-Za-z\d!@#$%^&*]{8,20}$/;
 
 export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value);
@@ -65,8 +69,16 @@ export function isValidEmail(value: string): boolean {
 export function isValidName(value: string): boolean {
   return NAME_PATTERN.test(value);
 }
-export function isValidPassword(value: string): boolean {
-  return PASSWORD_PATTERN.test(value);
+/** A password's length as people count it: one per Unicode code point. */
+export function passwordLength(value: string): number {
+  return [...value].length;
+}
+/** The length rule; whether it is too common is the server's to say. */
+export function passwordLengthError(value: string): string | undefined {
+  const length = passwordLength(value);
+  if (length < PASSWORD_MIN_LENGTH) return MESSAGES.password;
+  if (length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
+  return undefined;
 }
 
 export const GENDER_OPTIONS = [

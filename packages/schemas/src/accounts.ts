@@ -2,13 +2,7 @@
 // of account-rules.ts so that forms and server share every rule and message.
 import { z } from "zod";
 
-import {
-  MESSAGES,
-  SETTINGS_PASSWORD_MIN_LENGTH,
-  isValidEmail,
-  isValidName,
-  isValidPassword,
-} from "./account-rules.ts";
+import { MESSAGES, isValidEmail, isValidName, passwordLengthError } from "./account-rules.ts";
 import { MAX_INT4 } from "./limits.ts";
 
 const trimmed = (message: string) =>
@@ -17,9 +11,10 @@ const trimmed = (message: string) =>
 export const EmailSchema = trimmed(MESSAGES.email).refine(isValidEmail, MESSAGES.email);
 const FirstNameSchema = trimmed(MESSAGES.firstName).refine(isValidName, MESSAGES.firstName);
 const LastNameSchema = trimmed(MESSAGES.lastName).refine(isValidName, MESSAGES.lastName);
-const PasswordSchema = z
-  .string({ error: MESSAGES.password })
-  .refine(isValidPassword, MESSAGES.password);
+const PasswordSchema = z.string({ error: MESSAGES.password }).superRefine((value, ctx) => {
+  const message = passwordLengthError(value);
+  if (message) ctx.addIssue({ code: "custom", message });
+});
 
 /** Sign-in takes any non-empty password: the rules apply when one is chosen, not when typed. */
 export const LoginSchema = z.object({
@@ -102,13 +97,18 @@ export const SetPasswordFormSchema = confirming(
   MESSAGES.confirmPasswordRequired,
 );
 
-/** Settings' change-password form (§5 "Settings change password": 8 characters). */
+/** Settings' change-password form (§5 "Settings change password": its own short message). */
 export const ChangePasswordFormSchema = confirming(
   z.object({
     current: z.string().min(1, MESSAGES.currentPasswordRequired),
     next: requiredThen(
       MESSAGES.newPasswordRequired,
-      z.string().min(SETTINGS_PASSWORD_MIN_LENGTH, MESSAGES.newPasswordTooShort),
+      z.string().superRefine((value, ctx) => {
+        const message = passwordLengthError(value);
+        if (!message) return;
+        const shown = message === MESSAGES.password ? MESSAGES.newPasswordTooShort : message;
+        ctx.addIssue({ code: "custom", message: shown });
+      }),
     ),
   }),
   "next",

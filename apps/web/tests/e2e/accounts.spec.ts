@@ -18,8 +18,10 @@ const M = {
   email: "It should be a valid email address!",
   firstName: "First name should be 3-16 characters and shouldn't include any special character!",
   lastName: "Last name should be 3-16 characters and shouldn't include any special character!",
-  password:
-    "Password should be 8-20 characters and include at least 1 letter, 1 number and 1 special character!",
+  // ASVS 6.2 rather than the spec's 8-20 rule (issue 15 item 14).
+  password: "Password should be at least 8 characters!",
+  passwordTooCommon:
+    "This password is one of the most common ones and easy to guess. Please choose another!",
   loginFailed: "No active account found with the given credentials",
 };
 
@@ -223,7 +225,6 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
     ["Last name", "L", M.lastName],
     ["Email", "ada@", M.email],
     ["Password", "short1!", M.password],
-    ["Password", "NoSpecial123", M.password],
   ];
   for (const [label, value, message] of cases) {
     const input = dialog.getByLabel(label, { exact: true });
@@ -238,6 +239,14 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
   // Confirm password: at once, without a blur.
   await dialog.getByLabel("Confirm password", { exact: true }).fill("Secret");
   await expect(dialog.getByText("Passwords do not match")).toBeVisible();
+  // A common password passes the form's length rule; the server refuses it, in words.
+  await dialog.getByLabel("First name", { exact: true }).fill("Ada");
+  await dialog.getByLabel("Last name", { exact: true }).fill("Lovelace");
+  await dialog.getByLabel("Email", { exact: true }).fill(uniqueEmail("common"));
+  await dialog.getByLabel("Password", { exact: true }).fill("password1");
+  await dialog.getByLabel("Confirm password", { exact: true }).fill("password1");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(M.passwordTooCommon);
   // The show/hide toggle.
   const password = dialog.getByLabel("Password", { exact: true });
   await expect(password).toHaveAttribute("type", "password");

@@ -144,9 +144,9 @@ describe("register", () => {
     [{ last_name: "L" }, MESSAGES.lastName],
     [{ email: "not-an-email" }, MESSAGES.email],
     [{ password: "short1!" }, MESSAGES.password],
-    [{ password: "NoDigits!!" }, MESSAGES.password],
-    [{ password: "NoSpecial12" }, MESSAGES.password],
-    [{ password: "Spaces 123!" }, MESSAGES.password],
+    [{ password: "x".repeat(129) }, MESSAGES.passwordTooLong],
+    [{ password: "password1" }, MESSAGES.passwordTooCommon],
+    [{ password: "  Qwertyuiop " }, MESSAGES.passwordTooCommon],
   ])("answers 400 with the spec's message for %o", async (override, expected) => {
     const body = {
       first_name: "Ada",
@@ -223,6 +223,53 @@ describe("register", () => {
         400,
       ).detail,
     ).toBe("Organization is required");
+  });
+});
+
+describe("the password rule (ASVS 6.2, issue 15 item 14)", () => {
+  it("accepts a long passphrase with spaces and any script, and signs in with it", async () => {
+    for (const password of [
+      "correct horse battery staple on a very long walk through the old town of Utrecht",
+      "пароль для входа в систему",
+      "Ünïcödé ünd spaces",
+    ]) {
+      const email = uniqueEmail("phrase");
+      const created = await new Browser(app).call("POST", "/api/account/register", {
+        body: { first_name: "Ada", last_name: "Lovelace", email, password },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const signIn = await app.inject({
+        method: "POST",
+        url: "/api/account/token",
+        payload: { email, password },
+      });
+      expect(signIn.statusCode, password).toBe(200);
+    }
+  });
+
+  it("refuses a common password on every API that sets one", async () => {
+    const browser = new Browser(app);
+    await register(browser);
+    const change = apiError(
+      await browser.call("PATCH", "/api/account/change_password", {
+        body: { old_password: PASSWORD, new_password: "football1" },
+      }),
+      400,
+    );
+    expect(change.errors?.new_password).toEqual([MESSAGES.passwordTooCommon]);
+    const partner = apiError(
+      await new Browser(app).call("POST", "/api/account/register_partner", {
+        body: {
+          first_name: "Ada",
+          last_name: "Lovelace",
+          email: uniqueEmail("partner"),
+          password: "12345678",
+          organization: "Acme",
+        },
+      }),
+      400,
+    );
+    expect(partner.errors?.password).toEqual([MESSAGES.passwordTooCommon]);
   });
 });
 
@@ -629,6 +676,10 @@ describe("password reset", () => {
         body: { new_password: password },
       });
     expect(apiError(await confirm("weak"), 400).detail).toBe(MESSAGES.password);
+    // A refused password leaves the link working.
+    expect(apiError(await confirm("iloveyou"), 400).errors?.new_password).toEqual([
+      MESSAGES.passwordTooCommon,
+    ]);
     expect(json(await confirm("Brand123!"), 200).message).toBe(MESSAGES.passwordResetSuccessful);
     expect((await confirm("Other123!")).statusCode).toBe(400);
     expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(401);

@@ -9,6 +9,7 @@ import {
   welcomeMessage,
   type Mailer,
 } from "./mail-messages.ts";
+import { assertPasswordAllowed } from "./password-policy.ts";
 import { RATE_LIMITS, consumeLimit, type RateLimitRule } from "./rate-limit.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { findUserByEmail, markEmailVerified, setPassword, type UserRow } from "./users.ts";
@@ -114,6 +115,8 @@ export async function confirmPasswordReset(
   token: string,
   newPassword: string,
 ): Promise<void> {
+  // Checked before the link is used up, so that a refused password leaves the link working.
+  assertPasswordAllowed(newPassword, "new_password");
   const userId = await consumeVerificationToken(db, uid, token, "password_reset");
   await setPassword(db, userId, newPassword);
   // Following a reset link proves the mailbox, as a verification link would.

@@ -15,6 +15,7 @@ import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 import type { AccountDetail, ProfileUpdate, PublicUser } from "@studyatlas/schemas/accounts.ts";
 
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from "../errors.ts";
+import { assertPasswordAllowed } from "./password-policy.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { sqlState } from "../transactions.ts";
 import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
@@ -58,6 +59,7 @@ export async function getUser(db: Database, id: number): Promise<UserRow | undef
 
 /** Creates the user and an empty client profile. 400 when the e-mail is taken (any case). */
 export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
+  if (input.password !== undefined) assertPasswordAllowed(input.password, "password");
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   if (await findUserByEmail(db, input.email)) throw EMAIL_TAKEN();
   try {
@@ -339,6 +341,7 @@ export async function changePassword(
 }
 
 export async function setPassword(db: Database, userId: number, password: string): Promise<void> {
+  assertPasswordAllowed(password, "new_password");
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));

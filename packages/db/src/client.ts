@@ -106,6 +106,12 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
   pool.on("error", (error) => {
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
+  // A client checked out of the pool has no such listener: if the server ends its connection
+  // between two queries of a transaction, its 'error' event would end the process. The query in
+  // flight fails on its own (and answers 503); the pool discards the client when released.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -5,7 +5,7 @@
 //   Fastify's default handler would echo the error's message, SQL text and parameters included.
 import type { FastifyError, FastifyInstance } from "fastify";
 
-import { apiError, isDataError } from "./errors.ts";
+import { apiError, isDataError, isUnavailableError, UNAVAILABLE_MESSAGE } from "./errors.ts";
 
 export const NUL_MESSAGE = "This address contains a NUL character (%00), which is not allowed.";
 
@@ -18,6 +18,13 @@ export function registerBadInputGuards(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isUnavailableError(error)) {
+      return reply
+        .code(503)
+        .header("retry-after", "2")
+        .type("text/plain; charset=utf-8")
+        .send(UNAVAILABLE_MESSAGE);
+    }
     const status = isDataError(error) ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, "request failed");
     const text =

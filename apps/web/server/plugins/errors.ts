@@ -95,6 +95,35 @@ export function isDataError(error: unknown): boolean {
   return /^22[0-9A-Z]{3}$/.test(sqlState(error) ?? "");
 }
 
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
+
+/**
+ * The database could not be reached for a moment (a restart, a failover, a network blip): the
+ * connection classes 08 and 57P0x of SQLSTATE, a refused or reset socket, a connection ended
+ * mid-query. The request was not carried out; the caller may send it again.
+ */
+export function isUnavailableError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (/^08|^57P0/.test(code) || CONNECTION_CODES.has(code))) {
+      return true;
+    }
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connection (?:ended|closed)|connection error and is not queryable/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a moment.";
+
 /** Sends `error` as the API's JSON error; what is not a caller's mistake is logged as a 500. */
 export function sendApiError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -105,6 +134,13 @@ export function sendApiError(error: unknown, request: FastifyRequest, reply: Fas
   }
   if (error instanceof HttpError) {
     return reply.code(error.statusCode).send(apiError(error.code, error.message, error.errors));
+  }
+  if (isUnavailableError(error)) {
+    request.log.warn({ err: error }, "database unavailable");
+    return reply
+      .code(503)
+      .header("retry-after", "2")
+      .send(apiError("service_unavailable", UNAVAILABLE_MESSAGE));
   }
   if (isDataError(error)) {
     return reply

@@ -35,6 +35,8 @@ export const MESSAGES = {
   genericError: "An error occurred. Please try again.",
   ensurePassword: "Ensure password field has at least 8 characters",
   accountCreated: "Account created successfully!",
+  signUpCheckEmail:
+    "Almost done! We have sent a link to your e-mail address: open it to finish creating your account.",
   resetEmailSent: "Please check your email for password reset instructions.",
   resetEmailFailed: "Failed to send reset email. Please try again.",
   loginSuccessful: "Login Successful!",

@@ -30,6 +30,8 @@ export interface SessionCookieNames {
   refresh: string;
   /** Marks a browser an account has signed in from (see `trustedUserId`). */
   device: string;
+  /** Marks the browser that signed up with an address (see `signedUpHere`). */
+  signup: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function sessionCookieNames(secure: boolean): SessionCookieNames {
     access: `${prefix}sa_access`,
     refresh: `${prefix}sa_refresh`,
     device: `${prefix}sa_device`,
+    signup: `${prefix}sa_signup`,
   };
 }
 const DEVICE_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
@@ -189,6 +192,44 @@ export function trustedUserId(request: FastifyRequest, settings: AuthSettings): 
   const payload = `${match[1]}.${match[2]}`;
   if (!safeEqual(match[3]!, deviceSignature(settings, payload))) return undefined;
   return Number(match[1]);
+}
+
+const SIGN_UP_LIFETIME_SECONDS = 3 * 24 * 60 * 60;
+
+function signUpSignature(settings: AuthSettings, email: string, nonce: string): string {
+  return createHmac("sha256", settings.secret)
+    .update(`signup:${email.trim().toLowerCase()}.${nonce}`)
+    .digest("base64url");
+}
+
+/**
+ * Remembers, for as long as a verification link lasts, that this browser signed up with `email`:
+ * opening the link here signs in, anywhere else it only verifies (issue 15 items 4 and 9). The
+ * value is opaque (a nonce and a signature), and set alike whether or not the address was new.
+ */
+export function setSignUpCookie(reply: FastifyReply, settings: AuthSettings, email: string): void {
+  const nonce = randomToken(16);
+  reply.setCookie(
+    settings.cookieNames.signup,
+    `${nonce}.${signUpSignature(settings, email, nonce)}`,
+    cookieOptions(settings, SIGN_UP_LIFETIME_SECONDS),
+  );
+}
+
+/** Whether this browser signed up with `email` (a genuine sign-up cookie for that address). */
+export function signedUpHere(
+  request: FastifyRequest,
+  settings: AuthSettings,
+  email: string,
+): boolean {
+  const match = /^([\w-]{10,40})\.([\w-]{43})$/.exec(
+    request.cookies[settings.cookieNames.signup] ?? "",
+  );
+  return match !== null && safeEqual(match[2]!, signUpSignature(settings, email, match[1]!));
+}
+
+export function clearSignUpCookie(reply: FastifyReply, settings: AuthSettings): void {
+  reply.clearCookie(settings.cookieNames.signup, cookieOptions(settings, 0));
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: AuthSettings): void {

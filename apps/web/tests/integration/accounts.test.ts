@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/te
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 import {
   AccountDetailSchema,
+  MessageSchema,
   PublicUserSchema,
   TokenPairSchema,
   VerifiedSchema,
@@ -92,7 +93,14 @@ async function register(
   const response = await browser.call("POST", "/api/account/register", {
     body: { first_name: "Ada", last_name: "Lovelace", email, password: PASSWORD, ...extra },
   });
-  parseWith(TokenPairSchema, json(response, 201), "register");
+  expect(parseWith(MessageSchema, json(response, 201), "register").message).toBe(
+    MESSAGES.signUpCheckEmail,
+  );
+  // Sign-up starts no session (issue 15 item 9): the browser signs in, as a person would.
+  const signedIn = await browser.call("POST", "/api/account/token", {
+    body: { email, password: extra.password ?? PASSWORD },
+  });
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
   return email;
 }
 
@@ -121,21 +129,41 @@ describe("register", () => {
     expect(mails[0]?.text).toContain(mails[0]?.link);
   });
 
-  it("refuses an address already taken in another case", async () => {
-    const browser = new Browser(app);
-    const email = await register(browser);
-    const error = apiError(
-      await new Browser(app).call("POST", "/api/account/register", {
-        body: {
-          first_name: "Ada",
-          last_name: "Other",
-          email: email.toUpperCase(),
-          password: PASSWORD,
-        },
-      }),
-      400,
+  it("answers a known address (any case) as a new one, creates nothing and tells only its owner", async () => {
+    const email = await register(new Browser(app));
+    const fresh = uniqueEmail("fresh");
+    const attempt = (address: string) =>
+      new Browser(app).call("POST", "/api/account/register", {
+        body: { first_name: "Eve", last_name: "Other", email: address, password: "Another123!" },
+      });
+    await database.db.execute(sql`delete from rate_limit_events`);
+    const known = await attempt(email.toUpperCase());
+    const unknown = await attempt(fresh);
+    // The same status, body and cookies whether or not the address has an account.
+    expect([known.statusCode, unknown.statusCode]).toEqual([201, 201]);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.cookies.map((cookie) => cookie.name).sort()).toEqual(
+      unknown.cookies.map((cookie) => cookie.name).sort(),
     );
-    expect(error.errors?.email).toEqual(["A user with that email already exists."]);
+    // The owner's account is unchanged: their password still signs in, the attacker's does not.
+    expect((await apiTokens(app, email)).access).toBeTruthy();
+    const intruder = await app.inject({
+      method: "POST",
+      url: "/api/account/token",
+      payload: { email, password: "Another123!" },
+    });
+    expect(intruder.statusCode).toBe(401);
+    // The mailbox tells the difference: a note to the owner, a verification link to the new one.
+    await vi.waitFor(async () =>
+      expect((await mailsTo(database.db, email)).map((mail) => mail.kind)).toContain(
+        "sign_up_attempt",
+      ),
+    );
+    await linkFor(database.db, fresh, "verification");
+    const rows = await database.db.execute(
+      sql`select count(*)::int as n from users where lower(email) = lower(${email})`,
+    );
+    expect((rows as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
 
   it.each([
@@ -187,7 +215,7 @@ describe("register", () => {
         organization: "Navy College",
       },
     });
-    expect(json(response, 201).message).toBe(MESSAGES.accountCreated);
+    expect(json(response, 201).message).toBe(MESSAGES.signUpCheckEmail);
     // A partner signs in once the e-mail address is verified (issue 15 item 5).
     const early = json(
       await new Browser(app).call("POST", "/api/account/token", {
@@ -513,8 +541,10 @@ describe("XSRF double-submit", () => {
     const cookie = response.cookies.find((item) => item.name === "XSRF-TOKEN");
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.sameSite).toBe("Lax");
-    const session = await new Browser(app).call("POST", "/api/account/register", {
-      body: { first_name: "Ada", last_name: "Lovelace", email: uniqueEmail(), password: PASSWORD },
+    const browser = new Browser(app);
+    const email = await register(browser);
+    const session = await browser.call("POST", "/api/account/token", {
+      body: { email, password: PASSWORD },
     });
     const access = session.cookies.find((item) => item.name === "sa_access");
     expect(access).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -555,6 +585,26 @@ describe("e-mail verification", () => {
       (await new Browser(app).call("GET", `/api/account/verify-email/%FF%FE/${token2}/`))
         .statusCode,
     ).toBe(400);
+  });
+
+  it("signs in the browser that signed up, when it opens the link", async () => {
+    const browser = new Browser(app);
+    const email = uniqueEmail("signup");
+    json(
+      await browser.call("POST", "/api/account/register", {
+        body: { first_name: "Ada", last_name: "Lovelace", email, password: PASSWORD },
+      }),
+      201,
+    );
+    // Sign-up itself starts no session.
+    expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(401);
+    const [, , token1, token2] = (await linkFor(database.db, email, "verification")).split("/");
+    const answer = await browser.call("GET", `/api/account/verify-email/${token1}/${token2}/`);
+    const verified = parseWith(VerifiedSchema, json(answer, 200), "verify");
+    expect(verified).toMatchObject({ signed_in: true, message: MESSAGES.emailVerified });
+    expect(verified).not.toHaveProperty("refresh");
+    expect(browser.cookies.has("sa_signup")).toBe(false);
+    expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(200);
   });
 
   it("never signs in another browser that opens the link (login CSRF); an API client gets tokens", async () => {

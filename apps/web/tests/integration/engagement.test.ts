@@ -81,6 +81,10 @@ async function signedInUser(): Promise<{ browser: Browser; email: string }> {
     ip: nextIp(),
   });
   body(response, 201);
+  body(
+    await browser.call("POST", "/api/account/token", { body: { email, password: PASSWORD } }),
+    200,
+  );
   return { browser, email };
 }
 

@@ -6,7 +6,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  kind: "verification" | "password_reset" | "welcome" | "newsletter_welcome" | "contact";
+  kind:
+    | "verification"
+    | "password_reset"
+    | "welcome"
+    | "newsletter_welcome"
+    | "contact"
+    | "sign_up_attempt";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -92,6 +98,31 @@ export function passwordResetMessage(to: string, firstName: string, link: string
         label: "Set a new password",
         href: link,
       },
+    ),
+  };
+}
+
+/**
+ * To the owner of an address someone tried to sign up with again: the sign-up answered as for a
+ * new address (issue 15 item 9), so the owner is told here, with a way back in.
+ */
+export function signUpAttemptMessage(to: string, firstName: string, link: string): MailMessage {
+  const subject = "Someone tried to create a StudyAtlas account with your address";
+  const lines = [
+    `Hello ${firstName},`,
+    "Someone (perhaps you) just tried to create a StudyAtlas account with this e-mail address, which already has one. No new account was created.",
+    "If it was you, sign in instead; if you forgot your password, you can set a new one from the sign-in page.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "sign_up_attempt",
+    link,
+    text: `${lines.join("\n\n")}\n\nSign in: ${link}\n\nIf it was not you, you can ignore this e-mail: your account is unchanged.\n`,
+    html: layout(
+      "Your address already has an account",
+      [...lines, "If it was not you, you can ignore this e-mail: your account is unchanged."],
+      { label: "Sign in", href: link },
     ),
   };
 }

@@ -111,7 +111,7 @@ export function SignInModal() {
               {mode === "register" && (
                 <RegisterForm
                   onSuccess={(email) => {
-                    window.location.assign(`/post-sign-up?email=${encodeURIComponent(email)}`);
+                    window.location.assign(`/email-sent?email=${encodeURIComponent(email)}`);
                   }}
                 />
               )}

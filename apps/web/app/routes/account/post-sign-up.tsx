@@ -1,9 +1,8 @@
-// Interest selection /post-sign-up?email=… or ?google=true (docs/spec/accounts-and-details.md §2, §4):
-// step 1 disciplines, step 2 the 16 popular countries, Back, Next and Submit, saved through
-// account/user_interest. Then: the e-mail-sent page (or /welcome after a Google sign-up, whose
-// address Google already verified).
+// Interest selection /post-sign-up (docs/spec/accounts-and-details.md §2, §4): step 1 disciplines,
+// step 2 the 16 popular countries, Back, Next and Submit, saved through account/user_interest, then
+// /welcome. Reached once signed in: from the verification link in the browser that signed up, or
+// after a Google sign-up (issue 15 item 9: sign-up itself starts no session).
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 
 import { POPULAR_COUNTRIES } from "@studyatlas/schemas/account-rules.ts";
 
@@ -68,9 +67,6 @@ function toggle(set: Set<number>, id: number): Set<number> {
 }
 
 export default function PostSignUp({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const email = params.get("email") ?? "";
-  const google = params.get("google") === "true";
   const openSignIn = useSignInPrompt();
   const [step, setStep] = useState<1 | 2>(1);
   const [disciplines, setDisciplines] = useState<Set<number>>(new Set());
@@ -93,9 +89,7 @@ export default function PostSignUp({ loaderData }: Route.ComponentProps) {
       setError(answer.data.detail ?? "An error occurred. Please try again.");
       return;
     }
-    window.location.assign(
-      google ? "/welcome" : `/email-sent${email ? `?email=${encodeURIComponent(email)}` : ""}`,
-    );
+    window.location.assign("/welcome");
   };
 
   return (

@@ -44,16 +44,18 @@ export default function VerifyEmail() {
     });
   }, [token1, token2]);
 
+  // Signed in by the link (the browser that signed up): the interests come next (§2).
+  const next = outcome.kind === "verified" && outcome.signedIn ? "/post-sign-up" : "/welcome";
   useEffect(() => {
     if (outcome.kind === "pending") return;
     if (seconds <= 0) {
       // A full load, so the header and every page see the new session.
-      window.location.assign("/welcome");
+      window.location.assign(next);
       return;
     }
     const timer = window.setTimeout(() => setSeconds((left) => left - 1), 1000);
     return () => window.clearTimeout(timer);
-  }, [outcome.kind, seconds]);
+  }, [outcome.kind, seconds, next]);
 
   return (
     <AuthPageLayout>
@@ -84,8 +86,17 @@ export default function VerifyEmail() {
         )}
         {outcome.kind !== "pending" && (
           <p className={styles.countdown}>
-            Redirecting to the welcome page in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
-            <a href="/welcome">Go now</a>
+            {outcome.kind === "verified" && outcome.signedIn ? (
+              <>
+                Taking you to choose your interests in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
+                <a href="/post-sign-up">Go now</a>
+              </>
+            ) : (
+              <>
+                Redirecting to the welcome page in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
+                <a href="/welcome">Go now</a>
+              </>
+            )}
           </p>
         )}
       </div>

@@ -20,7 +20,12 @@ import {
   VerifiedSchema,
 } from "@studyatlas/schemas/accounts.ts";
 
-import { clearSessionCookies, isCookieClient } from "../../../plugins/auth.ts";
+import {
+  clearSessionCookies,
+  clearSignUpCookie,
+  isCookieClient,
+  signedUpHere,
+} from "../../../plugins/auth.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
 import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { messageBody } from "../message-body.ts";
@@ -84,9 +89,15 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       // A verification link must not stay in caches or history as a usable response.
       reply.header("cache-control", "no-store");
       if (isCookieClient(request)) {
-        // Our web app: opening the link never signs a browser in (issue 15 item 4: someone else's
-        // link would sign you in as them, a login CSRF). The browser that registered is signed in
-        // already; any other verifies the address and signs in with the password.
+        // Our web app: the link signs in only the browser that signed up with this address (its
+        // sign-up cookie); opened anywhere else it verifies the address and the visitor signs in
+        // with the password (issue 15 item 4: someone else's link would otherwise sign you in as
+        // them, a login CSRF).
+        if (request.auth?.user.id !== user.id && signedUpHere(request, options.auth, user.email)) {
+          clearSignUpCookie(reply, options.auth);
+          const session = await startSession(db, options.auth, request, reply, user);
+          return { ...session, message: MESSAGES.emailVerified, signed_in: true };
+        }
         const signedIn = request.auth?.user.id === user.id;
         return {
           message: signedIn ? MESSAGES.emailVerified : MESSAGES.emailVerifiedSignIn,

@@ -33,7 +33,7 @@ async function openSignInModal(page: Page) {
   return dialog;
 }
 
-test("sign up in the modal, pick interests, verify the e-mail, see the countdown and /welcome", async ({
+test("sign up in the modal, verify the e-mail in the same browser, pick interests, see /welcome", async ({
   page,
   request,
 }) => {
@@ -48,8 +48,22 @@ test("sign up in the modal, pick interests, verify the e-mail, see the countdown
   await dialog.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create Account" }).click();
 
+  // Sign-up answers alike for every address (issue 15 item 9): check your e-mail.
+  await expect(page).toHaveURL(/\/email-sent\?email=/);
+  expect((await page.request.get("/api/account/detail")).status()).toBe(401);
+
+  // The verification link from the outbox, in the browser that signed up: signed in, then the
+  // countdown to the interests.
+  const link = await mailedLink(request, email, "verification");
+  await openPage(page, link);
+  await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
+  await expect(
+    page.getByText("Your e-mail address is confirmed and you are signed in.", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText(/Taking you to choose your interests in \d seconds?/)).toBeVisible();
+
   // /post-sign-up: disciplines, then the 16 popular countries.
-  await expect(page).toHaveURL(/\/post-sign-up\?email=/);
+  await expect(page).toHaveURL(/\/post-sign-up$/, { timeout: 10_000 });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByText("Step 1 of 2")).toBeVisible();
   await page.getByRole("button", { name: "Law" }).click();
@@ -62,16 +76,10 @@ test("sign up in the modal, pick interests, verify the e-mail, see the countdown
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Canada" }).click();
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL(/\/email-sent\?email=/);
+
+  await expect(page).toHaveURL(/\/welcome$/);
   const interests = await page.request.get("/api/account/user_interest");
   expect(await interests.json()).toMatchObject({ countries: [18] });
-
-  // The verification link from the outbox: the countdown, then /welcome.
-  const link = await mailedLink(request, email, "verification");
-  await openPage(page, link);
-  await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
-  await expect(page.getByText(/Redirecting to the welcome page in \d seconds?/)).toBeVisible();
-  await expect(page).toHaveURL(/\/welcome$/, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Welcome to StudyAtlas, Grace!" })).toBeVisible();
   await expect(
     page.getByText("Discover online programs and courses from top schools around the world"),
@@ -80,6 +88,19 @@ test("sign up in the modal, pick interests, verify the e-mail, see the countdown
     "href",
     "/coursefinder?name=&country=Where?",
   );
+});
+
+test("the verification link opened in another browser verifies without signing it in", async ({
+  page,
+  request,
+}) => {
+  const email = await registerUser();
+  const link = await mailedLink(request, email, "verification");
+  await openPage(page, link);
+  await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "sign in" })).toBeVisible();
+  await expect(page.getByText(/Redirecting to the welcome page in \d seconds?/)).toBeVisible();
+  expect((await page.request.get("/api/account/detail")).status()).toBe(401);
 });
 
 test("sign out from the avatar card and sign in again in the modal", async ({ page }) => {

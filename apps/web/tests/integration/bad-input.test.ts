@@ -4,27 +4,18 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
-
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
 import { PASSWORD, apiTokens, uniqueEmail } from "./account-client.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
-let database: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp | undefined;
 beforeAll(async () => {
-  database = await createTestDatabase();
   // Behind one trusted proxy, so that X-Forwarded-Host and -Proto are read at all.
-  app = await buildApp({
-    config: testConfig({ trustProxy: 1 }),
-    database,
-    frontend: { kind: "none" },
-    logger: false,
-  });
+  testApp = await createTestApp({ config: { trustProxy: 1 } });
+  ({ app } = testApp);
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
+  await testApp?.close();
 });
 
 const INTERNALS = /select |insert |params:|Failed query|\bat \w+ \(|node_modules/i;

@@ -6,16 +6,16 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
+import type { TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
 import { PASSWORD, apiTokens, uniqueEmail } from "./account-client.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 const BURST = 10;
 
 let database: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp | undefined;
 let courseId: number;
 let disciplineIds: number[];
 let countryIds: number[];
@@ -33,14 +33,8 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    frontend: { kind: "none" },
-    logger: false,
-  });
-  await app.ready();
+  testApp = await createTestApp();
+  ({ app, database } = testApp);
   courseId = (
     await ids(
       sql`select c.id from courses c join schools s on s.id = c.school_id
@@ -51,8 +45,7 @@ beforeAll(async () => {
   countryIds = await ids(sql`select id from countries order by id limit 2`);
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
+  await testApp?.close();
 });
 
 /** A new account and its Bearer header. */

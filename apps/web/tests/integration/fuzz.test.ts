@@ -6,11 +6,8 @@ import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
-
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
 import { PASSWORD, apiTokens, uniqueEmail } from "./account-client.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 const RUNS_PER_ROUTE = 300;
 
@@ -20,19 +17,13 @@ interface Operation {
   query: string[];
 }
 
-let database: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp | undefined;
 let operations: Operation[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    frontend: { kind: "none" },
-    logger: false,
-  });
-  await app.ready();
+  testApp = await createTestApp();
+  ({ app } = testApp);
   const document = app.swagger() as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
@@ -45,8 +36,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
+  await testApp?.close();
 });
 
 /** Strings people and probes send: empty, huge, any script, control characters, escapes. */

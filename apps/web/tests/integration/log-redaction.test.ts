@@ -2,27 +2,24 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
+import type { TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
 import { Browser, PASSWORD, linkFor, uniqueEmail } from "./account-client.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 let database: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp | undefined;
 const lines: string[] = [];
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig({ logLevel: "info" }),
-    database,
-    frontend: { kind: "none" },
+  testApp = await createTestApp({
+    config: { logLevel: "info" },
     logStream: { write: (line: string) => void lines.push(line) },
   });
+  ({ app, database } = testApp);
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
+  await testApp?.close();
 });
 
 it("logs requests for e-mailed links without their secrets", async () => {

@@ -5,27 +5,20 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { RATE_LIMITS } from "@studyatlas/core/accounts/rate-limit.ts";
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
+import type { TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
 import { Browser, PASSWORD, linkFor, mailsTo, uniqueEmail } from "./account-client.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 let database: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp | undefined;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    frontend: { kind: "none" },
-    logger: false,
-  });
-  await app.ready();
+  testApp = await createTestApp();
+  ({ app, database } = testApp);
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
+  await testApp?.close();
 });
 beforeEach(async () => {
   await database.db.execute(sql`delete from rate_limit_events`);

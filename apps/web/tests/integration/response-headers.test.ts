@@ -3,40 +3,29 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
-
-import { buildApp } from "../../server/app.ts";
 import { PERMISSIONS_POLICY } from "../../server/plugins/response-headers.ts";
 import { testConfig } from "../../server/test-config.ts";
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
-let database: TestDatabase;
 let app: FastifyInstance;
 let httpsApp: FastifyInstance;
+const testApps: TestApp[] = [];
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    frontend: { kind: "none" },
-    logger: false,
-  });
+  const plain = await createTestApp();
   const base = testConfig();
-  httpsApp = await buildApp({
+  const https = await createTestApp({
     config: {
-      ...base,
       publicBaseUrl: "https://studyatlas.example",
       auth: { ...base.auth, secureCookies: true },
     },
-    database,
-    frontend: { kind: "none" },
-    logger: false,
   });
+  testApps.push(plain, https);
+  app = plain.app;
+  httpsApp = https.app;
 });
 afterAll(async () => {
-  await app?.close();
-  await httpsApp?.close();
-  await database?.dispose();
+  await Promise.all(testApps.map((testApp) => testApp.close()));
 });
 
 async function signedIn(target: FastifyInstance): Promise<Browser> {

@@ -5,32 +5,23 @@ import { connect, type Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
-
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
 
 const LIMITS = { request: 1500, headers: 1000, keepAlive: 1000 };
 
-let database: TestDatabase;
 let app: FastifyInstance;
+let testApp: TestApp | undefined;
 let port: number;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig({ timeouts: LIMITS }),
-    database,
-    frontend: { kind: "none" },
-    logger: false,
-  });
+  testApp = await createTestApp({ config: { timeouts: LIMITS } });
+  ({ app } = testApp);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("no port");
   port = address.port;
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
+  await testApp?.close();
 });
 
 interface Outcome {

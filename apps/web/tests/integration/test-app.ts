@@ -13,7 +13,8 @@ import {
   type CourseListItem,
 } from "@studyatlas/schemas/catalogue.ts";
 
-import { buildApp } from "../../server/app.ts";
+import { buildApp, type BuildAppOptions } from "../../server/app.ts";
+import type { AppConfig } from "../../server/config.ts";
 import { testConfig } from "../../server/test-config.ts";
 
 export interface TestApp {
@@ -36,18 +37,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { sitemapUrlsPerFile?: number } = {},
-): Promise<TestApp> {
+export interface TestAppOptions extends Pick<
+  BuildAppOptions,
+  "sitemapUrlsPerFile" | "logStream" | "onDatabaseFatal"
+> {
+  /** Settings over testConfig()'s defaults. */
+  config?: Partial<AppConfig>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
+    const { config, ...rest } = options;
     app = await buildApp({
-      config: testConfig(),
+      config: testConfig(config),
       database,
       frontend: { kind: "none" },
-      logger: false,
-      ...options,
+      logger: rest.logStream !== undefined,
+      ...rest,
     });
     await app.ready();
   } catch (error) {

@@ -1,6 +1,6 @@
 // Password reset and e-mail verification links (docs/spec/accounts-and-details.md §7
 // account/password_reset, password_reset_confirm, verify-email, resend-verify-email).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import {
@@ -8,7 +8,10 @@ import {
   requestPasswordReset,
   resendVerificationEmail,
   verifyEmail,
+  type MailContext,
+  type MailRequest,
 } from "@studyatlas/core/accounts/recovery.ts";
+import type { Database } from "@studyatlas/db/client.ts";
 import { accountSummary } from "@studyatlas/core/accounts/users.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 import {
@@ -36,6 +39,20 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
   const { db, publicBaseUrl } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  /** Answers an e-mail request at once; the e-mail goes out after the answer (issue 15 item 9). */
+  async function answerThenMail(
+    request: FastifyRequest<{ Body: { email: string } }>,
+    ask: (db: Database, email: string, context: MailContext) => Promise<MailRequest>,
+  ) {
+    const { message, send } = await ask(db, request.body.email, {
+      mailer,
+      publicBaseUrl,
+      ip: request.ip,
+    });
+    runAfterResponse(request, send);
+    return messageBody(message);
+  }
+
   api.post("/account/password_reset", {
     schema: {
       body: EmailOnlySchema,
@@ -43,15 +60,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       summary: "E-mail a password reset link (same answer for unknown addresses)",
       response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request) => {
-      const { message, send } = await requestPasswordReset(db, request.body.email, {
-        mailer,
-        publicBaseUrl,
-        ip: request.ip,
-      });
-      runAfterResponse(request, send);
-      return messageBody(message);
-    },
+    handler: async (request) => answerThenMail(request, requestPasswordReset),
   });
 
   api.post("/account/password_reset_confirm/:user/:token", {
@@ -118,14 +127,6 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       summary: "Send the verification e-mail again (same answer for unknown addresses)",
       response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request) => {
-      const { message, send } = await resendVerificationEmail(db, request.body.email, {
-        mailer,
-        publicBaseUrl,
-        ip: request.ip,
-      });
-      runAfterResponse(request, send);
-      return messageBody(message);
-    },
+    handler: async (request) => answerThenMail(request, resendVerificationEmail),
   });
 }

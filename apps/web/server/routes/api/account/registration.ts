@@ -17,6 +17,21 @@ import { isCookieClient, setSignUpCookie } from "../../../plugins/auth.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_TAGS, type AccountRouteOptions } from "./account-options.ts";
 import { messageBody } from "../message-body.ts";
 
+/** The sign-up form's fields as a new user. */
+function newUserOf(body: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}): NewUser {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email,
+    password: body.password,
+  };
+}
+
 export async function registrationRoutes(app: FastifyInstance, options: AccountRouteOptions) {
   const { services, mailer } = options;
   const { db, publicBaseUrl } = services;
@@ -41,13 +56,7 @@ export async function registrationRoutes(app: FastifyInstance, options: AccountR
         "Sign up as a student (201, the same answer whether or not the address has an account); the e-mailed link finishes it",
       response: { 201: MessageSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request, reply) =>
-      register(request, reply, {
-        firstName: request.body.first_name,
-        lastName: request.body.last_name,
-        email: request.body.email,
-        password: request.body.password,
-      }),
+    handler: async (request, reply) => register(request, reply, newUserOf(request.body)),
   });
 
   api.post("/account/register_partner", {
@@ -60,10 +69,7 @@ export async function registrationRoutes(app: FastifyInstance, options: AccountR
     },
     handler: async (request, reply) =>
       register(request, reply, {
-        firstName: request.body.first_name,
-        lastName: request.body.last_name,
-        email: request.body.email,
-        password: request.body.password,
+        ...newUserOf(request.body),
         role: "partner",
         organization: request.body.organization,
       }),

@@ -136,9 +136,14 @@ test("carousel arrows show only when there is more in that direction", async ({ 
   await expect(row.getByRole("button", { name: "Scroll right" })).toBeVisible();
   await expect(row.getByRole("button", { name: "Scroll left" })).toHaveCount(0);
 
+  // One press scrolls exactly the spec's 300 px (§9), in the featured rows and the country row.
   await row.getByRole("button", { name: "Scroll right" }).click();
-  await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(250);
+  await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBe(300);
   await expect(row.getByRole("button", { name: "Scroll left" })).toBeVisible();
+  const countries = section(page, "Browse by Country");
+  const countryList = countries.getByRole("list", { name: "Browse by Country" });
+  await countries.getByRole("button", { name: "Scroll right" }).click();
+  await expect.poll(() => countryList.evaluate((element) => element.scrollLeft)).toBe(300);
 
   await list.evaluate((element) => (element.scrollLeft = element.scrollWidth));
   await expect(row.getByRole("button", { name: "Scroll right" })).toHaveCount(0);

@@ -71,9 +71,17 @@ describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
     );
     // Not the spec's 8-20 rule: ASVS 6.2 (issue 15 item 14, docs/spec-notes.md).
     expect(register.password).toBe("Password should be at least 8 characters!");
-    expect(fieldErrorsOf(LoginFormSchema, { email: " ada@example.com ", password: "x" })).toEqual(
-      {},
-    );
+    expect(
+      fieldErrorsOf(LoginFormSchema, { email: " ada@example.com ", password: "Secret123!" }),
+    ).toEqual({});
+    // Sign-in applies the password rule too (issue 16 item 3): an impossible password is caught
+    // in the browser.
+    expect(fieldErrorsOf(LoginFormSchema, { email: "ada@example.com", password: "x" })).toEqual({
+      password: "Password should be at least 8 characters!",
+    });
+    expect(fieldErrorsOf(LoginFormSchema, { email: "ada@example.com", password: "" })).toEqual({
+      password: "Password is required",
+    });
     expect(fieldErrorsOf(LoginFormSchema, { email: "ada@", password: "" })).toEqual({
       email: "It should be a valid email address!",
       password: "Password is required",

@@ -238,6 +238,10 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
   await expect(dialog.getByText(M.email)).toBeHidden();
   await dialog.getByLabel("Email", { exact: true }).blur();
   await expect(dialog.getByText(M.email)).toBeVisible();
+  // The password rule applies to sign-in too (issue 16 item 3).
+  await dialog.getByLabel("Password", { exact: true }).fill("short");
+  await dialog.getByLabel("Password", { exact: true }).blur();
+  await expect(dialog.getByText(M.password)).toBeVisible();
 
   await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
   const cases: [string, string, string][] = [

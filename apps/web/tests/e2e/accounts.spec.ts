@@ -120,10 +120,13 @@ test("sign out from the avatar card and sign in again in the modal", async ({ pa
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
   const dialog = await openSignInModal(page);
+  // Focus starts in the first field and, after signing in, moves to the outcome (issue 16 item 16).
+  await expect(dialog.getByLabel("Email", { exact: true })).toBeFocused();
   await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(dialog.getByRole("heading", { name: "Login Successful!" })).toBeVisible();
+  await expect(dialog.getByRole("status")).toBeFocused();
   await expect(
     page.getByRole("button", { name: "Account menu for Katherine Johnson" }),
   ).toBeVisible({ timeout: 10_000 });

@@ -26,6 +26,7 @@ test("subscribe through the dialog, then again with the same address, then unsub
   await subscribe.click();
   const dialog = page.getByRole("dialog", { name: "Complete your subscription" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("First name")).toBeFocused();
   await dialog.getByRole("button", { name: "Confirm Subscription" }).click();
   await expect(dialog.getByText("Please enter your first name.")).toBeVisible();
   await dialog.getByLabel("First name").fill("Ada");

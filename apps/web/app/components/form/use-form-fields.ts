@@ -1,5 +1,5 @@
 // Form state with the spec's timing for messages (docs/spec/accounts-and-details.md §5): a field shows its
-// error only after it lost focus once (or after a submit attempt); fields marked `immediate`
+// error only after it lost focus once having been typed in (or after a submit attempt); fields marked `immediate`
 // (confirm password) show theirs at once.
 import { useState } from "react";
 
@@ -18,12 +18,19 @@ export function useFormFields<Name extends string>(
     return show ? errors[name] : undefined;
   };
 
+  const [edited, setEdited] = useState<Partial<Record<Name, boolean>>>({});
   const bind = (name: Name) => ({
     name,
     value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setEdited((current) => ({ ...current, [name]: true }));
+    },
+    // Leaving a field counts once something was typed in it: a dialog that opens with focus in
+    // its first field must not greet a visitor who only moves on with an error.
+    onBlur: () => {
+      if (edited[name]) setTouched((current) => ({ ...current, [name]: true }));
+    },
   });
 
   /** Marks every field as shown; true when the form has no error. */
@@ -35,6 +42,7 @@ export function useFormFields<Name extends string>(
   const reset = () => {
     setValues(initial);
     setTouched({});
+    setEdited({});
     setSubmitted(false);
   };
 

@@ -37,7 +37,11 @@ export function SignInModal() {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // The first field, not the Close button the dialog would pick (issue 16 item 16).
+      element.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
+    }
     if (!open && element.open) element.close();
     document.body.classList.toggle("modal-active", open);
     setNotice(undefined);
@@ -78,7 +82,13 @@ export function SignInModal() {
             <CloseIcon />
           </button>
           {success ? (
-            <div className={styles.success} role="status">
+            <div
+              className={styles.success}
+              role="status"
+              tabIndex={-1}
+              // The form that had focus is gone: focus moves to the outcome (issue 16 item 16).
+              ref={(node) => node?.focus()}
+            >
               <span className={styles.successMark} aria-hidden="true">
                 <CheckIcon width={32} height={32} />
               </span>

@@ -45,6 +45,8 @@ export function NewsletterBlock() {
     setEmailError(undefined);
     setNameErrors({});
     dialog.current?.showModal();
+    // The first name field, not the dialog's close button (issue 16 item 16).
+    dialog.current?.querySelector<HTMLElement>("input")?.focus();
   };
 
   const closeDialog = () => dialog.current?.close();

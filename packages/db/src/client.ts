@@ -107,10 +107,55 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
     console.error(`PostgreSQL connection lost: ${error.message}`);
   });
   // A client checked out of the pool has no such listener: if the server ends its connection
-  // between two queries of a transaction, its 'error' event would end the process. The query in
-  // flight fails on its own (and answers 503); the pool discards the client when released.
+  // (a restart), its 'error' event would end the process. And drizzle's transaction() does not
+  // release its client when `begin` itself fails, so every transaction that met the outage would
+  // keep one connection for ever, until the pool had none left. So a checked-out client whose
+  // connection is gone (an 'error' event, or a query failing for that reason) is handed back at
+  // once as broken, and the pool discards it; a second release is harmless.
+  const releaseOf = new WeakMap<pg.PoolClient, (error?: Error | boolean) => void>();
+  const guard = (client: pg.PoolClient) => {
+    const release = client.release.bind(client);
+    let released = false;
+    const once = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      releaseOf.delete(client);
+      release(error);
+    };
+    client.release = once;
+    releaseOf.set(client, once);
+  };
+  type ConnectCallback = (
+    error: Error | undefined,
+    client: pg.PoolClient | undefined,
+    done: unknown,
+  ) => void;
+  const connect = pool.connect.bind(pool) as unknown as (
+    callback?: ConnectCallback,
+  ) => Promise<pg.PoolClient> | undefined;
+  (pool as unknown as { connect: unknown }).connect = (callback?: ConnectCallback) => {
+    if (callback) {
+      return connect((error, client, done) => {
+        if (client) guard(client);
+        callback(error, client, client ? (failure?: Error) => client.release(failure) : done);
+      });
+    }
+    return connect()?.then((client) => {
+      guard(client);
+      return client;
+    });
+  };
   pool.on("connect", (client) => {
-    client.on("error", () => undefined);
+    client.on("error", (error) => releaseOf.get(client)?.(error));
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (connectionLost(error)) releaseOf.get(client)?.(error as Error);
+        throw error;
+      });
+    };
   });
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
@@ -132,6 +177,16 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseH
       await pool.end();
     },
   };
+}
+
+/** Whether a query failed because the connection itself is gone (not because of the query). */
+function connectionLost(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && /^(08|57P0)/.test(code)) return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|not queryable|connection (?:ended|closed)/i.test(message)
+  );
 }
 
 const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];

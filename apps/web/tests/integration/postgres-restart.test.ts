@@ -91,8 +91,24 @@ describe.runIf(runnable)("PostgreSQL restarted under load", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    // Cleanup must not hang the run: each step gets 10 s, and what did not finish is reported.
+    const bounded = async (label: string, step: () => Promise<void>) => {
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        step().then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), 10_000);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!finished) console.warn(`fault test cleanup: ${label} did not finish within 10 s`);
+    };
+    await bounded("closing the app", async () => {
+      await app?.close();
+    });
+    await bounded("closing the database", async () => {
+      await database?.close();
+    });
     if (folder) {
       try {
         pgCtl("-m", "immediate", "stop");
@@ -101,7 +117,7 @@ describe.runIf(runnable)("PostgreSQL restarted under load", () => {
       }
       rmSync(folder, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it("answers 503 while it is away, recovers within 5 s, and loses nothing it acknowledged", async () => {
     const target = app!;

@@ -10,10 +10,10 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 export type CountryOrdering = "name" | "-name" | "courses" | "-courses";
 
 const COUNTRY_ORDER: Record<CountryOrdering, ReturnType<typeof sql>> = {
-  name: sql`co.name asc`,
-  "-name": sql`co.name desc`,
-  courses: sql`courses_count asc, co.name asc`,
-  "-courses": sql`courses_count desc, co.name asc`,
+  name: sql`lower(co.name) collate "C" asc, co.name collate "C" asc`,
+  "-name": sql`lower(co.name) collate "C" desc, co.name collate "C" desc`,
+  courses: sql`courses_count asc, lower(co.name) collate "C" asc, co.name collate "C" asc`,
+  "-courses": sql`courses_count desc, lower(co.name) collate "C" asc, co.name collate "C" asc`,
 };
 
 // Per-country counts of published schools and courses, computed once per query.

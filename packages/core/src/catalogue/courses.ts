@@ -235,13 +235,22 @@ export function courseWhere(filters: CourseFilters): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/**
+ * Name order (issue 16 item 5): by the name lower-cased and without accents (the `search_name`
+ * column), byte by byte (`collate "C"`), so "LLM in International Law" comes before "LLM
+ * Technology Law" and both engines agree whatever their default collation; then the name as
+ * written and the id, so the order is total.
+ */
+const BY_NAME = sql`c.search_name collate "C" asc, c.name collate "C" asc, c.id asc`;
+const BY_NAME_DESC = sql`c.search_name collate "C" desc, c.name collate "C" desc, c.id desc`;
+
 function courseOrder(request: CourseListRequest): SQL {
   const { ordering, filters } = request;
   switch (ordering) {
     case "name":
-      return sql`c.name asc, c.id asc`;
+      return BY_NAME;
     case "-name":
-      return sql`c.name desc, c.id desc`;
+      return BY_NAME_DESC;
     case "tuition":
       return sql`c.tuition_fee_usd asc nulls last, c.id asc`;
     case "-tuition":
@@ -256,13 +265,13 @@ function courseOrder(request: CourseListRequest): SQL {
     case "relevance":
       if (filters.text) {
         if (filters.textMatch === "similar-name") {
-          return sql`word_similarity(${normalisedText(filters.text)}, c.search_name) desc, c.name asc, c.id asc`;
+          return sql`word_similarity(${normalisedText(filters.text)}, c.search_name) desc, ${BY_NAME}`;
         }
         // Weighted rank (names count most), then how closely the name itself matches.
         const corrected = filters.searchText ?? filters.text;
-        return sql`(ts_rank(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name)) desc, c.name asc, c.id asc`;
+        return sql`(ts_rank(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name)) desc, ${BY_NAME}`;
       }
-      return sql`c.name asc, c.id asc`;
+      return BY_NAME;
     case "random": {
       // A fixed per-row key rotated at a seed-derived pivot: a different order per seed, and
       // the same order for every page requested with that seed.

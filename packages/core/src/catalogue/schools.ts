@@ -11,10 +11,10 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 export type SchoolOrdering = "name" | "-name" | "courses" | "-courses";
 
 const SCHOOL_ORDER: Record<SchoolOrdering, SQL> = {
-  name: sql`s.name asc`,
-  "-name": sql`s.name desc`,
-  courses: sql`counts.courses_total asc, s.name asc`,
-  "-courses": sql`counts.courses_total desc, s.name asc`,
+  name: sql`lower(s.name) collate "C" asc, s.name collate "C" asc`,
+  "-name": sql`lower(s.name) collate "C" desc, s.name collate "C" desc`,
+  courses: sql`counts.courses_total asc, lower(s.name) collate "C" asc, s.name collate "C" asc`,
+  "-courses": sql`counts.courses_total desc, lower(s.name) collate "C" asc, s.name collate "C" asc`,
 };
 
 // Doctorates are postgraduate programmes whose degree is a doctorate (PhD, DBA, ...).

@@ -82,7 +82,8 @@ export const FEATURED_ROWS: readonly FeaturedRow[] = [
   programmeRow("short", "Short Courses", "Short Courses"),
   programmeRow("certificate", "Certificate Courses", "Certificate Courses"),
   {
-    // §7 "for free courses": free and unknown tuition; the spec gives no continent filter here.
+    // §7 "for free courses": free and unknown tuition, answered like the featured rows ("Same"),
+    // so without schools in Asia and Africa too (issue 16 item 2).
     key: "free",
     title: "Free Courses",
     query: {
@@ -90,6 +91,7 @@ export const FEATURED_ROWS: readonly FeaturedRow[] = [
       featured: "true",
       ordering: "random",
       page_size: FEATURED_ROW_SIZE,
+      ...WITHOUT_ASIA_AND_AFRICA,
     },
     viewAllTo: "/coursefinder?tuition=0,-1",
   },

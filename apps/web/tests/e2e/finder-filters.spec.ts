@@ -168,6 +168,23 @@ test("sorting orders the whole result set by name", async ({ page }) => {
   expect([...ascending].sort()).toEqual(ascending);
 });
 
+test("arrow keys on the sort select fetch once, on Enter (issue 16 item 18)", async ({ page }) => {
+  const sort = page.getByLabel("Sort");
+  const fetches: string[] = [];
+  page.on("request", (request) => {
+    if (/coursefinder\.data/.test(request.url())) fetches.push(request.url());
+  });
+  await sort.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  expect(fetches).toEqual([]);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/ordering=/);
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("");
+  expect(fetches).toHaveLength(1);
+});
+
 test("random order keeps one seed across pages", async ({ page }) => {
   const byName = await cardLinks(page);
   await page.getByLabel("Sort").selectOption("random");

@@ -110,7 +110,7 @@ export function isUnavailableError(error: unknown): boolean {
     }
     if (
       typeof message === "string" &&
-      /Connection terminated|connection (?:ended|closed)|connection error and is not queryable/i.test(
+      /Connection terminated|connection (?:ended|closed)|is not queryable|Client was closed|timeout exceeded when trying to connect/i.test(
         message,
       )
     ) {

@@ -56,6 +56,7 @@ async function freePort(): Promise<number> {
 }
 
 let folder = "";
+const errorLog: string[] = [];
 let port = 0;
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
@@ -82,10 +83,11 @@ describe.runIf(runnable)("PostgreSQL restarted under load", () => {
     });
     await database.migrate();
     app = await buildApp({
-      config: testConfig(),
+      // Errors are kept, so that a 500 says what it was.
+      config: testConfig({ logLevel: "error" }),
       database,
       frontend: { kind: "none" },
-      logger: false,
+      logStream: { write: (line: string) => void errorLog.push(line.slice(0, 2000)) },
     });
     await app.ready();
   }, 120_000);
@@ -172,7 +174,10 @@ describe.runIf(runnable)("PostgreSQL restarted under load", () => {
 
     expect(recoveredAfter).toBeLessThan(5000);
     // Never a 500: a request that found the server away was told to try again (503).
-    expect([...statuses.keys()].filter((status) => status >= 500 && status !== 503)).toEqual([]);
+    expect(
+      [...statuses.keys()].filter((status) => status >= 500 && status !== 503),
+      errorLog.join("\n"),
+    ).toEqual([]);
     // Every acknowledged subscription is there.
     const result: unknown = await database!.db.execute(
       sql`select email from newsletter_subscribers where email like 'fault-%'`,

@@ -36,9 +36,11 @@ describe("truncateCourseName", () => {
     expect(truncateCourseName("d".repeat(64))).toBe(`${"d".repeat(64)}…`);
   });
 
-  it("does not leave a space before the ellipsis", () => {
+  it("does not leave a space or a stop before the ellipsis", () => {
     const name = `${"e".repeat(63)} and more words`;
     expect(truncateCourseName(name)).toBe(`${"e".repeat(63)}…`);
+    expect(truncateCourseName(`${"f".repeat(62)}, and more`)).toBe(`${"f".repeat(62)}…`);
+    expect(truncateCourseName(`${"g".repeat(63)}. More`)).toBe(`${"g".repeat(63)}…`);
   });
 });
 

@@ -1,6 +1,7 @@
 // How a programme reads on a course card (docs/spec/discovery.md §2 "Course card", §9 "Card text",
 // "Tuition display", "Start date", "Format"). Pure functions, so that every rule is unit-tested.
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import { withEllipsis } from "@studyatlas/schemas/english.ts";
 
 const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
@@ -14,7 +15,7 @@ export const COURSE_NAME_CUT = 64;
  */
 export function truncateCourseName(name: string): string {
   if (name.length <= COURSE_NAME_LIMIT) return name;
-  return `${name.slice(0, COURSE_NAME_CUT).trimEnd()}…`;
+  return withEllipsis(name.slice(0, COURSE_NAME_CUT));
 }
 
 type TuitionFields = Pick<CourseListItem, "tuition_fee" | "tuition_fee_base"> & {
@@ -105,5 +106,5 @@ export function truncateText(text: string, limit: number): string {
   const cut = clean.slice(0, limit);
   const lastSpace = cut.lastIndexOf(" ");
   const kept = (lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut).trimEnd();
-  return `${kept.replace(/[\s.,;:!?-]+$/, "")}…`;
+  return withEllipsis(kept);
 }

@@ -112,11 +112,11 @@ test("sign out from the avatar card and sign in again in the modal", async ({ pa
   await avatar.click();
   await expect(page.getByText("Johnson Katherine")).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Account Settings" })).toHaveAttribute(
+  await expect(page.getByRole("menuitem", { name: "Account Settings" })).toHaveAttribute(
     "href",
     "/settings",
   );
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
   const dialog = await openSignInModal(page);
@@ -131,6 +131,71 @@ test("sign out from the avatar card and sign in again in the modal", async ({ pa
     page.getByRole("button", { name: "Account menu for Katherine Johnson" }),
   ).toBeVisible({ timeout: 10_000 });
 });
+
+test("the account menu answers the keys of a menu button", async ({ page }) => {
+  const email = await registerUser({ firstName: "Grace", lastName: "Hopper" });
+  await signInThroughApi(page, email);
+  await openPage(page, "/coursefinder");
+  const avatar = page.getByRole("button", { name: "Account menu for Grace Hopper" });
+  await expect(avatar).toHaveAttribute("aria-haspopup", "menu");
+  await avatar.focus();
+  await page.keyboard.press("ArrowDown");
+  const menu = page.getByRole("menu", { name: "Account" });
+  const items = menu.getByRole("menuitem");
+  await expect(items).toHaveText(["Wishlist", "Account Settings", "Sign Out"]);
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(items.nth(2)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(items.nth(2)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(avatar).toBeFocused();
+  // ArrowUp opens onto the last item; Enter opens onto the first.
+  await page.keyboard.press("ArrowUp");
+  await expect(items.nth(2)).toBeFocused();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Enter");
+  await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px the account card opens under the avatar, inside the page margin`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const email = await registerUser({ firstName: "Ada", lastName: "Lovelace" });
+    await signInThroughApi(page, email);
+    await openPage(page, "/coursefinder");
+    const avatar = page.getByRole("button", { name: "Account menu for Ada Lovelace" });
+    await avatar.click();
+    const card = page.locator(`[id="${await avatar.getAttribute("aria-controls")}"]`).locator("..");
+    await expect(card).toBeVisible();
+    const [a, c, header] = await Promise.all([
+      avatar.boundingBox(),
+      card.boundingBox(),
+      page.getByRole("banner").boundingBox(),
+    ]);
+    if (!a || !c || !header) throw new Error("unmeasured");
+    // Under the avatar, the avatar's centre within the card's width, and the card inside the
+    // window with the page's margin: not pushed against the left edge.
+    expect(c.y).toBeGreaterThanOrEqual(a.y + a.height);
+    expect(c.y - (a.y + a.height)).toBeLessThan(16);
+    expect(c.x).toBeLessThan(a.x + a.width / 2);
+    expect(c.x + c.width).toBeGreaterThan(a.x + a.width / 2);
+    expect(c.x + c.width).toBeLessThanOrEqual(header.width - 16 + 0.5);
+    expect(c.x).toBeGreaterThanOrEqual(width - c.width - 40 - 0.5);
+  });
+}
 
 test("a wrong password shows the exact message and its Sign Up action", async ({ page }) => {
   const email = await registerUser();

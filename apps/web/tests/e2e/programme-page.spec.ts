@@ -137,14 +137,23 @@ test("Overview shows 1000 characters with Show More and Show Less", async ({ pag
 test("Why Choose is titled after the programme and school; missing aid has its text", async ({
   page,
 }) => {
-  const withWhy = await findCourse(page.request, (c) => c.why_chose !== "");
-  await openPage(page, `/course/${withWhy.slug}`);
-  await expect(
-    page.getByRole("heading", {
-      level: 3,
-      name: `Why Choose a ${withWhy.name} program from ${withWhy.school.name}`,
-    }),
-  ).toBeVisible();
+  // The article follows the name: "an MSc …", "a BA …" (docs/spec-notes.md).
+  for (const [article, pattern] of [
+    ["an", /^(?:MSc|MBA|MA|Advanced|Executive|Online) /],
+    ["a", /^(?:BA|BSc|PhD|Bachelor|Master|Certificate|Diploma) /],
+  ] as const) {
+    const withWhy = await findCourse(
+      page.request,
+      (c) => c.why_chose !== "" && pattern.test(c.name),
+    );
+    await openPage(page, `/course/${withWhy.slug}`);
+    await expect(
+      page.getByRole("heading", {
+        level: 3,
+        name: `Why Choose ${article} ${withWhy.name} program from ${withWhy.school.name}`,
+      }),
+    ).toBeVisible();
+  }
 
   const noAid = await findCourse(
     page.request,
@@ -241,6 +250,39 @@ test("the scroll-to-top button appears after 600 px", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(button).toHaveCount(0);
 });
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px the scroll-to-top button never covers a carousel arrow`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const course = await findCourse(page.request, () => true);
+    await openPage(page, `/course/${course.slug}`);
+    const arrow = page.getByRole("button", { name: "Scroll right" }).last();
+    await expect(arrow).toBeVisible();
+    // Bring the arrow down into the button's corner: its bottom 40 px above the window's edge.
+    await arrow.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      window.scrollBy({ top: box.bottom - (window.innerHeight - 40), behavior: "instant" });
+    });
+    const button = page.getByRole("button", { name: "Back to top" });
+    await expect(button).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [a, b] = await Promise.all([arrow.boundingBox(), button.boundingBox()]);
+        if (!a || !b) return "unmeasured";
+        const apart =
+          b.x >= a.x + a.width ||
+          a.x >= b.x + b.width ||
+          b.y + b.height <= a.y ||
+          a.y + a.height <= b.y;
+        return apart ? "apart" : "overlapping";
+      })
+      .toBe("apart");
+    // It still answers: the arrow under its resting place stays clickable.
+    await arrow.click();
+  });
+}
 
 test("the testimonials move every 3 s and stop for reduced motion", async ({ page }) => {
   const course = await findCourse(page.request, () => true);

@@ -52,3 +52,45 @@ test("navigating to another path scrolls to the top", async ({ page }) => {
   await expect(page).toHaveURL(/\/faq$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test("after a client-side navigation the new page's main heading has the focus", async ({
+  page,
+}) => {
+  await openPage(page, "/");
+  // From the keyboard, through a footer link that stays on the page.
+  const faq = page.getByRole("contentinfo").getByRole("link", { name: "FAQ" });
+  await faq.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  // The next Tab starts from the top of the new page's content, not from the footer.
+  await page.keyboard.press("Tab");
+  const inMain = await page.evaluate(
+    () => document.getElementById("main-content")?.contains(document.activeElement) ?? false,
+  );
+  expect(inMain).toBe(true);
+
+  // From a pointer, through a link in the page that the navigation removes.
+  await openPage(page, "/coursefinder");
+  await page.getByRole("main").locator('a[href^="/course/"]').first().click();
+  await expect(page).toHaveURL(/\/course\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+});
+
+test("a finder filter that changes the path keeps the focus on the filter", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPage(page, "/undergraduate");
+  const filters = page.getByRole("complementary");
+  const discipline = filters
+    .getByRole("link")
+    .filter({ hasText: /Business/ })
+    .first();
+  await discipline.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/undergraduate\/[a-z-]+/);
+  const focusInFilters = await page.evaluate(
+    () =>
+      document.activeElement?.closest("aside") !== null && document.activeElement !== document.body,
+  );
+  expect(focusInFilters).toBe(true);
+});

@@ -22,6 +22,16 @@ describe("previewHtml (Overview and Why Choose: first 1000 characters)", () => {
     expect(htmlToText(preview.html).replace(/\s/g, "")).toHaveLength(1001);
   });
 
+  it("ends the preview at a whole word, without a stop or comma before the ellipsis", () => {
+    const words = "Rosscliffe School. Its teachers, ";
+    const html = `<p>${"x".repeat(999 - "Rosscliffe School.".length)} ${words}and students.</p>`;
+    // The cut falls at the 1000th character, just after "School.": the stop goes.
+    expect(previewHtml(html).html).toContain("Rosscliffe School…</p>");
+    const midWord = `<p>${"y ".repeat(495)}Rosscliffe School</p>`;
+    // The cut falls inside "School": the preview ends at "Rosscliffe".
+    expect(previewHtml(midWord).html).toMatch(/ Rosscliffe…<\/p>$/);
+  });
+
   it("counts markup as nothing and a character reference as one character", () => {
     const html = `<p><strong>ab</strong> &amp; ${"c".repeat(10)}</p>`;
     // 'ab' + ' & ' + 10 c = 15 visible characters.

@@ -3,6 +3,8 @@
 // and the browser run the same code. They rely on sanitize-html's normalised output: every `<`
 // and `>` in text and attribute values is escaped, so a `<...>` run is always exactly one tag.
 
+import { withEllipsis } from "@studyatlas/schemas/english.ts";
+
 /** docs/spec/accounts-and-details.md §9: "Text preview 1000 characters". */
 export const TEXT_PREVIEW_LENGTH = 1000;
 
@@ -35,6 +37,18 @@ function cutText(text: string, limit: number): string {
     visible += 1;
   }
   return text.slice(0, index);
+}
+
+/** A cut text run ended at its last whole word, when the cut fell inside a word. */
+function atWordEnd(cut: string, next: string): string {
+  if (!/[\p{L}\p{N}]/u.test(next) || !/[\p{L}\p{N}]$/u.test(cut)) return cut;
+  const lastSpace = cut.search(/\s\S*$/);
+  return lastSpace > 0 ? cut.slice(0, lastSpace) : cut;
+}
+
+/** withEllipsis for escaped HTML text: a character reference's closing ';' stays. */
+function htmlWithEllipsis(cut: string): string {
+  return /&(?:#\d+|#x[\da-f]+|[a-z][\da-z]*);$/i.test(cut) ? `${cut}…` : withEllipsis(cut);
 }
 
 export interface HtmlPreview {
@@ -75,7 +89,8 @@ export function previewHtml(html: string, limit = TEXT_PREVIEW_LENGTH): HtmlPrev
       remaining -= length;
       continue;
     }
-    output += `${cutText(token, remaining).trimEnd()}…`;
+    const cut = cutText(token, remaining);
+    output += htmlWithEllipsis(atWordEnd(cut, token.charAt(cut.length)));
     break;
   }
   for (const name of open.reverse()) output += `</${name}>`;
@@ -116,5 +131,5 @@ export function summarise(text: string, limit = 160): string {
   if (clean.length <= limit) return clean;
   const cut = clean.slice(0, limit - 1);
   const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, "")}…`;
+  return withEllipsis(lastSpace > limit / 2 ? cut.slice(0, lastSpace) : cut);
 }

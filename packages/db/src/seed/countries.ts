@@ -2,6 +2,7 @@
 // HTML the country page shows (about, trivia, living costs). Deterministic; no randomness needed.
 
 import { CONTINENT_NAMES, type ContinentCode } from "@studyatlas/schemas/continents.ts";
+import { countryInSentence, endSentence } from "@studyatlas/schemas/english.ts";
 import {
   COUNTRY_FACTS,
   COUNTRY_ROWS,
@@ -113,16 +114,18 @@ function aboutHtml(
   const [name, code, continent, capital, population, currencyCode] = row;
   const currency = CURRENCY_BY_CODE.get(currencyCode);
   const continentName = CONTINENT_NAMES[continent];
-  const n = escapeHtml(name);
+  // "the United Kingdom" inside a sentence, "The United Kingdom" at its start.
+  const n = escapeHtml(countryInSentence(name));
+  const nFirst = n.charAt(0).toUpperCase() + n.slice(1);
   const isTerritory = TERRITORY_CODES.has(code);
   const capitalSentence =
     capital === name
       ? `${escapeHtml(capital)} is both its name and its seat of government.`
       : isTerritory
-        ? `Its seat of government is ${escapeHtml(capital)}.`
-        : `Its capital is ${escapeHtml(capital)}.`;
+        ? endSentence(`Its seat of government is ${escapeHtml(capital)}`)
+        : endSentence(`Its capital is ${escapeHtml(capital)}`);
   const first =
-    `<p>${n} is ${isTerritory ? "a territory" : "a country"} in ${continentName} with a population of about ${formatThousands(population)}. ` +
+    `<p>${nFirst} is ${isTerritory ? "a territory" : "a country"} in ${continentName} with a population of about ${formatThousands(population)}. ` +
     `${capitalSentence} The local currency is the ${escapeHtml(currency?.name ?? currencyCode)} (${currencyCode}).</p>`;
   const second =
     `<p>Around ${formatThousands(students)} students are enrolled in higher education in ${n}, including roughly ${formatThousands(international)} from abroad. ` +

@@ -2,6 +2,8 @@
 // pre-escaped strings (no per-row regex or template parsing), so a million courses generate fast.
 // HTML is compact and uses only tags the site's sanitiser keeps (p, ul, ol, li, a, strong).
 
+import { endSentence, withIndefiniteArticle } from "@studyatlas/schemas/english.ts";
+
 import type { AttendanceMode } from "../schema/catalogue.ts";
 import type { Random } from "./random.ts";
 import type { Level } from "./reference.ts";
@@ -22,7 +24,10 @@ export interface TextContext {
   disciplineHtml: string;
   level: Level;
   isDoctorate: boolean;
+  /** "80 hours", "1 year": the duration as a noun. */
   durationText: string;
+  /** "80-hour", "1-year": the duration before a noun. */
+  durationAdjective: string;
   formatText: string;
   attendance: AttendanceMode;
   languageName: string;
@@ -165,11 +170,11 @@ function levelNoun(ctx: TextContext): string {
 
 const ABOUT_OPENERS: ReadonlyArray<(c: TextContext) => string> = [
   (c) =>
-    `${c.name} at ${c.schoolName} is a ${c.durationText} ${c.formatText} ${levelNoun(c)}, taught ${attendanceAdverb(c.attendance)}.`,
+    `${c.name} at ${c.schoolName} is ${withIndefiniteArticle(`${c.durationAdjective} ${c.formatText} ${levelNoun(c)}`)}, taught ${attendanceAdverb(c.attendance)}.`,
   (c) =>
     `Study ${c.topic} with ${c.schoolName} in ${c.city}, ${c.country}: ${c.durationText}, ${c.formatText}, ${attendanceAdverb(c.attendance)}.`,
   (c) =>
-    `${c.schoolName} offers this ${c.durationText} ${levelNoun(c)} in ${c.topic}, taught ${attendanceAdverb(c.attendance)}.`,
+    `${c.schoolName} offers this ${c.durationAdjective} ${levelNoun(c)} in ${c.topic}, taught ${attendanceAdverb(c.attendance)}.`,
 ];
 
 const ABOUT_BODIES: Readonly<Record<Level, ReadonlyArray<(c: TextContext) => string>>> = {
@@ -213,7 +218,7 @@ const OVERVIEW_INTROS: ReadonlyArray<(c: TextContext) => string> = [
   (c) =>
     `<p>${c.schoolHtml} designed the ${c.nameHtml} for learners who want to understand ${c.topicHtml} in depth. Over ${c.durationText} of ${c.formatText} study you combine theory with real projects.</p>`,
   (c) =>
-    `<p>Study ${c.topicHtml} with ${c.schoolHtml} in ${c.cityHtml}. Delivered ${attendanceAdverb(c.attendance)}, the programme fits around work, family and other commitments.</p>`,
+    `<p>${endSentence(`Study ${c.topicHtml} with ${c.schoolHtml} in ${c.cityHtml}`)} Delivered ${attendanceAdverb(c.attendance)}, the programme fits around work, family and other commitments.</p>`,
 ];
 
 const OVERVIEW_CONTENT: ReadonlyArray<(c: TextContext) => string> = [

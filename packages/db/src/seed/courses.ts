@@ -203,6 +203,18 @@ const UNIT_SINGULAR: Readonly<Record<DurationUnit, string>> = {
   years: "year",
 };
 
+/** The attendance a programme's name states ("Online MBA", "... (Blended)"), if any. */
+export function attendanceNamedIn(name: string): AttendanceMode | undefined {
+  if (/^Online\b|\(Online\)/.test(name)) return "ONLINE";
+  if (/\(Blended\)/.test(name)) return "BLENDED";
+  return undefined;
+}
+
+/** The study format a programme's name states ("(Part-time)", "Evening Cohort"), if any. */
+export function formatNamedIn(name: string): CourseFormat | undefined {
+  return /\(Part-time\)|Evening Cohort/.test(name) ? "PART" : undefined;
+}
+
 const NAME_VARIANTS: ReadonlyArray<readonly [string, string]> = [
   [" (Online)", "-online"],
   [" (Part-time)", "-part-time"],
@@ -539,9 +551,12 @@ export function createCourseGenerator(
             : level === "short"
               ? 0.25
               : 0.3;
-    const courseFormat: CourseFormat = random.chance(fullTimeShare) ? "FULL" : "PART";
+    const drawnFormat: CourseFormat = random.chance(fullTimeShare) ? "FULL" : "PART";
     const a = random.next();
-    const attendance: AttendanceMode = a < 0.55 ? "ONLINE" : a < 0.85 ? "BLENDED" : "SITE";
+    const drawnAttendance: AttendanceMode = a < 0.55 ? "ONLINE" : a < 0.85 ? "BLENDED" : "SITE";
+    // A name that states how the programme is taught is never contradicted by its facts.
+    const courseFormat = formatNamedIn(choice.name) ?? drawnFormat;
+    const attendance = attendanceNamedIn(choice.name) ?? drawnAttendance;
 
     // Dates: 7% not announced; deadlines 1-5 months before the start, 15% not announced.
     let startMonth = 0;
@@ -644,6 +659,7 @@ export function createCourseGenerator(
       level,
       isDoctorate: choice.isDoctorate,
       durationText: `${duration} ${unit}`,
+      durationAdjective: `${duration}-${UNIT_SINGULAR[durationBase]}`,
       formatText: courseFormat === "FULL" ? "full-time" : "part-time",
       attendance,
       languageName: language?.name ?? "English",

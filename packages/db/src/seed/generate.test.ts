@@ -439,6 +439,49 @@ describe("courses", () => {
       expect(`${school.name}${school.about}${school.city}`).not.toMatch(/[\t\n\r\\]/);
   });
 
+  it("writes grammatical copy: a/an, compound durations, 'the' before countries, one full stop", () => {
+    const prose = (course: CourseRecord) =>
+      [course.about, course.overview, course.whyChose, course.whoFor].join(" ");
+    for (const course of courses) {
+      const text = prose(course);
+      // "a 80 hours", "a 2 days": the article and a plural unit before a noun.
+      expect(text, course.slug).not.toMatch(/\ba (?:8|11|18|8\d)\b|\ban (?:[2-79]|1[02-79])\b/);
+      expect(text, course.slug).not.toMatch(
+        /\b(?:a|an|this) \d+ (?:hours|days|weeks|months|years)\b/,
+      );
+      expect(text, course.slug).not.toMatch(
+        /\b[Aa] (?:Advanced|Applied|Executive|Intensive|International|Integrated|Online|MBA|MSc|MA|LLM|MPhil|8|11|18|8\d)\b/,
+      );
+      expect(text, course.slug).not.toMatch(/\.\.(?!\.)/);
+      expect(text, course.slug).not.toMatch(/\bin (?:United Kingdom|United States|Netherlands)\b/);
+    }
+    const eighty = courses.find((c) => /\ban 8\d?-hour\b/.test(c.about));
+    expect(eighty, "an about text with 'an 8-hour' or 'an 80-hour'").toBeDefined();
+    for (const country of COUNTRIES) {
+      expect(country.about, country.name).not.toMatch(/\.\.(?!\.)/);
+      expect(country.about, country.name).not.toMatch(
+        /\bin (?:United Kingdom|United States|Netherlands|Philippines)\b/,
+      );
+    }
+    const uk = COUNTRIES.find((c) => c.code === "GB");
+    expect(uk?.about).toMatch(/^<p>The United Kingdom is a country/);
+    expect(uk?.about).toMatch(/in the United Kingdom/);
+    expect(COUNTRIES.find((c) => c.code === "US")?.about).toContain("Washington, D.C. The");
+  });
+
+  it("never contradicts a name that says how the programme is taught", () => {
+    const named = courses.filter((c) =>
+      /^Online\b|\(Online\)|\(Blended\)|\(Part-time\)/.test(c.name),
+    );
+    expect(named.length).toBeGreaterThan(20);
+    for (const course of named) {
+      if (/^Online\b|\(Online\)/.test(course.name))
+        expect(course.attendance, course.name).toBe("ONLINE");
+      if (/\(Blended\)/.test(course.name)) expect(course.attendance, course.name).toBe("BLENDED");
+      if (/\(Part-time\)/.test(course.name)) expect(course.courseFormat, course.name).toBe("PART");
+    }
+  });
+
   it("keeps slugs unique in a large catalogue with few schools", () => {
     const { courses: many } = generate(20000, 30, 5);
     expect(new Set(many.map((c) => c.slug)).size).toBe(many.length);

@@ -13,6 +13,7 @@ import {
   useState,
 } from "react";
 
+import { KEEP_CLEAR_ATTRIBUTE } from "../../utils/keep-clear.ts";
 import { ChevronRightIcon } from "../icons/icons.tsx";
 import {
   CAROUSEL_STEP_PX,
@@ -42,6 +43,9 @@ interface DragState {
   startScrollLeft: number;
   dragging: boolean;
 }
+
+/** Floating buttons ('Back to top') keep clear of the arrows. */
+const KEEP_CLEAR = { [KEEP_CLEAR_ATTRIBUTE]: "" };
 
 const NO_EDGES: ScrollEdges = { canScrollLeft: false, canScrollRight: false };
 
@@ -176,6 +180,7 @@ export function Carousel<T>({
           className={`${styles.arrow} ${styles.arrowLeft}`}
           aria-label="Scroll left"
           aria-controls={listId}
+          {...KEEP_CLEAR}
           onClick={() => scrollByStep(-1)}
         >
           <ChevronRightIcon className={styles.arrowIconLeft} />
@@ -188,6 +193,7 @@ export function Carousel<T>({
           className={`${styles.arrow} ${styles.arrowRight}`}
           aria-label="Scroll right"
           aria-controls={listId}
+          {...KEEP_CLEAR}
           onClick={() => scrollByStep(1)}
         >
           <ChevronRightIcon />

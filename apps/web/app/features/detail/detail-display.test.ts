@@ -63,8 +63,14 @@ describe("links and labels", () => {
     expect(continentName("XX")).toBe("XX");
   });
   it("titles the why-choose section", () => {
+    expect(whyChooseTitle("BA Media Production", "Northbridge University")).toBe(
+      "Why Choose a BA Media Production program from Northbridge University",
+    );
     expect(whyChooseTitle("MSc Data Science", "Northbridge University")).toBe(
-      "Why Choose a MSc Data Science program from Northbridge University",
+      "Why Choose an MSc Data Science program from Northbridge University",
+    );
+    expect(whyChooseTitle("Advanced Certificate in Law", "Rosscliffe College")).toBe(
+      "Why Choose an Advanced Certificate in Law program from Rosscliffe College",
     );
   });
   it("accepts only YouTube videos, in their privacy-enhanced form", () => {

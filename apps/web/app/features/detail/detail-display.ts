@@ -1,6 +1,7 @@
 // Display rules of the programme, school and country pages (docs/spec/accounts-and-details.md §2, §3, §5,
 // §9). Pure functions, unit-tested apart from the DOM.
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import { withIndefiniteArticle } from "@studyatlas/schemas/english.ts";
 
 const MONTH_NAMES = [
   "January",
@@ -70,9 +71,12 @@ export function schoolCoursesPath(slug: string): string {
   return `/coursefinder?${query.toString()}`;
 }
 
-/** The section headline of §2: "Why Choose a {course name} program from {school name}". */
+/**
+ * The section headline of §2: "Why Choose a {course name} program from {school name}", with the
+ * article the name takes ("an Advanced Diploma", "an MBA"; docs/spec-notes.md).
+ */
 export function whyChooseTitle(courseName: string, schoolName: string): string {
-  return `Why Choose a ${courseName} program from ${schoolName}`;
+  return `Why Choose ${withIndefiniteArticle(courseName)} program from ${schoolName}`;
 }
 
 /** A YouTube embed address in its privacy-enhanced form, or undefined for anything else. */

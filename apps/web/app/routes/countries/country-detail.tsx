@@ -22,6 +22,7 @@ import {
 } from "../../features/detail/detail-display.ts";
 import { pageCount } from "@studyatlas/core/catalogue/pagination.ts";
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
+import { countryInSentence } from "@studyatlas/schemas/english.ts";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME } from "../../utils/seo.ts";
 import type { Route } from "./+types/country-detail";
 import { Breadcrumb } from "../../features/detail/detail-hero.tsx";
@@ -78,10 +79,10 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const { country, baseUrl } = loaderData;
   const page = absoluteUrl(baseUrl, countryPath(country));
   return pageMeta({
-    title: `Study in ${country.name}: schools, programmes and living costs | ${SITE_NAME}`,
+    title: `Study in ${countryInSentence(country.name)}: schools, programmes and living costs | ${SITE_NAME}`,
     description: summarise(
       htmlToText(country.about) ||
-        `Schools and online programmes in ${country.name}, with living costs for students.`,
+        `Schools and online programmes in ${countryInSentence(country.name)}, with living costs for students.`,
     ),
     canonicalUrl: page,
     imageUrl: absoluteUrl(baseUrl, `/media/countries/${country.slug}.svg`),
@@ -126,7 +127,7 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
         <img
           className={styles.flag}
           src={flagUrl(country.short_code)}
-          alt={`Flag of ${country.name}`}
+          alt={`Flag of ${countryInSentence(country.name)}`}
           width={64}
           height={48}
         />
@@ -135,7 +136,10 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
           <h1 className={styles.title}>{country.name}</h1>
         </div>
         <div className={styles.actions}>
-          <ShareDialog title="Share this page" text={`Study in ${country.name} — ${SITE_NAME}`} />
+          <ShareDialog
+            title="Share this page"
+            text={`Study in ${countryInSentence(country.name)} — ${SITE_NAME}`}
+          />
         </div>
       </header>
 
@@ -310,7 +314,7 @@ export default function CountryDetailPage({ loaderData }: Route.ComponentProps) 
       </div>
 
       <RelatedCoursesStrip
-        title={`Programmes in ${country.name}`}
+        title={`Programmes in ${countryInSentence(country.name)}`}
         courses={related}
         headingId="country-programmes-title"
         className={styles.related}

@@ -97,8 +97,50 @@ test("a card opens /course/{slug}", async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`${href ?? ""}$`));
 });
 
+test("every card's divider and Tuition row sit at the same height, whatever wraps", async ({
+  page,
+}) => {
+  await openPage(page, "/coursefinder");
+  const cards = page.getByRole("main").locator("article");
+  await expect(cards.first()).toBeVisible();
+  const offsets = await cards.evaluateAll((articles) =>
+    articles.map((article) => {
+      const top = article.getBoundingClientRect().top;
+      const facts = article.querySelector("dl")?.getBoundingClientRect().top ?? Number.NaN;
+      return Math.round(facts - top);
+    }),
+  );
+  expect(offsets.length).toBeGreaterThan(5);
+  // School and programme names wrap differently from card to card; the divider is the same
+  // distance from every card's top.
+  expect(new Set(offsets)).toEqual(new Set([offsets[0]]));
+});
+
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
+
+  test("the page numbers fit on one line and the Filter bar leaves the footer readable", async ({
+    page,
+  }) => {
+    await openPage(page, "/coursefinder?page=15");
+    const pages = page.getByRole("navigation", { name: "Pages of results" });
+    const links = pages.getByRole("link", { name: /^Page \d+$/ });
+    await expect(links).toHaveText(["1", "14", "15", "16", "30"]);
+    const tops = await links.evaluateAll((elements) =>
+      elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const copyright = page.getByRole("contentinfo").getByText(/All rights reserved/);
+    const bar = page.getByRole("button", { name: /^Filter/ });
+    await expect
+      .poll(async () => {
+        const [text, button] = await Promise.all([copyright.boundingBox(), bar.boundingBox()]);
+        return text && button ? text.y + text.height <= button.y : false;
+      })
+      .toBe(true);
+  });
 
   test("the Filter bar opens a modal overlay with a live 'Show N results'", async ({ page }) => {
     await openPage(page, "/coursefinder");

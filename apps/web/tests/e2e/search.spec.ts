@@ -85,6 +85,25 @@ test("on other pages the header search shows from 400 px of scroll and builds th
   });
 });
 
+test("the header search stays while it has the focus, even back above 400 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 360 });
+  await openPage(page, "/no-such-page");
+  const header = page.getByRole("banner");
+  await page.evaluate(() => window.scrollTo(0, 450));
+  const box = header
+    .getByRole("search", { name: "Search programmes" })
+    .getByPlaceholder(PLACEHOLDER);
+  await box.click();
+  await box.fill("Data");
+  await page.evaluate(() => window.scrollTo(0, 100));
+  await expect(box).toBeVisible();
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue("Data");
+  // Once the focus leaves it, the box follows the scroll position again.
+  await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+  await expect(header.getByPlaceholder(PLACEHOLDER)).toHaveCount(0);
+});
+
 test("the country dropdown works from the keyboard", async ({ page }) => {
   await openPage(page, "/");
   const hero = page.getByRole("search", { name: "Search programmes" });

@@ -2,7 +2,7 @@
 // outbox; the FAQ opens one answer at a time; every footer link answers 200 (outside links come
 // from the configuration); axe finds no serious or critical issue on each page, wide and narrow.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 
 import { outboxFor, registerUser, signInThroughApi, uniqueEmail } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
@@ -234,4 +234,50 @@ test("the newsletter dialog and the wishlist drawer have no serious or critical 
       (violation) => violation.impact === "serious" || violation.impact === "critical",
     ),
   ).toEqual([]);
+});
+
+test("every primary action has the one primary colour", async ({ page }) => {
+  const background = (locator: Locator) =>
+    locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const colours = new Map<string, string>();
+
+  await openPage(page, "/");
+  colours.set(
+    "Sign in",
+    await background(page.getByRole("banner").getByRole("link", { name: "Sign in" })),
+  );
+  colours.set(
+    "Search",
+    await background(page.getByRole("main").getByRole("button", { name: "Search" }).first()),
+  );
+  const block = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Stay ahead with our newsletter" }) });
+  colours.set("Subscribe", await background(block.getByRole("button", { name: "Subscribe" })));
+  await block.getByLabel("Email address").fill(uniqueEmail("colours"));
+  await block.getByRole("button", { name: "Subscribe" }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete your subscription" });
+  colours.set(
+    "Confirm Subscription",
+    await background(dialog.getByRole("button", { name: "Confirm Subscription" })),
+  );
+
+  await openPage(page, "/contact-us");
+  colours.set("Send", await background(page.getByRole("button", { name: "Send" })));
+  await openPage(page, "/about");
+  colours.set(
+    "Explore programmes",
+    await background(page.getByRole("main").getByRole("link", { name: "Explore programmes" })),
+  );
+  const [course] = (
+    (await (await page.request.get("/api/academics/course/list?page_size=1")).json()) as {
+      results: { slug: string }[];
+    }
+  ).results;
+  await openPage(page, `/course/${course?.slug}`);
+  colours.set("Apply Now", await background(page.getByRole("button", { name: "Apply Now" })));
+
+  const expected = colours.get("Sign in");
+  expect(expected).not.toBe("rgba(0, 0, 0, 0)");
+  for (const [name, colour] of colours) expect(colour, name).toBe(expected);
 });

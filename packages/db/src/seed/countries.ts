@@ -106,6 +106,13 @@ function livingCostsHtml(currencyCode: string, priceLevel: number): string {
   );
 }
 
+/**
+ * The thousands separator of the population and student figures: a space, as the country page's
+ * side card writes the same figures (docs/spec/accounts-and-details.md §2 "Numbers use a space as
+ * thousands separator"); a no-break one, so that a figure never wraps.
+ */
+const FIGURE_SPACE = "\u00a0";
+
 function aboutHtml(
   row: (typeof COUNTRY_ROWS)[number],
   students: number,
@@ -125,10 +132,10 @@ function aboutHtml(
         ? endSentence(`Its seat of government is ${escapeHtml(capital)}`)
         : endSentence(`Its capital is ${escapeHtml(capital)}`);
   const first =
-    `<p>${nFirst} is ${isTerritory ? "a territory" : "a country"} in ${continentName} with a population of about ${formatThousands(population)}. ` +
+    `<p>${nFirst} is ${isTerritory ? "a territory" : "a country"} in ${continentName} with a population of about ${formatThousands(population, FIGURE_SPACE)}. ` +
     `${capitalSentence} The local currency is the ${escapeHtml(currency?.name ?? currencyCode)} (${currencyCode}).</p>`;
   const second =
-    `<p>Around ${formatThousands(students)} students are enrolled in higher education in ${n}, including roughly ${formatThousands(international)} from abroad. ` +
+    `<p>Around ${formatThousands(students, FIGURE_SPACE)} students are enrolled in higher education in ${n}, including roughly ${formatThousands(international, FIGURE_SPACE)} from abroad. ` +
     `Universities and colleges across ${continentName} offer a growing number of online and blended programmes, so you can study with a school in ${n} wherever you live.</p>`;
   return first + second;
 }

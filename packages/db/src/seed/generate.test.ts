@@ -466,6 +466,8 @@ describe("courses", () => {
     const uk = COUNTRIES.find((c) => c.code === "GB");
     expect(uk?.about).toMatch(/^<p>The United Kingdom is a country/);
     expect(uk?.about).toMatch(/in the United Kingdom/);
+    // The figures are grouped as the country page's side card groups them: with spaces.
+    expect(uk?.about).toContain("population of about 68\u00a0300\u00a0000.");
     expect(COUNTRIES.find((c) => c.code === "US")?.about).toContain("Washington, D.C. The");
   });
 

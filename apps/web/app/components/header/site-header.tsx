@@ -2,6 +2,7 @@
 // on the home page it lies over the hero, transparent at the top, tinted while scrolling and
 // white from 400 px; elsewhere it is white and shows the search box from 400 px. Both become
 // fixed with a shadow after 50 px. Narrow screens (768 px or less) get the hamburger menu.
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
 
 import { isHomePath } from "../../utils/site-chrome.ts";
@@ -27,7 +28,10 @@ export function SiteHeader() {
   let appearance: Appearance = "solid";
   if (home && stage === "top") appearance = "transparent";
   else if (home && stage !== "deep") appearance = "tinted";
-  const showSearch = !home && stage === "deep";
+  // The search box stays while the visitor is using it, even if the page scrolls back above
+  // 400 px (issue 16 item 17): it goes once the focus leaves it.
+  const [searchFocused, setSearchFocused] = useState(false);
+  const showSearch = !home && (stage === "deep" || searchFocused);
 
   return (
     <div className={styles.slot} data-variant={home ? "home" : "page"}>
@@ -52,7 +56,16 @@ export function SiteHeader() {
           </nav>
 
           {showSearch && (
-            <div className={`${styles.search} ${styles.desktopOnly}`}>
+            <div
+              className={`${styles.search} ${styles.desktopOnly}`}
+              onFocus={() => setSearchFocused(true)}
+              onBlur={(event) => {
+                const next = event.relatedTarget;
+                if (!(next instanceof Node && event.currentTarget.contains(next))) {
+                  setSearchFocused(false);
+                }
+              }}
+            >
               <CourseSearchForm variant="header" />
             </div>
           )}

@@ -152,12 +152,25 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
   );
 }
 
-export function ResetRequestForm({
+/**
+ * An e-mail field and a button that asks the account API to send something to that address (a
+ * reset link, a new verification link). A rate limit or a bad address explains itself; anything
+ * else shows `failureMessage`.
+ */
+function EmailRequestForm({
+  endpoint,
   onSuccess,
-  submitLabel = "Send Reset Link",
+  submitLabel,
+  successMessage,
+  failureMessage,
+  autoFocus,
 }: {
+  endpoint: string;
   onSuccess: (message: string) => void;
-  submitLabel?: string;
+  submitLabel: string;
+  successMessage: (answer: { message?: string }) => string;
+  failureMessage: string;
+  autoFocus: boolean;
 }) {
   const form = useFormFields({ email: "" }, (values) => fieldErrorsOf(EmailOnlySchema, values));
   const [error, setError] = useState<string>();
@@ -168,19 +181,18 @@ export function ResetRequestForm({
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await accountApi("password_reset", {
+    const answer = await accountApi<{ message?: string }>(endpoint, {
       json: { email: form.values.email.trim() },
     });
     setPending(false);
     if (answer.ok) {
       form.reset();
-      onSuccess(MESSAGES.resetEmailSent);
+      onSuccess(successMessage(answer.data));
     } else {
-      // A rate limit explains itself; anything else is the spec's failure text.
       setError(
         answer.status === 429 || answer.status === 400
           ? authErrorMessage(answer.data)
-          : MESSAGES.resetEmailFailed,
+          : failureMessage,
       );
     }
   };
@@ -191,12 +203,46 @@ export function ResetRequestForm({
         label="Email"
         type="email"
         autoComplete="email"
-        autoFocus
+        autoFocus={autoFocus}
         required
         error={form.visibleError("email")}
         {...form.bind("email")}
       />
       <FormSubmit error={error} pending={pending} label={submitLabel} pendingLabel="Sending..." />
     </form>
+  );
+}
+
+/** 'Send Reset Link' (§2, §8): the spec's texts for success and failure. */
+export function ResetRequestForm({
+  onSuccess,
+  submitLabel = "Send Reset Link",
+}: {
+  onSuccess: (message: string) => void;
+  submitLabel?: string;
+}) {
+  return (
+    <EmailRequestForm
+      endpoint="password_reset"
+      onSuccess={onSuccess}
+      submitLabel={submitLabel}
+      successMessage={() => MESSAGES.resetEmailSent}
+      failureMessage={MESSAGES.resetEmailFailed}
+      autoFocus
+    />
+  );
+}
+
+/** A new verification link, for a visitor whose link failed (no session, so the address is asked). */
+export function ResendVerificationForm({ onSuccess }: { onSuccess: (message: string) => void }) {
+  return (
+    <EmailRequestForm
+      endpoint="resend-verify-email"
+      onSuccess={onSuccess}
+      submitLabel="Send a new link"
+      successMessage={(answer) => answer.message ?? MESSAGES.resendSuccess}
+      failureMessage={MESSAGES.resendFailed}
+      autoFocus={false}
+    />
   );
 }

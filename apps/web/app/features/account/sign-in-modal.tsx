@@ -31,8 +31,6 @@ export function SignInModal() {
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
-  /** Shown above the login form after a reset request (the toast says it too). */
-  const [notice, setNotice] = useState<string>();
 
   useEffect(() => {
     const element = dialog.current;
@@ -44,7 +42,6 @@ export function SignInModal() {
     }
     if (!open && element.open) element.close();
     document.body.classList.toggle("modal-active", open);
-    setNotice(undefined);
   }, [open]);
 
   const reloadSoon = (message: string) => {
@@ -110,7 +107,6 @@ export function SignInModal() {
                 {title}
               </h2>
               <p className={styles.subtitle}>{reason ?? subtitle}</p>
-              {notice && mode === "login" && <p className={styles.notice}>{notice}</p>}
               {mode === "login" && (
                 <LoginForm
                   onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
@@ -127,9 +123,9 @@ export function SignInModal() {
               )}
               {mode === "reset" && (
                 <ResetRequestForm
+                  // The spec's toast, once (not a second notice in the form), and back to login.
                   onSuccess={(message) => {
                     toast.show(message, { kind: "success" });
-                    setNotice(message);
                     setMode("login");
                   }}
                 />

@@ -28,11 +28,6 @@ export function formatMonthYear(month: number, year: number): string | undefined
   return year > 0 ? `${name} ${year}` : name;
 }
 
-/** The start month alone, for the facts panel: 'September'. */
-export function formatMonth(month: number): string | undefined {
-  return month > 0 ? MONTH_NAMES[month - 1] : undefined;
-}
-
 /** §5 "attendance SITE shown 'On-site'"; the other modes in the same short style. */
 export const DETAIL_ATTENDANCE_LABELS: Record<CourseListItem["attendance"], string> = {
   SITE: "On-site",

@@ -1,14 +1,17 @@
 // E-mail verification /verify-email/{token1}/{token2} (docs/spec/accounts-and-details.md §2, §4, §8): the
 // link is checked once the page runs in the browser (so link scanners that only fetch the HTML do
 // not use it up). The link never signs a browser in (issue 15 item 4): the browser that
-// registered is signed in already, any other is asked to sign in. Either outcome counts down 5 s
-// to /welcome.
+// registered is signed in already, any other is asked to sign in. A verified link counts down 5 s
+// to the next page; a failed one stays, with a form for a new link (issue 16 item 14;
+// docs/spec-notes.md).
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 
 import { MESSAGES, REDIRECT_COUNTDOWN_SECONDS } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
+import formStyles from "../../components/form/form.module.css";
+import { ResendVerificationForm } from "../../features/account/auth-forms.tsx";
 import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import type { Route } from "./+types/verify-email";
@@ -27,6 +30,7 @@ export default function VerifyEmail() {
   const { token1 = "", token2 = "" } = useParams();
   const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
   const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
+  const [resent, setResent] = useState<string>();
   const started = useRef(false);
 
   useEffect(() => {
@@ -47,7 +51,8 @@ export default function VerifyEmail() {
   // Signed in by the link (the browser that signed up): the interests come next (§2).
   const next = outcome.kind === "verified" && outcome.signedIn ? "/post-sign-up" : "/welcome";
   useEffect(() => {
-    if (outcome.kind === "pending") return;
+    // A failed link stays on the page: the visitor may want a new one.
+    if (outcome.kind !== "verified") return;
     if (seconds <= 0) {
       // A full load, so the header and every page see the new session.
       window.location.assign(next);
@@ -84,7 +89,7 @@ export default function VerifyEmail() {
             <p className={styles.lead}>{outcome.detail}</p>
           </>
         )}
-        {outcome.kind !== "pending" && (
+        {outcome.kind === "verified" && (
           <p className={styles.countdown}>
             {outcome.kind === "verified" && outcome.signedIn ? (
               <>
@@ -100,6 +105,28 @@ export default function VerifyEmail() {
           </p>
         )}
       </div>
+      {outcome.kind === "failed" && (
+        <section className={styles.resend} aria-labelledby="resend-title">
+          <h2 id="resend-title" className={styles.subtitle}>
+            Get a new verification link
+          </h2>
+          {resent ? (
+            <p className={formStyles.formSuccess} role="status">
+              {resent}
+            </p>
+          ) : (
+            <>
+              <p className={styles.lead}>
+                Enter the e-mail address you signed up with and we will send you a new link.
+              </p>
+              <ResendVerificationForm onSuccess={setResent} />
+            </>
+          )}
+          <p className={styles.countdown}>
+            <a href="/welcome">Go to the welcome page</a>
+          </p>
+        </section>
+      )}
     </AuthPageLayout>
   );
 }

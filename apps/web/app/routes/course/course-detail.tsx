@@ -24,7 +24,6 @@ import { formatCourseFormat, formatDuration, formatTuition } from "../../utils/c
 import {
   countryPath,
   formatDetailAttendance,
-  formatMonth,
   formatMonthYear,
   whyChooseTitle,
 } from "../../features/detail/detail-display.ts";
@@ -152,7 +151,6 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
     course.course_dates.deadline_year,
   );
   const start = formatMonthYear(course.course_dates.start_month, course.course_dates.start_year);
-  const startMonth = formatMonth(course.course_dates.start_month);
   const whyTitle = whyChooseTitle(course.name, school.name);
   const video = course.video || school.video;
   const hasAid = course.tuition_and_aid !== "" || course.scholarship !== "";
@@ -191,7 +189,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
               <Fact label="Format" value={formatCourseFormat(course.course_format)} />
               <Fact label="Attendance" value={formatDetailAttendance(course.attendance)} />
               <Fact label="Application deadline" value={deadline ?? "Not announced"} />
-              <Fact label="Start month" value={startMonth ?? "Not announced"} />
+              {/* The same "September 2027" as Intakes and Deadlines, not the month alone. */}
+              <Fact label="Start month" value={start ?? "Not announced"} />
             </dl>
             <ApplyButton course={course} />
             {course.official_programme_website && (

@@ -284,6 +284,26 @@ for (const width of [1280, 375]) {
   });
 }
 
+test("at 375 px every programme tab is in view, none cut at the edge", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const course = await findCourse(page.request, () => true);
+  await openPage(page, `/course/${course.slug}`);
+  const tabs = page.getByRole("navigation", { name: /sections/i }).getByRole("link");
+  await expect(tabs).toHaveText(["Overview", "Admission", "Academics", "Tuition and Finance"]);
+  const boxes = await tabs.evaluateAll((links) =>
+    links.map((link) => {
+      const box = link.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
+  for (const box of boxes) {
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(375);
+  }
+  const list = page.getByRole("navigation", { name: /sections/i }).locator("ul");
+  expect(await list.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});
+
 test("the testimonials move every 3 s and stop for reduced motion", async ({ page }) => {
   const course = await findCourse(page.request, () => true);
   await page.clock.install();

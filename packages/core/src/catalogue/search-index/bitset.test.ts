@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  add,
+  andInto,
+  count,
+  emptySet,
+  forEachDoc,
+  fromDocs,
+  fullSet,
+  has,
+  orInto,
+} from "./bitset.ts";
+
+function docsOf(set: Uint32Array): number[] {
+  const docs: number[] = [];
+  forEachDoc(set, (doc) => docs.push(doc));
+  return docs;
+}
+
+describe("bitset", () => {
+  it("holds exactly the documents added, across word boundaries", () => {
+    const set = emptySet(100);
+    for (const doc of [0, 31, 32, 63, 64, 99]) add(set, doc);
+    expect(docsOf(set)).toEqual([0, 31, 32, 63, 64, 99]);
+    expect(has(set, 31)).toBe(true);
+    expect(has(set, 30)).toBe(false);
+    expect(count(set)).toBe(6);
+  });
+
+  it("makes a full set without documents past the end", () => {
+    for (const size of [1, 31, 32, 33, 64, 100]) {
+      expect(count(fullSet(size))).toBe(size);
+      expect(docsOf(fullSet(size)).at(-1)).toBe(size - 1);
+    }
+  });
+
+  it("intersects and unites in place", () => {
+    const a = fromDocs(70, [1, 2, 40, 69]);
+    const b = fromDocs(70, [2, 40, 41]);
+    expect(docsOf(andInto(Uint32Array.from(a), b))).toEqual([2, 40]);
+    expect(docsOf(orInto(Uint32Array.from(a), b))).toEqual([1, 2, 40, 41, 69]);
+  });
+
+  it("counts every bit of a busy word, the sign bit included", () => {
+    const set = fromDocs(
+      32,
+      Array.from({ length: 32 }, (_, i) => i),
+    );
+    expect(count(set)).toBe(32);
+    expect(docsOf(set)).toHaveLength(32);
+  });
+});

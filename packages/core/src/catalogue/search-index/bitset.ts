@@ -1,0 +1,73 @@
+// Fixed-size sets of document numbers as 32-bit words (issue 14: facet counts whose cost does not
+// depend on SQL plans). A set over n documents takes n / 8 bytes: 125 KB at a million programmes.
+// Plain typed arrays rather than a native bitmap library, so every platform npm installs on runs it.
+
+export type Bitset = Uint32Array;
+
+export function emptySet(size: number): Bitset {
+  return new Uint32Array((size + 31) >>> 5);
+}
+
+/** Every document 0..size-1. */
+export function fullSet(size: number): Bitset {
+  const set = emptySet(size);
+  set.fill(0xffffffff);
+  const tail = size & 31;
+  if (tail !== 0) set[set.length - 1] = (1 << tail) - 1;
+  return set;
+}
+
+export function add(set: Bitset, doc: number): void {
+  set[doc >>> 5] = (set[doc >>> 5] as number) | (1 << (doc & 31));
+}
+
+export function has(set: Bitset, doc: number): boolean {
+  return ((set[doc >>> 5] as number) & (1 << (doc & 31))) !== 0;
+}
+
+export function fromDocs(size: number, docs: ArrayLike<number>): Bitset {
+  const set = emptySet(size);
+  for (let i = 0; i < docs.length; i += 1) add(set, docs[i] as number);
+  return set;
+}
+
+/** `target &= other`, in place. */
+export function andInto(target: Bitset, other: Bitset): Bitset {
+  for (let i = 0; i < target.length; i += 1)
+    target[i] = (target[i] as number) & (other[i] as number);
+  return target;
+}
+
+/** `target |= other`, in place. */
+export function orInto(target: Bitset, other: Bitset): Bitset {
+  for (let i = 0; i < target.length; i += 1)
+    target[i] = (target[i] as number) | (other[i] as number);
+  return target;
+}
+
+function popcount32(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export function count(set: Bitset): number {
+  let total = 0;
+  for (let i = 0; i < set.length; i += 1) {
+    const word = set[i] as number;
+    if (word !== 0) total += popcount32(word);
+  }
+  return total;
+}
+
+/** Calls `visit` with every document of the set, in ascending order. */
+export function forEachDoc(set: Bitset, visit: (doc: number) => void): void {
+  for (let i = 0; i < set.length; i += 1) {
+    let word = set[i] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      visit((i << 5) + (31 - Math.clz32(low)));
+      word ^= low;
+    }
+  }
+}

@@ -1,0 +1,456 @@
+// The finder's in-process index (issue 14; ADR 011): every public programme as a document number,
+// with the filter values as columns and sets, so that the list, the total and every facet count
+// (each facet with its own filter removed) are answered without a query plan whose cost grows
+// with the catalogue. Document numbers follow the name order, so the default order is the
+// documents' own. PostgreSQL stays the only store of record: the index is built from it
+// (search-index/load.ts) and rebuilt when the catalogue changes.
+//
+// Free text is not answered here yet: `matches` returns undefined for it and the caller asks SQL.
+import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
+import {
+  ATTENDANCE_OPTIONS,
+  DURATION_BUCKETS,
+  FORMAT_OPTIONS,
+} from "@studyatlas/schemas/catalogue-constants.ts";
+import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
+
+import type { CourseFilters, CourseListRequest } from "../courses.ts";
+import {
+  type Bitset,
+  add,
+  andInto,
+  count,
+  emptySet,
+  forEachDoc,
+  fromDocs,
+  fullSet,
+  has,
+  orInto,
+} from "./bitset.ts";
+
+/** One public programme as the index loads it (search-index/load.ts), in name order. */
+export interface IndexedCourse {
+  id: number;
+  programmeTypeId: number;
+  degreeTypeId: number | null;
+  schoolId: number;
+  countryId: number;
+  continent: string;
+  tuitionFee: number;
+  tuitionFeeUsd: number | null;
+  durationDays: number;
+  attendance: string;
+  courseFormat: string;
+  featured: boolean;
+  shuffleKey: number;
+  startYear: number;
+  startMonth: number;
+  /** Position in `tuition_fee_usd asc nulls last, id asc`, as PostgreSQL sorts it. */
+  tuitionRank: number;
+  /** Position in `tuition_fee_usd desc nulls last, id asc`. */
+  tuitionDescRank: number;
+  disciplineIds: readonly number[];
+}
+
+/** The facets' option lists, in the order the SQL facets give them. */
+export interface FacetOptions {
+  disciplines: readonly { id: number; slug: string; name: string }[];
+  programmeTypes: readonly { id: number; slug: string; label: string }[];
+  degreeTypes: readonly { id: number; name: string; short_name: string }[];
+  countries: readonly { id: number; slug: string; name: string }[];
+}
+
+function groupBy<K>(size: number, keyOf: (doc: number) => K | undefined): Map<K, Bitset> {
+  const sets = new Map<K, Bitset>();
+  for (let doc = 0; doc < size; doc += 1) {
+    const key = keyOf(doc);
+    if (key === undefined) continue;
+    let set = sets.get(key);
+    if (!set) {
+      set = emptySet(size);
+      sets.set(key, set);
+    }
+    add(set, doc);
+  }
+  return sets;
+}
+
+/** `a & b` counted without building the intersection. */
+function andCount(a: Bitset, b: Bitset): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    let v = (a[i] as number) & (b[i] as number);
+    if (v === 0) continue;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return total;
+}
+
+/** Docs sorted by the given key (ties by the docs' own order, i.e. by id where the key says so). */
+function orderBy(size: number, compare: (a: number, b: number) => number): Int32Array {
+  const order = Int32Array.from({ length: size }, (_, doc) => doc);
+  order.sort(compare);
+  return order;
+}
+
+/** The facet groups: each facet's count removes its own group. */
+type FacetGroup =
+  | "discipline"
+  | "programme"
+  | "duration"
+  | "degree_type"
+  | "attendance"
+  | "course_format"
+  | "country";
+
+export class CourseIndex {
+  readonly size: number;
+  private readonly ids: Int32Array;
+  private readonly countryOf: Int32Array;
+  private readonly degreeTypeOf: Int32Array;
+  private readonly tuitionFee: Float64Array;
+  private readonly tuitionUsd: Float64Array;
+  private readonly durationDays: Int32Array;
+  private readonly shuffleKey: Int32Array;
+  private readonly startYm: Int32Array;
+  private readonly all: Bitset;
+  private readonly byProgrammeType: Map<number, Bitset>;
+  private readonly byDiscipline: Map<number, Bitset>;
+  private readonly byCountry: Map<number, Bitset>;
+  private readonly byContinent: Map<string, Bitset>;
+  private readonly byDegreeType: Map<number, Bitset>;
+  private readonly byAttendance: Map<string, Bitset>;
+  private readonly byFormat: Map<string, Bitset>;
+  private readonly bySchool: Map<number, number[]>;
+  private readonly featured: Bitset;
+  private readonly freeOrUnknown: Bitset;
+  private readonly durationBuckets: Bitset[];
+  private readonly tuitionOrder: Int32Array;
+  private readonly tuitionDescOrder: Int32Array;
+  private readonly shuffleOrder: Int32Array;
+  /** Announced start dates by (year, month, id), then the rest the same way. */
+  private readonly startOrder: Int32Array;
+  private readonly announcedCount: number;
+
+  constructor(
+    courses: readonly IndexedCourse[],
+    private readonly options: FacetOptions,
+  ) {
+    const size = courses.length;
+    this.size = size;
+    const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
+    this.ids = Int32Array.from(column((c) => c.id));
+    this.countryOf = Int32Array.from(column((c) => c.countryId));
+    this.degreeTypeOf = Int32Array.from(column((c) => c.degreeTypeId ?? -1));
+    this.tuitionFee = Float64Array.from(column((c) => c.tuitionFee));
+    this.tuitionUsd = Float64Array.from(column((c) => c.tuitionFeeUsd ?? Number.NaN));
+    this.durationDays = Int32Array.from(column((c) => c.durationDays));
+    this.shuffleKey = Int32Array.from(column((c) => c.shuffleKey));
+    this.startYm = Int32Array.from(column((c) => c.startYear * 12 + c.startMonth));
+    this.all = fullSet(size);
+
+    const at = (doc: number) => courses[doc] as IndexedCourse;
+    this.byProgrammeType = groupBy(size, (doc) => at(doc).programmeTypeId);
+    this.byCountry = groupBy(size, (doc) => at(doc).countryId);
+    this.byContinent = groupBy(size, (doc) => at(doc).continent);
+    this.byDegreeType = groupBy(size, (doc) => at(doc).degreeTypeId ?? undefined);
+    this.byAttendance = groupBy(size, (doc) => at(doc).attendance);
+    this.byFormat = groupBy(size, (doc) => at(doc).courseFormat);
+    this.byDiscipline = new Map();
+    this.bySchool = new Map();
+    this.featured = emptySet(size);
+    this.freeOrUnknown = emptySet(size);
+    this.durationBuckets = DURATION_BUCKETS.map(() => emptySet(size));
+    for (let doc = 0; doc < size; doc += 1) {
+      const course = at(doc);
+      for (const disciplineId of course.disciplineIds) {
+        let set = this.byDiscipline.get(disciplineId);
+        if (!set) {
+          set = emptySet(size);
+          this.byDiscipline.set(disciplineId, set);
+        }
+        add(set, doc);
+      }
+      const school = this.bySchool.get(course.schoolId);
+      if (school) school.push(doc);
+      else this.bySchool.set(course.schoolId, [doc]);
+      if (course.featured) add(this.featured, doc);
+      if (course.tuitionFee <= 0) add(this.freeOrUnknown, doc);
+      DURATION_BUCKETS.forEach((bucket, index) => {
+        if (
+          course.durationDays >= bucket.min &&
+          (bucket.max === null || course.durationDays <= bucket.max)
+        ) {
+          add(this.durationBuckets[index] as Bitset, doc);
+        }
+      });
+    }
+
+    this.tuitionOrder = orderBy(size, (a, b) => at(a).tuitionRank - at(b).tuitionRank);
+    this.tuitionDescOrder = orderBy(size, (a, b) => at(a).tuitionDescRank - at(b).tuitionDescRank);
+    this.shuffleOrder = orderBy(
+      size,
+      (a, b) => at(a).shuffleKey - at(b).shuffleKey || at(a).id - at(b).id,
+    );
+    const announced = (c: IndexedCourse) => c.startYear !== 0 && c.startMonth !== 0;
+    this.startOrder = orderBy(size, (a, b) => {
+      const x = at(a);
+      const y = at(b);
+      return (
+        Number(!announced(x)) - Number(!announced(y)) ||
+        x.startYear - y.startYear ||
+        x.startMonth - y.startMonth ||
+        x.id - y.id
+      );
+    });
+    this.announcedCount = courses.filter(announced).length;
+  }
+
+  /** The set for a list of values: their union, or undefined when the list is empty (no filter). */
+  private anyOf<K>(sets: Map<K, Bitset>, values: readonly K[]): Bitset | undefined {
+    if (values.length === 0) return undefined;
+    const union = emptySet(this.size);
+    for (const value of values) {
+      const set = sets.get(value);
+      if (set) orInto(union, set);
+    }
+    return union;
+  }
+
+  private scan(keep: (doc: number) => boolean): Bitset {
+    const set = emptySet(this.size);
+    for (let doc = 0; doc < this.size; doc += 1) if (keep(doc)) add(set, doc);
+    return set;
+  }
+
+  /** Each filter's set (undefined: that filter is not set); the facet groups apart. */
+  private filterSets(filters: CourseFilters): {
+    fixed: Bitset;
+    groups: Map<FacetGroup, Bitset>;
+  } {
+    const fixed = filters.published ? Uint32Array.from(this.all) : emptySet(this.size);
+    const groups = new Map<FacetGroup, Bitset>();
+    const setGroup = (group: FacetGroup, set: Bitset | undefined) => {
+      if (set) groups.set(group, set);
+    };
+
+    if (filters.disciplineIds.length > 0) {
+      const set = Uint32Array.from(this.all);
+      for (const id of filters.disciplineIds) {
+        const one = this.byDiscipline.get(id);
+        if (one) andInto(set, one);
+        else set.fill(0);
+      }
+      setGroup("discipline", set);
+    }
+    if (filters.programmeTypeId !== undefined) {
+      setGroup("programme", this.anyOf(this.byProgrammeType, [filters.programmeTypeId]));
+    }
+    if (filters.durations.length > 0) {
+      const ranges = filters.durations;
+      setGroup(
+        "duration",
+        this.scan((doc) => {
+          const days = this.durationDays[doc] as number;
+          return ranges.some((r) => days >= r.min && (r.max === null || days <= r.max));
+        }),
+      );
+    }
+    setGroup("degree_type", this.anyOf(this.byDegreeType, filters.degreeTypeIds));
+    setGroup("attendance", this.anyOf(this.byAttendance, filters.attendance));
+    setGroup("course_format", this.anyOf(this.byFormat, filters.formats));
+    setGroup("country", this.anyOf(this.byCountry, filters.countryIds));
+
+    const excluded = this.anyOf(this.byContinent, filters.excludeContinents);
+    if (excluded) {
+      for (let i = 0; i < fixed.length; i += 1) {
+        fixed[i] = (fixed[i] as number) & ~(excluded[i] as number);
+      }
+    }
+    if (filters.schoolId !== undefined) {
+      andInto(fixed, fromDocs(this.size, this.bySchool.get(filters.schoolId) ?? []));
+    }
+    if (filters.tuition) {
+      const tuition = filters.tuition;
+      if (tuition.kind === "free-or-unknown") andInto(fixed, this.freeOrUnknown);
+      else {
+        andInto(
+          fixed,
+          this.scan((doc) => {
+            const usd = this.tuitionUsd[doc] as number;
+            return usd >= tuition.min && usd <= tuition.max;
+          }),
+        );
+      }
+    }
+    if (filters.featured !== undefined) {
+      if (filters.featured) andInto(fixed, this.featured);
+      else {
+        for (let i = 0; i < fixed.length; i += 1) {
+          fixed[i] = (fixed[i] as number) & ~(this.featured[i] as number);
+        }
+      }
+    }
+    return { fixed, groups };
+  }
+
+  /** Whether the index can answer these filters (free text still goes to SQL). */
+  canAnswer(filters: CourseFilters): boolean {
+    return filters.text === undefined;
+  }
+
+  /** The matching documents, or undefined when the index cannot answer (free text). */
+  matches(filters: CourseFilters): Bitset | undefined {
+    if (!this.canAnswer(filters)) return undefined;
+    const { fixed, groups } = this.filterSets(filters);
+    for (const set of groups.values()) andInto(fixed, set);
+    return fixed;
+  }
+
+  /** One page of programme ids in the request's order, and the total. */
+  list(request: CourseListRequest): { count: number; ids: number[] } | undefined {
+    const matching = this.matches(request.filters);
+    if (!matching) return undefined;
+    const total = count(matching);
+    const skip = (request.page - 1) * request.pageSize;
+    const ids: number[] = [];
+    if (skip >= total) return { count: total, ids };
+    let seen = 0;
+    const take = (doc: number): boolean => {
+      if (!has(matching, doc)) return false;
+      seen += 1;
+      if (seen <= skip) return false;
+      ids.push(this.ids[doc] as number);
+      return ids.length >= request.pageSize;
+    };
+    const walk = (order: Int32Array, from = 0, to = order.length): boolean => {
+      for (let i = from; i < to; i += 1) if (take(order[i] as number)) return true;
+      return false;
+    };
+
+    switch (request.ordering) {
+      case "name":
+      case "relevance":
+        for (let doc = 0; doc < this.size; doc += 1) if (take(doc)) break;
+        break;
+      case "-name":
+        for (let doc = this.size - 1; doc >= 0; doc -= 1) if (take(doc)) break;
+        break;
+      case "tuition":
+        walk(this.tuitionOrder);
+        break;
+      case "-tuition":
+        walk(this.tuitionDescOrder);
+        break;
+      case "random": {
+        // The same rotation as the SQL order (courses.ts): keys at or past the pivot first.
+        const pivot = Number((BigInt(request.seed) * 2654435761n) % BigInt(MAX_INT4));
+        const start = this.firstIndex(this.shuffleOrder, 0, this.size, (doc) => {
+          return (this.shuffleKey[doc] as number) >= pivot;
+        });
+        if (!walk(this.shuffleOrder, start)) walk(this.shuffleOrder, 0, start);
+        break;
+      }
+      case "start_date": {
+        // Announced dates first, then the rest; in each, this month and later before the past.
+        const now = new Date();
+        const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+        const notPast = (doc: number) => (this.startYm[doc] as number) >= thisMonth;
+        const groups: Array<[number, number]> = [
+          [0, this.announcedCount],
+          [this.announcedCount, this.size],
+        ];
+        for (const [from, to] of groups) {
+          const split = this.firstIndex(this.startOrder, from, to, notPast);
+          if (walk(this.startOrder, split, to) || walk(this.startOrder, from, split)) break;
+        }
+        break;
+      }
+    }
+    return { count: total, ids };
+  }
+
+  /** The first index in [from, to) of `order` whose doc satisfies a predicate monotone along it. */
+  private firstIndex(
+    order: Int32Array,
+    from: number,
+    to: number,
+    test: (doc: number) => boolean,
+  ): number {
+    let low = from;
+    let high = to;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (test(order[middle] as number)) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
+
+  /** The total and every facet's counts, each facet with its own filter removed. */
+  facets(filters: CourseFilters): CourseFacets | undefined {
+    if (!this.canAnswer(filters)) return undefined;
+    const { fixed, groups } = this.filterSets(filters);
+    const without = (group: FacetGroup): Bitset => {
+      const set = Uint32Array.from(fixed);
+      for (const [other, otherSet] of groups) if (other !== group) andInto(set, otherSet);
+      return set;
+    };
+    const total = Uint32Array.from(fixed);
+    for (const set of groups.values()) andInto(total, set);
+
+    const countIn = (base: Bitset, set: Bitset | undefined) => (set ? andCount(base, set) : 0);
+    const byDiscipline = without("discipline");
+    const byProgramme = without("programme");
+    const byDuration = without("duration");
+    const byAttendance = without("attendance");
+    const byFormat = without("course_format");
+
+    const degreeCounts = new Map<number, number>();
+    forEachDoc(without("degree_type"), (doc) => {
+      const id = this.degreeTypeOf[doc] as number;
+      degreeCounts.set(id, (degreeCounts.get(id) ?? 0) + 1);
+    });
+    const countryCounts = new Map<number, number>();
+    forEachDoc(without("country"), (doc) => {
+      const id = this.countryOf[doc] as number;
+      countryCounts.set(id, (countryCounts.get(id) ?? 0) + 1);
+    });
+
+    return {
+      count: count(total),
+      facets: {
+        discipline: this.options.disciplines.map((d) => ({
+          ...d,
+          count: countIn(byDiscipline, this.byDiscipline.get(d.id)),
+        })),
+        programme: this.options.programmeTypes.map((p) => ({
+          ...p,
+          count: countIn(byProgramme, this.byProgrammeType.get(p.id)),
+        })),
+        duration: DURATION_BUCKETS.map((bucket, index) => ({
+          key: bucket.key,
+          label: bucket.label,
+          count: countIn(byDuration, this.durationBuckets[index]),
+        })),
+        degree_type: this.options.degreeTypes.map((d) => ({
+          ...d,
+          count: degreeCounts.get(d.id) ?? 0,
+        })),
+        attendance: ATTENDANCE_OPTIONS.map((option) => ({
+          ...option,
+          count: countIn(byAttendance, this.byAttendance.get(option.value)),
+        })),
+        course_format: FORMAT_OPTIONS.map((option) => ({
+          ...option,
+          count: countIn(byFormat, this.byFormat.get(option.value)),
+        })),
+        country: this.options.countries
+          .filter((c) => (countryCounts.get(c.id) ?? 0) > 0)
+          .map((c) => ({ ...c, count: countryCounts.get(c.id) ?? 0 })),
+      },
+    };
+  }
+}

@@ -3,6 +3,7 @@
 // module, so the context keys live on globalThis to stay the same object (engineering guide §1).
 import { createContext, type RouterContextProvider } from "react-router";
 
+import type { FinderIndex } from "@studyatlas/core/catalogue/search-index/finder-index.ts";
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
@@ -16,6 +17,8 @@ export interface AppServices {
   catalogueCache: CatalogueCache;
   /** The catalogue reads of the pages, through catalogueCache. */
   catalogue: CachedCatalogue;
+  /** The finder's in-process index (issue 14); SQL answers while it is rebuilt. */
+  finderIndex: FinderIndex;
   databaseKind: DatabaseKind;
   publicBaseUrl: string;
   /** Google sign-in's client id; null when it is not configured (the button is hidden). */

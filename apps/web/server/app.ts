@@ -37,6 +37,10 @@ import {
 import type { AppConfig } from "./config.ts";
 import { serializeError, serializeRequest } from "./log-redaction.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
+import {
+  createFinderIndex,
+  type FinderIndex,
+} from "@studyatlas/core/catalogue/search-index/finder-index.ts";
 import { registerSessionAuth, sessionCookieNames, type AuthSettings } from "./plugins/auth.ts";
 import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
@@ -90,6 +94,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Cached catalogue answers (plugins/catalogue-cache.ts). */
     catalogueCache: CatalogueCache;
+    /** The finder's in-process index (ADR 011). */
+    finderIndex: FinderIndex;
     /** Probes the database; index.ts starts its timer (plugins/database-watchdog.ts). */
     databaseWatchdog: DatabaseWatchdog;
   }
@@ -139,11 +145,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const catalogueCache = createCatalogueCache({ maxBytes: config.catalogueCacheBytes });
+  // Built now and again after every catalogue change (ADR 011); until it is, the finder asks SQL.
+  const finderIndex = createFinderIndex(database.db, {
+    enabled: config.finderIndex,
+    onError: (error) => app.log.error({ err: error }, "The finder index could not be built"),
+  });
+  await finderIndex.settled();
+  app.addHook("onClose", async () => finderIndex.settled());
   const { google } = config;
   const services: AppServices = {
     db: database.db,
     catalogueCache,
-    catalogue: cachedCatalogue(database.db, catalogueCache),
+    catalogue: cachedCatalogue(database.db, catalogueCache, finderIndex),
+    finderIndex,
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
     googleClientId: google.clientId ?? null,
@@ -169,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerBadInputGuards(app);
   app.decorate("catalogueCache", catalogueCache);
+  app.decorate("finderIndex", finderIndex);
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request) => {
     request.cspNonce = randomBytes(16).toString("base64");
@@ -218,7 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   // Before compression, so that the cache sees (and keeps) the uncompressed JSON.
-  await registerCatalogueCache(app, catalogueCache, database);
+  await registerCatalogueCache(app, catalogueCache, database, () => finderIndex.invalidate());
   await app.register(compress, { threshold: 1024 });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.

@@ -135,6 +135,8 @@ const EnvSchema = z.object({
     .default(5000),
   /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
   CATALOGUE_CACHE_MB: positiveCount.default(64),
+  /** The finder's in-process index (ADR 011); false answers every finder request from SQL. */
+  FINDER_INDEX: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   // Accounts (docs/decisions/006-sessions-and-tokens.md).
   AUTH_SECRET: z
     .string()
@@ -208,6 +210,8 @@ export interface AppConfig {
   timeouts: TimeoutConfig;
   /** Bytes of cached catalogue answers per process; 0 = no cache. */
   catalogueCacheBytes: number;
+  /** The finder's in-process index (FINDER_INDEX, default on). */
+  finderIndex: boolean;
   auth: AuthConfig;
   mail: MailConfig;
   google: GoogleConfig;
@@ -308,6 +312,7 @@ export function loadConfig(
       keepAlive: value.KEEP_ALIVE_TIMEOUT_MS,
     },
     catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
+    finderIndex: value.FINDER_INDEX === "true",
     auth: {
       ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),
       accessTokenTtlSeconds: value.ACCESS_TOKEN_TTL_SECONDS,

@@ -42,8 +42,13 @@ export async function registerCatalogueCache(
   app: FastifyInstance,
   cache: CatalogueCache,
   database: DatabaseHandle,
+  /** Also told of every change (and of every possibly missed notice): the finder index. */
+  onCatalogueChanged: () => void = () => {},
 ): Promise<void> {
-  const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, () => cache.invalidate());
+  const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, () => {
+    cache.invalidate();
+    onCatalogueChanged();
+  });
   app.addHook("onClose", async () => {
     await stopListening();
   });

@@ -18,6 +18,7 @@ import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-li
 import { listRelatedCourses, type RelatedScope } from "./related.ts";
 import { getSchoolBySlug, listSchools } from "./schools.ts";
 import { randomSeed } from "./random-seed.ts";
+import type { FinderIndex } from "./search-index/finder-index.ts";
 
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;
@@ -39,7 +40,11 @@ export interface CachedCatalogue {
   getCountryById(id: number): ReturnType<typeof getCountryById>;
 }
 
-export function cachedCatalogue(db: Database, cache: CatalogueCache): CachedCatalogue {
+export function cachedCatalogue(
+  db: Database,
+  cache: CatalogueCache,
+  finderIndex?: FinderIndex,
+): CachedCatalogue {
   const remember = <T>(key: string, compute: () => Promise<T>) => cache.remember(key, compute);
   return {
     async resolveCourseListRequest(query) {
@@ -55,10 +60,12 @@ export function cachedCatalogue(db: Database, cache: CatalogueCache): CachedCata
       // The seed orders only random lists; other orderings share one entry whatever it is.
       remember(
         `list:${JSON.stringify({ ...request, seed: request.ordering === "random" ? request.seed : 0 })}`,
-        () => listCourses(db, request),
+        () => listCourses(db, request, finderIndex?.current()),
       ),
     countCourseFacets: (filters) =>
-      remember(`facets:${JSON.stringify(filters)}`, () => countCourseFacets(db, filters)),
+      remember(`facets:${JSON.stringify(filters)}`, () =>
+        countCourseFacets(db, filters, finderIndex?.current()),
+      ),
     listDisciplines: () => remember("disciplines", () => listDisciplines(db)),
     listDegreeTypes: () => remember("degree-types", () => listDegreeTypes(db)),
     listCurrencies: (page) =>

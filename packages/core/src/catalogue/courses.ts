@@ -22,6 +22,7 @@ import { disciplineExists, findDisciplineId } from "./reference-lists.ts";
 import { findSchoolId } from "./schools.ts";
 import { correctSearchText } from "./search-words.ts";
 import { randomSeed } from "./random-seed.ts";
+import type { CourseIndex } from "./search-index/course-index.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 export interface CourseFilters {
@@ -311,10 +312,31 @@ export const COURSE_JOINS = sql`join schools s on s.id = c.school_id
   left join degree_types dt on dt.id = c.degree_type_id
   left join languages l on l.id = c.language_id`;
 
+/** The cards of the given programmes, in the given order (the index chose them). */
+async function coursesByIds(db: Database, ids: readonly number[]): Promise<CourseListItem[]> {
+  if (ids.length === 0) return [];
+  // Still public: a change committed a moment ago may not have reached this process's index yet.
+  return selectRows<CourseListItem>(
+    db,
+    sql`select ${COURSE_LIST_COLUMNS}
+        from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as page(id, position)
+        join courses c on c.id = page.id ${COURSE_JOINS}
+        where c.published and s.published
+        order by page.position`,
+  );
+}
+
+/**
+ * One page of programmes and the total: from the in-process index when one is given and can
+ * answer the filters (issue 14), else from SQL.
+ */
 export async function listCourses(
   db: Database,
   request: CourseListRequest,
+  index?: CourseIndex,
 ): Promise<{ count: number; results: CourseListItem[] }> {
+  const fromIndex = index?.list(request);
+  if (fromIndex) return { count: fromIndex.count, results: await coursesByIds(db, fromIndex.ids) };
   const where = courseWhere(request.filters);
   const offset = (request.page - 1) * request.pageSize;
   const [total, results] = await Promise.all([

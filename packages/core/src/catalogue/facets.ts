@@ -13,6 +13,7 @@ import {
 
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { courseWhere, type CourseFilters } from "./courses.ts";
+import type { CourseIndex } from "./search-index/course-index.ts";
 
 type Row = { count: number };
 
@@ -23,7 +24,11 @@ function countsByValue(rows: Array<{ value: string; count: number }>): Map<strin
 export async function countCourseFacets(
   db: Database,
   filters: CourseFilters,
+  index?: CourseIndex,
 ): Promise<CourseFacets> {
+  // The in-process index answers every filter but free text (issue 14).
+  const fromIndex = index?.facets(filters);
+  if (fromIndex) return fromIndex;
   const without = (change: Partial<CourseFilters>): SQL => courseWhere({ ...filters, ...change });
 
   const bucketColumns = sql.join(

@@ -20,6 +20,8 @@ export { TEST_CATALOGUE } from "./test-database-source.ts";
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the connection and, on PostgreSQL, drops the database. */
   dispose(): Promise<void>;
+  /** On PostgreSQL, the database's address, for a second connection (a second app process). */
+  url?: string;
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -55,18 +57,16 @@ async function copyPostgres(
       await admin.query(`drop database if exists ${quoteIdentifier(name)} with (force)`);
     });
   let handle: DatabaseHandle;
+  const url = databaseUrl(source.adminUrl, name);
   try {
-    handle = await openDatabase({
-      kind: "postgres",
-      url: databaseUrl(source.adminUrl, name),
-      maxConnections: 5,
-    });
+    handle = await openDatabase({ kind: "postgres", url, maxConnections: 5 });
   } catch (error) {
     await drop();
     throw error;
   }
   return {
     ...handle,
+    url,
     async dispose() {
       await handle.close();
       await drop();

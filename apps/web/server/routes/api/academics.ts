@@ -156,7 +156,11 @@ export async function academicsRoutes(
     },
     handler: async (request) => {
       const listRequest = await resolveCourseListRequest(db, request.query);
-      const { count, results } = await listCourses(db, listRequest);
+      const { count, results } = await listCourses(
+        db,
+        listRequest,
+        options.services.finderIndex.current(),
+      );
       const url = requestUrl(publicBaseUrl, request);
       if (listRequest.ordering === "random" && request.query.seed === undefined) {
         // A seed drawn for this answer: the next and previous pages keep to its order, and the

@@ -34,7 +34,7 @@ export async function finderRoutes(
     },
     handler: async (request) => {
       const { filters } = await resolveCourseListRequest(db, request.query);
-      return countCourseFacets(db, filters);
+      return countCourseFacets(db, filters, options.services.finderIndex.current());
     },
   });
 

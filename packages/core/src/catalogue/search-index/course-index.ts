@@ -134,10 +134,10 @@ export class CourseIndex {
   private readonly startOrder: Int32Array;
   private readonly announcedCount: number;
 
-  constructor(
-    courses: readonly IndexedCourse[],
-    private readonly options: FacetOptions,
-  ) {
+  private readonly options: FacetOptions;
+
+  constructor(courses: readonly IndexedCourse[], options: FacetOptions) {
+    this.options = options;
     const size = courses.length;
     this.size = size;
     const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);

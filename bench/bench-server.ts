@@ -19,6 +19,12 @@ let baselineBody = "";
 app.get("/bench/baseline", { schema: { hide: true } }, async (_request, reply) => {
   return reply.header("content-type", "application/json; charset=utf-8").send(baselineBody);
 });
+// The finder index's build time and size, and the process's memory, once the index is built.
+app.get("/bench/index", { schema: { hide: true } }, async () => {
+  await app.finderIndex.settled();
+  const memory = process.memoryUsage();
+  return { ...app.finderIndex.stats(), rss: memory.rss, heapUsed: memory.heapUsed };
+});
 await app.ready();
 // The baseline body is exactly what the finder's first page answers.
 baselineBody = (await app.inject({ url: "/api/academics/course/list" })).body;

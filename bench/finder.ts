@@ -1,13 +1,16 @@
-// `npm run bench:finder`: the course finder under load (issue "Discovery" item 8).
+// `npm run bench:finder`: the course finder as new visitors meet it (issue 14 item 5).
 // 1. Seeds 100,000 programmes into a fresh database: PostgreSQL when TEST_DATABASE_URL is set
 //    (a scratch database `bench_finder` on that server), else embedded PGlite.
-// 2. Starts the production server in its own process (bench-server.ts).
-// 3. Runs autocannon against a fixed mix of realistic finder requests and, in the same run,
-//    against the server's pre-serialised baseline; three rounds, medians reported.
+// 2. Draws thousands of unique finder requests from the catalogue's own lists: filters in random
+//    combinations, free text from a word list with misspellings, random pages and orders. No
+//    request repeats, so no answer comes from the catalogue cache by repetition.
+// 3. On one server process at a time (bench-server.ts), each with the catalogue cache off unless
+//    said: the list API, the facets API and the server-rendered /coursefinder page, each over its
+//    own unique requests, and /api/health as the floor. Configurations: the in-process index
+//    (FINDER_INDEX=true), SQL only (FINDER_INDEX=false), the index with the cache on.
 // 4. Measures the gzipped JavaScript the home page and the finder load before they are interactive.
-// 5. Runs the mix once more on a server with the catalogue cache turned off (CATALOGUE_CACHE_MB=0).
-// Options: --courses N (default 100000), --rounds N (3), --seconds N per run (10),
-// --connections N (10), --keep (reuse an already seeded bench database).
+// Options: --courses N (default 100000), --seconds N per measurement (10), --connections N (10),
+// --keep (reuse an already seeded bench database).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -15,7 +18,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-import autocannon from "autocannon";
 import pg from "pg";
 
 import { openDatabase } from "@studyatlas/db/client.ts";
@@ -35,7 +37,6 @@ function option(name: string, fallback: number): number {
 }
 
 const COURSES = option("courses", 100_000);
-const ROUNDS = option("rounds", 3);
 const SECONDS = option("seconds", 10);
 const CONNECTIONS = option("connections", 10);
 const KEEP = process.argv.includes("--keep");
@@ -43,14 +44,6 @@ const PORT = 3290;
 const BASE = `http://127.0.0.1:${PORT}`;
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const PGLITE_DIR = path.join(os.tmpdir(), "studyatlas-bench-finder");
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,7 +112,8 @@ function ensureBuild(): void {
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, "bench/bench-server.ts")], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(PORT) },
+    // NODE_ENV=production for React too (its development build renders several times slower).
+    env: { ...process.env, ...env, PORT: String(PORT), NODE_ENV: "production" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -148,78 +142,192 @@ async function json<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The fixed mix: free text, typos, each filter, facet counts, orderings and deep pages. */
-async function finderMix(): Promise<string[]> {
+/** A seeded generator (mulberry32): the same requests on every run. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (max: number) => Math.floor(next() * max);
+  const pick = <T>(values: readonly T[]): T => values[int(values.length)] as T;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+
+const WORDS = [
+  "data",
+  "science",
+  "business",
+  "management",
+  "law",
+  "nursing",
+  "psychology",
+  "engineering",
+  "marketing",
+  "finance",
+  "health",
+  "education",
+  "design",
+  "computer",
+  "media",
+  "international",
+  "public",
+  "policy",
+  "economics",
+  "accounting",
+  "software",
+  "artificial",
+  "intelligence",
+  "architecture",
+  "biology",
+  "chemistry",
+  "history",
+  "music",
+  "tourism",
+  "sustainability",
+];
+
+/** A typo as visitors make them: a letter dropped, doubled or swapped with the next. */
+function misspell(word: string, r: ReturnType<typeof generator>): string {
+  const at = 1 + r.int(Math.max(1, word.length - 2));
+  switch (r.int(3)) {
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + (word[at] ?? "") + word.slice(at);
+    default:
+      return word.slice(0, at) + (word[at + 1] ?? "") + (word[at] ?? "") + word.slice(at + 2);
+  }
+}
+
+interface FinderRequest {
+  query: string;
+  text: boolean;
+}
+
+/** `count` unique finder queries drawn from the catalogue's own lists. */
+async function uniqueRequests(count: number): Promise<FinderRequest[]> {
+  const disciplines = (
+    await json<{ results: Array<{ slug: string }> }>("/api/academics/discipline/list")
+  ).results;
+  const countries = (
+    await json<{ results: Array<{ slug: string; enabled?: boolean }> }>(
+      "/api/academics/country/list",
+    )
+  ).results.filter((country) => country.enabled !== false);
   const degreeTypes = await json<{ results: Array<{ id: number }> }>(
     "/api/academics/degree_type/list",
   );
-  const schools = await json<{ results: Array<{ slug: string }> }>(
-    "/api/academics/school/list?country=united-kingdom",
-  );
-  const degreeType = degreeTypes.results[0]?.id ?? 1;
-  const school = schools.results[0]?.slug ?? "";
-  const list = "/api/academics/course/list";
-  const facets = "/api/academics/course/facets";
-  return [
-    `${list}`,
-    `${list}?ordering=random&seed=42`,
-    `${list}?programme=postgraduate`,
-    `${list}?programme=Executive+Education&featured=true&exclude_continent=AS&exclude_continent=AF&ordering=random&seed=7`,
-    `${list}?name=data+science`,
-    `${list}?name=bussiness+administraton`,
-    `${list}?name=compter+science`,
-    `${list}?name=phychology`,
-    `${list}?name=nursing&country=united-states`,
-    `${list}?discipline=computer-science&programme=undergraduate`,
-    `${list}?country=united-kingdom&country=germany`,
-    `${list}?tuition=0,10000`,
-    `${list}?tuition=0,-1&featured=true&ordering=random&seed=3`,
-    `${list}?duration=0,364&duration=1461,-1`,
-    `${list}?degree_type=${degreeType}`,
-    `${list}?attendance=ONLINE&course_format=PART`,
-    `${list}?school_slug=${school}`,
-    // Deep pages: a twentieth of the way in, and half way through the catalogue.
-    `${list}?ordering=-name&page=${Math.max(1, Math.floor(COURSES / 400))}`,
-    `${list}?page=${Math.max(1, Math.floor(COURSES / 40))}`,
-    `${list}?ordering=tuition&programme=postgraduate`,
-    `${list}?ordering=start_date`,
-    `${facets}`,
-    `${facets}?programme=postgraduate&attendance=ONLINE`,
-    `${facets}?name=computer+science`,
-    `/api/academics/search/suggest?q=comp`,
-  ];
+  const r = generator(2026);
+  const seen = new Set<string>();
+  const requests: FinderRequest[] = [];
+  const some = <T>(values: readonly T[], p: number): T[] =>
+    r.chance(p) ? [...new Set(Array.from({ length: 1 + r.int(2) }, () => r.pick(values)))] : [];
+  while (requests.length < count) {
+    const query = new URLSearchParams();
+    const text = r.chance(0.25);
+    if (text) {
+      const words = Array.from({ length: 1 + r.int(2) }, () => {
+        const word = r.pick(WORDS);
+        return r.chance(0.3) ? misspell(word, r) : word;
+      });
+      query.set("name", words.join(" "));
+    }
+    if (r.chance(0.4)) {
+      query.set(
+        "programme",
+        r.pick(["undergraduate", "postgraduate", "short", "executive", "certificate"]),
+      );
+    }
+    for (const d of some(
+      disciplines.map((x) => x.slug),
+      0.3,
+    ))
+      query.append("discipline", d);
+    for (const c of some(
+      countries.map((x) => x.slug),
+      0.3,
+    ))
+      query.append("country", c);
+    for (const d of some(["0,364", "365,728", "729,1095", "1096,1460", "1461,-1"], 0.25)) {
+      query.append("duration", d);
+    }
+    for (const d of some(
+      degreeTypes.results.map((x) => String(x.id)),
+      0.15,
+    )) {
+      query.append("degree_type", d);
+    }
+    for (const a of some(["ONLINE", "BLENDED", "SITE"], 0.25)) query.append("attendance", a);
+    if (r.chance(0.2)) query.set("course_format", r.pick(["FULL", "PART"]));
+    if (r.chance(0.2)) {
+      const low = r.pick([0, 1000, 5000, 10000, 20000]);
+      query.set("tuition", r.chance(0.2) ? "0,-1" : `${low},${low + r.pick([2000, 10000, 50000])}`);
+    }
+    query.set("ordering", r.pick(["name", "-name", "tuition", "-tuition", "start_date", "random"]));
+    if (query.get("ordering") === "random") query.set("seed", String(1 + r.int(1_000_000)));
+    if (r.chance(0.3)) query.set("page", String(2 + r.int(2)));
+    const key = query.toString();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    requests.push({ query: key, text });
+  }
+  return requests;
 }
 
-interface RunFigures {
+interface Figures {
+  count: number;
   p50: number;
   p95: number;
-  p99: number;
   rps: number;
-  errors: number;
+  failures: number;
 }
 
-async function load(paths: string[], seconds: number): Promise<RunFigures> {
+/**
+ * Sends each path once, `CONNECTIONS` at a time, until the paths or `seconds` run out; latency of
+ * each request from the client's side.
+ */
+async function run(
+  paths: readonly string[],
+  seconds: number,
+): Promise<{
+  all: Figures;
+  latencies: number[];
+}> {
   const latencies: number[] = [];
-  let errors = 0;
-  // Without a callback autocannon returns its event emitter, which is also a promise of the result
-  // (the published types only describe the promise).
-  const instance = autocannon({
-    url: BASE,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: paths.map((requestPath) => ({ method: "GET" as const, path: requestPath })),
-  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  void instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode !== 200) errors += 1;
-    latencies.push(responseTime);
-  });
-  const result = await instance;
+  let failures = 0;
+  let nextIndex = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const worker = async () => {
+    while (nextIndex < paths.length && performance.now() < deadline) {
+      const path = paths[nextIndex++] as string;
+      const begun = performance.now();
+      try {
+        const response = await fetch(`${BASE}${path}`);
+        await response.arrayBuffer();
+        // A page past the last one answers 404 by design: an answer, not a failure.
+        if (response.status !== 200 && response.status !== 404) failures += 1;
+      } catch {
+        failures += 1;
+      }
+      latencies.push(performance.now() - begun);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsed = (performance.now() - started) / 1000;
   return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / result.duration,
-    errors: errors + result.errors,
+    all: {
+      count: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rps: latencies.length / elapsed,
+      failures,
+    },
+    latencies,
   };
 }
 
@@ -241,69 +349,70 @@ async function javascriptBeforeInteractive(page: string): Promise<number> {
   return total;
 }
 
-const format = (value: number) => value.toFixed(1);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const line = (label: string, f: Figures) =>
+  `${label.padEnd(34)} p50 ${ms(f.p50).padStart(10)} | p95 ${ms(f.p95).padStart(10)} | ${f.rps.toFixed(1).padStart(7)} req/s | ${String(f.count).padStart(5)} requests | failures ${f.failures}`;
 
 ensureBuild();
 const env = await prepareDatabase();
-let server = await startServer(env);
-try {
-  const mix = await finderMix();
-  for (const url of mix) {
-    const response = await fetch(`${BASE}${url}`);
-    if (response.status !== 200) throw new Error(`Mix request failed: ${url} → ${response.status}`);
-  }
-  console.log(`Warming up (${mix.length} finder requests in the mix)...`);
-  await load(mix, 3);
-  const finder: RunFigures[] = [];
-  const baseline: RunFigures[] = [];
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    finder.push(await load(mix, SECONDS));
-    baseline.push(await load(["/bench/baseline"], SECONDS));
-    const last = finder.at(-1);
-    const lastBaseline = baseline.at(-1);
-    if (last && lastBaseline) {
+const database = postgresUrl ? "PostgreSQL" : "PGlite";
+const REQUESTS = 4000;
+console.log(
+  `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${database}, ${CONNECTIONS} connections, unique requests, at most ${SECONDS} s per line`,
+);
+
+const configurations: Array<{ label: string; env: Record<string, string> }> = [
+  { label: "index, cache off", env: { FINDER_INDEX: "true", CATALOGUE_CACHE_MB: "0" } },
+  { label: "SQL only, cache off", env: { FINDER_INDEX: "false", CATALOGUE_CACHE_MB: "0" } },
+  { label: "index, cache on", env: { FINDER_INDEX: "true" } },
+];
+let requests: FinderRequest[] | undefined;
+for (const configuration of configurations) {
+  const startedAt = performance.now();
+  const server = await startServer({ ...env, ...configuration.env });
+  try {
+    const index = await json<{ lastBuildMs?: number; size?: number; rss: number }>("/bench/index");
+    const ready = (performance.now() - startedAt) / 1000;
+    requests ??= await uniqueRequests(REQUESTS);
+    console.log(
+      `\n${configuration.label}: ready in ${ready.toFixed(1)} s` +
+        (index.size !== undefined
+          ? `, index of ${index.size.toLocaleString("en")} programmes built in ${((index.lastBuildMs ?? 0) / 1000).toFixed(2)} s`
+          : "") +
+        `, RSS ${(index.rss / 1024 / 1024).toFixed(0)} MiB`,
+    );
+    const floor = await run(
+      Array.from({ length: REQUESTS }, () => "/api/health"),
+      SECONDS,
+    );
+    console.log(line("floor: /api/health", floor.all));
+    // Each endpoint gets its own order of the requests, so none repeats another's answer.
+    const structured = requests.filter((request) => !request.text);
+    const withText = requests.filter((request) => request.text);
+    for (const [name, prefix] of [
+      ["list API", "/api/academics/course/list?"],
+      ["facets API", "/api/academics/course/facets?"],
+      ["/coursefinder page", "/coursefinder?"],
+    ] as const) {
+      const filters = await run(
+        structured.map((r) => prefix + r.query),
+        SECONDS,
+      );
+      console.log(line(`${name}, filters only`, filters.all));
+      const text = await run(
+        withText.map((r) => prefix + r.query),
+        SECONDS,
+      );
+      console.log(line(`${name}, with free text`, text.all));
+    }
+    if (configuration === configurations[0]) {
+      const home = await javascriptBeforeInteractive("/");
+      const finderPage = await javascriptBeforeInteractive("/coursefinder");
       console.log(
-        `round ${round}: finder p95 ${format(last.p95)} ms, ${format(last.rps)} req/s; baseline ${format(lastBaseline.rps)} req/s`,
+        `gzipped JS before interactive: home ${(home / 1024).toFixed(1)} KB, finder ${(finderPage / 1024).toFixed(1)} KB (target ≤ 150 KB each)`,
       );
     }
+  } finally {
+    await stopServer(server);
   }
-  const summary = (runs: RunFigures[]) => ({
-    p50: median(runs.map((run) => run.p50)),
-    p95: median(runs.map((run) => run.p95)),
-    p99: median(runs.map((run) => run.p99)),
-    rps: median(runs.map((run) => run.rps)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-  });
-  const f = summary(finder);
-  const b = summary(baseline);
-  const home = await javascriptBeforeInteractive("/");
-  const finderPage = await javascriptBeforeInteractive("/coursefinder");
-  const database = postgresUrl ? "PostgreSQL" : "PGlite";
-  console.log(
-    `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${database}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (medians)`,
-  );
-  console.log(
-    `finder   p50 ${format(f.p50)} ms | p95 ${format(f.p95)} ms | p99 ${format(f.p99)} ms | ${format(f.rps)} req/s | non-200 or errors ${f.errors}`,
-  );
-  console.log(
-    `baseline p50 ${format(b.p50)} ms | p95 ${format(b.p95)} ms | p99 ${format(b.p99)} ms | ${format(b.rps)} req/s`,
-  );
-  console.log(
-    `throughput ratio finder/baseline: ${format((f.rps / b.rps) * 100)} % (target ≥ 40 %)`,
-  );
-  console.log(`finder p95 target ≤ 30 ms: ${f.p95 <= 30 ? "met" : "NOT met"}`);
-  console.log(
-    `gzipped JS before interactive: home ${format(home / 1024)} KB, finder ${format(finderPage / 1024)} KB (target ≤ 150 KB each)`,
-  );
-
-  // The same mix with the catalogue cache turned off: what each request costs the database when
-  // nothing was asked before (a cold process, or the first request after a catalogue change).
-  await stopServer(server);
-  server = await startServer({ ...env, CATALOGUE_CACHE_MB: "0" });
-  const cold = await load(mix, SECONDS);
-  console.log(
-    `finder with the cache off (1 round): p50 ${format(cold.p50)} ms | p95 ${format(cold.p95)} ms | p99 ${format(cold.p99)} ms | ${format(cold.rps)} req/s | ${format((cold.rps / b.rps) * 100)} % of baseline`,
-  );
-} finally {
-  await stopServer(server);
 }

@@ -145,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const catalogueCache = createCatalogueCache({ maxBytes: config.catalogueCacheBytes });
+  // The reference lists every page reads, kept until the catalogue changes whatever
+  // CATALOGUE_CACHE_MB says (issue 14 item 3): a few small lists.
+  const referenceCache = createCatalogueCache({ maxEntries: 64, maxBytes: 4 * 1024 * 1024 });
   // Built now and again after every catalogue change (ADR 011); until it is, the finder asks SQL.
   const finderIndex = createFinderIndex(database.db, {
     enabled: config.finderIndex,
@@ -156,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services: AppServices = {
     db: database.db,
     catalogueCache,
-    catalogue: cachedCatalogue(database.db, catalogueCache, finderIndex),
+    catalogue: cachedCatalogue(database.db, catalogueCache, finderIndex, referenceCache),
     finderIndex,
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
@@ -233,7 +236,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   // Before compression, so that the cache sees (and keeps) the uncompressed JSON.
-  await registerCatalogueCache(app, catalogueCache, database, () => finderIndex.invalidate());
+  await registerCatalogueCache(app, catalogueCache, database, () => {
+    referenceCache.invalidate();
+    finderIndex.invalidate();
+  });
   await app.register(compress, { threshold: 1024 });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.

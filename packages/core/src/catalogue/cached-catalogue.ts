@@ -44,8 +44,16 @@ export function cachedCatalogue(
   db: Database,
   cache: CatalogueCache,
   finderIndex?: FinderIndex,
+  /**
+   * The reference lists every page reads (disciplines, degree types, currencies, the search box's
+   * countries): read once per catalogue change, even with the answer cache off (issue 14 item
+   * 3). Defaults to the answer cache.
+   */
+  references: CatalogueCache = cache,
 ): CachedCatalogue {
   const remember = <T>(key: string, compute: () => Promise<T>) => cache.remember(key, compute);
+  const reference = <T>(key: string, compute: () => Promise<T>) =>
+    references.remember(key, compute);
   return {
     async resolveCourseListRequest(query) {
       // Resolving looks up slugs and corrects spelling; only a missing seed is random, so the
@@ -66,10 +74,10 @@ export function cachedCatalogue(
       remember(`facets:${JSON.stringify(filters)}`, () =>
         countCourseFacets(db, filters, finderIndex?.current()),
       ),
-    listDisciplines: () => remember("disciplines", () => listDisciplines(db)),
-    listDegreeTypes: () => remember("degree-types", () => listDegreeTypes(db)),
+    listDisciplines: () => reference("disciplines", () => listDisciplines(db)),
+    listDegreeTypes: () => reference("degree-types", () => listDegreeTypes(db)),
     listCurrencies: (page) =>
-      remember(`currencies:${JSON.stringify(page)}`, () => listCurrencies(db, page)),
+      reference(`currencies:${JSON.stringify(page)}`, () => listCurrencies(db, page)),
     listCountries: (options) =>
       remember(`countries:${JSON.stringify(options)}`, () => listCountries(db, options)),
     findCountryId: (by) =>
@@ -78,7 +86,9 @@ export function cachedCatalogue(
       remember(`schools:${JSON.stringify(options)}`, () => listSchools(db, options)),
     listRelatedCourses: (scope) => listRelatedCourses(db, scope),
     listCountryOptions: (options) =>
-      remember(`country-options:${JSON.stringify(options)}`, () => listCountryOptions(db, options)),
+      reference(`country-options:${JSON.stringify(options)}`, () =>
+        listCountryOptions(db, options),
+      ),
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),

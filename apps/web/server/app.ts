@@ -37,6 +37,7 @@ import {
 import type { AppConfig } from "./config.ts";
 import { serializeError, serializeRequest } from "./log-redaction.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
+import { registerOverloadGuard } from "./plugins/overload.ts";
 import {
   createFinderIndex,
   type FinderIndex,
@@ -184,6 +185,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("databaseWatchdog", watchdog);
   app.addHook("onClose", async () => watchdog.stop());
 
+  // First, so that a shed request costs nothing more (issue 14 item 3).
+  registerOverloadGuard(app, { maxConcurrentRequests: config.maxConcurrentRequests });
   registerBadInputGuards(app);
   app.decorate("catalogueCache", catalogueCache);
   app.decorate("finderIndex", finderIndex);

@@ -135,6 +135,10 @@ const EnvSchema = z.object({
     .default(5000),
   /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
   CATALOGUE_CACHE_MB: positiveCount.default(64),
+  /**
+   * Requests a process works on at once; past it, 503 with Retry-After (plugins/overload.ts).
+   */
+  MAX_CONCURRENT_REQUESTS: positiveCount.default(256),
   /** The finder's in-process index (ADR 011); false answers every finder request from SQL. */
   FINDER_INDEX: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   // Accounts (docs/decisions/006-sessions-and-tokens.md).
@@ -212,6 +216,8 @@ export interface AppConfig {
   catalogueCacheBytes: number;
   /** The finder's in-process index (FINDER_INDEX, default on). */
   finderIndex: boolean;
+  /** Requests in progress past which the process sheds load (MAX_CONCURRENT_REQUESTS). */
+  maxConcurrentRequests: number;
   auth: AuthConfig;
   mail: MailConfig;
   google: GoogleConfig;
@@ -313,6 +319,7 @@ export function loadConfig(
     },
     catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
     finderIndex: value.FINDER_INDEX === "true",
+    maxConcurrentRequests: value.MAX_CONCURRENT_REQUESTS,
     auth: {
       ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),
       accessTokenTtlSeconds: value.ACCESS_TOKEN_TTL_SECONDS,

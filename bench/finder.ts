@@ -16,12 +16,13 @@ import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 
 import pg from "pg";
 
 import { openDatabase } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
+
+import { javascriptBeforeInteractive } from "./js-size.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -331,24 +332,6 @@ async function run(
   };
 }
 
-/** Gzipped size of the JavaScript a page loads before it is interactive (its module graph). */
-async function javascriptBeforeInteractive(page: string): Promise<number> {
-  const html = await (await fetch(`${BASE}${page}`)).text();
-  const scripts = new Set<string>();
-  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)) {
-    if (match[1]) scripts.add(match[1]);
-  }
-  for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) {
-    if (match[1]) scripts.add(match[1]);
-  }
-  let total = 0;
-  for (const script of scripts) {
-    const body = Buffer.from(await (await fetch(`${BASE}${script}`)).arrayBuffer());
-    total += gzipSync(body, { level: 9 }).length;
-  }
-  return total;
-}
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const line = (label: string, f: Figures) =>
   `${label.padEnd(34)} p50 ${ms(f.p50).padStart(10)} | p95 ${ms(f.p95).padStart(10)} | ${f.rps.toFixed(1).padStart(7)} req/s | ${String(f.count).padStart(5)} requests | failures ${f.failures}`;
@@ -406,8 +389,8 @@ for (const configuration of configurations) {
       console.log(line(`${name}, with free text`, text.all));
     }
     if (configuration === configurations[0]) {
-      const home = await javascriptBeforeInteractive("/");
-      const finderPage = await javascriptBeforeInteractive("/coursefinder");
+      const home = await javascriptBeforeInteractive(BASE, "/");
+      const finderPage = await javascriptBeforeInteractive(BASE, "/coursefinder");
       console.log(
         `gzipped JS before interactive: home ${(home / 1024).toFixed(1)} KB, finder ${(finderPage / 1024).toFixed(1)} KB (target ≤ 150 KB each)`,
       );

@@ -246,3 +246,33 @@ export function ResendVerificationForm({ onSuccess }: { onSuccess: (message: str
     />
   );
 }
+
+/**
+ * The sign-in modal's form for its mode, as one component, so that the modal can load all three
+ * forms lazily with a single boundary (sign-in-modal.tsx).
+ */
+export function ModeForm({
+  mode,
+  onSignedIn,
+  onSwitchToRegister,
+  onForgotPassword,
+  onRegistered,
+  onResetRequested,
+}: {
+  mode: "login" | "register" | "reset";
+  onSignedIn: () => void;
+  onSwitchToRegister: () => void;
+  onForgotPassword: () => void;
+  onRegistered: (email: string) => void;
+  onResetRequested: (message: string) => void;
+}) {
+  if (mode === "register") return <RegisterForm onSuccess={onRegistered} />;
+  if (mode === "reset") return <ResetRequestForm onSuccess={onResetRequested} />;
+  return (
+    <LoginForm
+      onSuccess={onSignedIn}
+      onSwitchToRegister={onSwitchToRegister}
+      onForgotPassword={onForgotPassword}
+    />
+  );
+}

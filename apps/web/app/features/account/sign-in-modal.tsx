@@ -2,17 +2,30 @@
 // reset modes with links between them, the Google button, and the success modal. A native
 // <dialog> keeps focus inside and closes on Escape; the page body is marked modal-active while it
 // is open (docs/spec/discovery.md §2 Header).
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
 
 import { useSignInModal, type SignInMode } from "../../auth/session-context.tsx";
 import { CheckIcon, CloseIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
-import { LoginForm, RegisterForm, ResetRequestForm } from "./auth-forms.tsx";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./auth-forms.module.css";
 import { GoogleSignIn } from "./google-button.tsx";
+
+// The forms (and the zod schemas they validate with) load when the modal first opens, not with
+// every page: they are most of the modal's weight and most visitors never open it (issue 14 item 4).
+const ModeForm = lazy(() =>
+  import("./auth-forms.tsx").then((forms) => ({ default: forms.ModeForm })),
+);
+
+/** Focuses the dialog's first field once the lazily loaded form is in it (issue 16 item 16). */
+function FocusFirstField({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
+  }, [dialog]);
+  return null;
+}
 
 const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
   login: { title: "Welcome back", subtitle: "Sign in to your StudyAtlas account." },
@@ -107,29 +120,23 @@ export function SignInModal() {
                 {title}
               </h2>
               <p className={styles.subtitle}>{reason ?? subtitle}</p>
-              {mode === "login" && (
-                <LoginForm
-                  onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
+              <Suspense fallback={<p className={styles.subtitle}>Loading…</p>}>
+                <ModeForm
+                  mode={mode}
+                  onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
                   onSwitchToRegister={() => setMode("register")}
                   onForgotPassword={() => setMode("reset")}
-                />
-              )}
-              {mode === "register" && (
-                <RegisterForm
-                  onSuccess={(email) => {
+                  onRegistered={(email) => {
                     window.location.assign(`/email-sent?email=${encodeURIComponent(email)}`);
                   }}
-                />
-              )}
-              {mode === "reset" && (
-                <ResetRequestForm
                   // The spec's toast, once (not a second notice in the form), and back to login.
-                  onSuccess={(message) => {
+                  onResetRequested={(message) => {
                     toast.show(message, { kind: "success" });
                     setMode("login");
                   }}
                 />
-              )}
+                <FocusFirstField dialog={dialog} />
+              </Suspense>
               {mode !== "reset" && (
                 <GoogleSignIn
                   intent={mode === "register" ? "signup" : "login"}

@@ -10,12 +10,9 @@ import {
   NEWSLETTER_MESSAGES,
   newsletterErrorMessage,
 } from "@studyatlas/schemas/engagement-rules.ts";
-import { SubscriptionSchema } from "@studyatlas/schemas/engagement.ts";
-import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
-/** The block asks for the address first, then the names in the dialog: one schema, two steps. */
-const EmailStepSchema = SubscriptionSchema.pick({ email: true });
-const NameStepSchema = SubscriptionSchema.pick({ first_name: true, last_name: true });
+/** The checks, loaded on the first submit (newsletter-validation.ts). */
+const loadValidation = () => import("./newsletter-validation.ts");
 
 import { callApi } from "../../auth/account-api.ts";
 import { CloseIcon } from "../../components/icons/icons.tsx";
@@ -34,10 +31,10 @@ export function NewsletterBlock() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const openDialog = (event: FormEvent<HTMLFormElement>) => {
+  const openDialog = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setOutcome(null);
-    const problem = fieldErrorsOf(EmailStepSchema, { email }).email;
+    const problem = (await loadValidation()).emailStepError(email);
     if (problem) {
       setEmailError(problem);
       return;
@@ -53,8 +50,7 @@ export function NewsletterBlock() {
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrorsOf(NameStepSchema, { first_name: firstName, last_name: lastName });
-    const errors = { firstName: found.first_name, lastName: found.last_name };
+    const errors = (await loadValidation()).nameStepErrors(firstName, lastName);
     setNameErrors(errors);
     if (errors.firstName || errors.lastName) return;
     setBusy(true);
@@ -91,7 +87,7 @@ export function NewsletterBlock() {
             Unsubscribe with one click at any time.
           </p>
         </div>
-        <form className={styles.form} noValidate onSubmit={openDialog}>
+        <form className={styles.form} noValidate onSubmit={(event) => void openDialog(event)}>
           <label htmlFor={`${id}-email`} className="visually-hidden">
             Email address
           </label>

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   ALL_PUBLISHED_COURSES,
+  findTextMatches,
   listCourses,
+  resolveCourseListRequest,
   type CourseFilters,
   type CourseListRequest,
 } from "@studyatlas/core/catalogue/courses.ts";
@@ -19,6 +21,23 @@ import {
   DURATION_BUCKETS,
   FORMAT_OPTIONS,
 } from "@studyatlas/schemas/catalogue-constants.ts";
+import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+
+/** Free text as visitors type it: words of the catalogue, misspellings, and nonsense. */
+const TEXTS = [
+  "law",
+  "data science",
+  "business",
+  "managment",
+  "compter science",
+  "phychology",
+  "nursing",
+  "engineering technology",
+  "marketing online",
+  "health",
+  "zzzz qqqq",
+  "education",
+];
 
 let database: TestDatabase;
 let index: CourseIndex;
@@ -30,6 +49,8 @@ let lists: {
   programmeTypes: number[];
   degreeTypes: number[];
 };
+/** Each text resolved as the finder resolves it (corrected words, full-text or similar names). */
+let texts: Pick<CourseFilters, "text" | "searchText" | "textMatch">[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -46,6 +67,18 @@ beforeAll(async () => {
     programmeTypes: await ids("select id from programme_types"),
     degreeTypes: await ids("select id from degree_types"),
   };
+  texts = [];
+  for (const name of TEXTS) {
+    const { filters } = await resolveCourseListRequest(
+      database.db,
+      CourseListQuerySchema.parse({ name }),
+    );
+    texts.push({
+      ...(filters.text !== undefined ? { text: filters.text } : {}),
+      ...(filters.searchText !== undefined ? { searchText: filters.searchText } : {}),
+      ...(filters.textMatch !== undefined ? { textMatch: filters.textMatch } : {}),
+    });
+  }
 });
 afterAll(async () => {
   await database?.dispose();
@@ -74,6 +107,7 @@ function randomFilters(r: ReturnType<typeof random>): CourseFilters {
   const low = r.pick([0, 0, 1000, 5000, 10000, 20000]);
   return {
     ...ALL_PUBLISHED_COURSES,
+    ...(r.chance(0.3) ? r.pick(texts) : {}),
     ...(r.chance(0.35) ? { programmeTypeId: r.pick(lists.programmeTypes) } : {}),
     disciplineIds: r.some(lists.disciplines, 0.35),
     countryIds: r.some(lists.countries, 0.3),
@@ -114,7 +148,12 @@ describe("the in-process finder index", () => {
         pageSize: r.pick([20, 20, 5, 50]),
       };
       const expected = await listCourses(database.db, request);
-      const answer = index.list(request);
+      const text = await findTextMatches(
+        database.db,
+        request.filters,
+        request.ordering === "relevance",
+      );
+      const answer = index.list(request, text);
       const label = JSON.stringify(request);
       expect(answer, label).toBeDefined();
       expect(answer?.count, label).toBe(expected.count);
@@ -130,15 +169,20 @@ describe("the in-process finder index", () => {
     for (let n = 0; n < 1000; n += 1) {
       const filters = randomFilters(r);
       const expected = await countCourseFacets(database.db, filters);
-      expect(index.facets(filters), JSON.stringify(filters)).toEqual(expected);
+      const text = await findTextMatches(database.db, filters, false);
+      expect(index.facets(filters, text), JSON.stringify(filters)).toEqual(expected);
     }
   }, 180_000);
 
-  it("leaves free text to SQL", () => {
+  it("does not answer free text without the programmes that match it", () => {
     const filters = { ...ALL_PUBLISHED_COURSES, text: "law", searchText: "law" };
     expect(index.list({ filters, ordering: "name", seed: 1, page: 1, pageSize: 20 })).toBe(
       undefined,
     );
     expect(index.facets(filters)).toBeUndefined();
+  });
+
+  it("covers free text of both kinds: full-text matches and similar names", () => {
+    expect(new Set(texts.map((t) => t.textMatch))).toEqual(new Set(["fulltext", "similar-name"]));
   });
 });

@@ -223,17 +223,63 @@ export function courseWhere(filters: CourseFilters): SQL {
     conditions.push(sql`c.course_format in (${list(filters.formats)})`);
   }
   if (filters.featured !== undefined) conditions.push(sql`c.featured = ${filters.featured}`);
-  if (filters.text) {
-    // Full-text match on name, school, disciplines and about, or a close trigram match on the
-    // name for misspellings ('compter science').
-    conditions.push(
-      filters.textMatch === "similar-name"
-        ? sql`c.search_name in (select n.search_name from programme_names n
-              where ${normalisedText(filters.text)} <% n.search_name)`
-        : sql`c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)}`,
-    );
-  }
+  const text = textCondition(filters);
+  if (text) conditions.push(text);
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The free-text condition over `courses c`: a full-text match on name, school, disciplines and
+ * about, or a close trigram match on the name for misspellings ('compter science').
+ */
+function textCondition(filters: CourseFilters): SQL | undefined {
+  if (!filters.text) return undefined;
+  return filters.textMatch === "similar-name"
+    ? sql`c.search_name in (select n.search_name from programme_names n
+          where ${normalisedText(filters.text)} <% n.search_name)`
+    : sql`c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)}`;
+}
+
+/** How well a programme matches the free text (higher first; ties in name order). */
+function relevanceScore(filters: CourseFilters & { text: string }): SQL {
+  if (filters.textMatch === "similar-name") {
+    return sql`word_similarity(${normalisedText(filters.text)}, c.search_name)`;
+  }
+  // Weighted rank (names count most), then how closely the name itself matches.
+  const corrected = filters.searchText ?? filters.text;
+  return sql`(ts_rank(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name))`;
+}
+
+/** The programmes matching the free text, with their relevance when asked for (ADR 011). */
+export interface TextMatches {
+  ids: Int32Array;
+  /** The relevance of each id, as PostgreSQL computes it for the relevance order. */
+  scores?: Float64Array;
+}
+
+/**
+ * The one question the in-process index still asks PostgreSQL for free text: which programmes
+ * match it (and how well), with the same expressions as the SQL path, so both agree.
+ */
+export async function findTextMatches(
+  db: Database,
+  filters: CourseFilters,
+  withScores: boolean,
+): Promise<TextMatches | undefined> {
+  if (!filters.text) return undefined;
+  const condition = textCondition(filters) as SQL;
+  const textFilters = { ...filters, text: filters.text };
+  const rows = await selectRows<{ id: number; score?: number }>(
+    db,
+    withScores
+      ? sql`select c.id, (${relevanceScore(textFilters)})::float8 as score from courses c
+            where ${condition}`
+      : sql`select c.id from courses c where ${condition}`,
+  );
+  return {
+    ids: Int32Array.from(rows, (row) => row.id),
+    ...(withScores ? { scores: Float64Array.from(rows, (row) => row.score ?? 0) } : {}),
+  };
 }
 
 /**
@@ -265,12 +311,7 @@ function courseOrder(request: CourseListRequest): SQL {
     }
     case "relevance":
       if (filters.text) {
-        if (filters.textMatch === "similar-name") {
-          return sql`word_similarity(${normalisedText(filters.text)}, c.search_name) desc, ${BY_NAME}`;
-        }
-        // Weighted rank (names count most), then how closely the name itself matches.
-        const corrected = filters.searchText ?? filters.text;
-        return sql`(ts_rank(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name)) desc, ${BY_NAME}`;
+        return sql`${relevanceScore({ ...filters, text: filters.text })} desc, ${BY_NAME}`;
       }
       return BY_NAME;
     case "random": {
@@ -335,7 +376,11 @@ export async function listCourses(
   request: CourseListRequest,
   index?: CourseIndex,
 ): Promise<{ count: number; results: CourseListItem[] }> {
-  const fromIndex = index?.list(request);
+  const text =
+    index && request.filters.text
+      ? await findTextMatches(db, request.filters, request.ordering === "relevance")
+      : undefined;
+  const fromIndex = index?.list(request, text);
   if (fromIndex) return { count: fromIndex.count, results: await coursesByIds(db, fromIndex.ids) };
   const where = courseWhere(request.filters);
   const offset = (request.page - 1) * request.pageSize;

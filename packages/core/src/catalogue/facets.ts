@@ -12,7 +12,7 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { selectOne, selectRows } from "../sql-rows.ts";
-import { courseWhere, type CourseFilters } from "./courses.ts";
+import { courseWhere, findTextMatches, type CourseFilters } from "./courses.ts";
 import type { CourseIndex } from "./search-index/course-index.ts";
 
 type Row = { count: number };
@@ -26,9 +26,13 @@ export async function countCourseFacets(
   filters: CourseFilters,
   index?: CourseIndex,
 ): Promise<CourseFacets> {
-  // The in-process index answers every filter but free text (issue 14).
-  const fromIndex = index?.facets(filters);
-  if (fromIndex) return fromIndex;
+  // The in-process index answers every filter; for free text it asks SQL only which programmes
+  // match (ADR 011).
+  if (index) {
+    const text = filters.text ? await findTextMatches(db, filters, false) : undefined;
+    const fromIndex = index.facets(filters, text);
+    if (fromIndex) return fromIndex;
+  }
   const without = (change: Partial<CourseFilters>): SQL => courseWhere({ ...filters, ...change });
 
   const bucketColumns = sql.join(

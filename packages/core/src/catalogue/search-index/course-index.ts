@@ -5,7 +5,9 @@
 // documents' own. PostgreSQL stays the only store of record: the index is built from it
 // (search-index/load.ts) and rebuilt when the catalogue changes.
 //
-// Free text is not answered here yet: `matches` returns undefined for it and the caller asks SQL.
+// Free text: PostgreSQL still decides which programmes match (and how well, for the relevance
+// order) in one query (courses.ts findTextMatches); the index combines that set with the filters,
+// counts and orders it. Without that set, a request with free text is not answered here.
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 import {
   ATTENDANCE_OPTIONS,
@@ -14,7 +16,7 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
-import type { CourseFilters, CourseListRequest } from "../courses.ts";
+import type { CourseFilters, CourseListRequest, TextMatches } from "../courses.ts";
 import {
   type Bitset,
   add,
@@ -108,6 +110,8 @@ type FacetGroup =
 export class CourseIndex {
   readonly size: number;
   private readonly ids: Int32Array;
+  /** Document number of each programme id (-1: not public), for the free-text matches. */
+  private readonly docOfId: Int32Array;
   private readonly countryOf: Int32Array;
   private readonly degreeTypeOf: Int32Array;
   private readonly tuitionFee: Float64Array;
@@ -142,6 +146,12 @@ export class CourseIndex {
     this.size = size;
     const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
     this.ids = Int32Array.from(column((c) => c.id));
+    let maxId = 0;
+    for (const id of this.ids) if (id > maxId) maxId = id;
+    this.docOfId = new Int32Array(maxId + 1).fill(-1);
+    this.ids.forEach((id, doc) => {
+      this.docOfId[id] = doc;
+    });
     this.countryOf = Int32Array.from(column((c) => c.countryId));
     this.degreeTypeOf = Int32Array.from(column((c) => c.degreeTypeId ?? -1));
     this.tuitionFee = Float64Array.from(column((c) => c.tuitionFee));
@@ -226,11 +236,15 @@ export class CourseIndex {
   }
 
   /** Each filter's set (undefined: that filter is not set); the facet groups apart. */
-  private filterSets(filters: CourseFilters): {
+  private filterSets(
+    filters: CourseFilters,
+    text: TextMatches | undefined,
+  ): {
     fixed: Bitset;
     groups: Map<FacetGroup, Bitset>;
   } {
     const fixed = filters.published ? Uint32Array.from(this.all) : emptySet(this.size);
+    if (filters.text !== undefined) andInto(fixed, this.textSet(text));
     const groups = new Map<FacetGroup, Bitset>();
     const setGroup = (group: FacetGroup, set: Bitset | undefined) => {
       if (set) groups.set(group, set);
@@ -296,22 +310,36 @@ export class CourseIndex {
     return { fixed, groups };
   }
 
-  /** Whether the index can answer these filters (free text still goes to SQL). */
-  canAnswer(filters: CourseFilters): boolean {
-    return filters.text === undefined;
+  /** The public documents among the programmes that match the free text. */
+  private textSet(text: TextMatches | undefined): Bitset {
+    const set = emptySet(this.size);
+    if (!text) return set;
+    for (const id of text.ids) {
+      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
+      if (doc >= 0) add(set, doc);
+    }
+    return set;
   }
 
-  /** The matching documents, or undefined when the index cannot answer (free text). */
-  matches(filters: CourseFilters): Bitset | undefined {
-    if (!this.canAnswer(filters)) return undefined;
-    const { fixed, groups } = this.filterSets(filters);
+  /** Whether the index can answer: free text needs the programmes that match it. */
+  canAnswer(filters: CourseFilters, text?: TextMatches): boolean {
+    return filters.text === undefined || text !== undefined;
+  }
+
+  /** The matching documents, or undefined when the index cannot answer. */
+  matches(filters: CourseFilters, text?: TextMatches): Bitset | undefined {
+    if (!this.canAnswer(filters, text)) return undefined;
+    const { fixed, groups } = this.filterSets(filters, text);
     for (const set of groups.values()) andInto(fixed, set);
     return fixed;
   }
 
   /** One page of programme ids in the request's order, and the total. */
-  list(request: CourseListRequest): { count: number; ids: number[] } | undefined {
-    const matching = this.matches(request.filters);
+  list(
+    request: CourseListRequest,
+    text?: TextMatches,
+  ): { count: number; ids: number[] } | undefined {
+    const matching = this.matches(request.filters, text);
     if (!matching) return undefined;
     const total = count(matching);
     const skip = (request.page - 1) * request.pageSize;
@@ -329,6 +357,21 @@ export class CourseIndex {
       for (let i = from; i < to; i += 1) if (take(order[i] as number)) return true;
       return false;
     };
+
+    if (request.ordering === "relevance" && request.filters.text !== undefined) {
+      // Best match first, ties in name order (the documents' own), as the SQL order has it.
+      if (!text?.scores) return undefined;
+      const ranked: Array<{ doc: number; score: number }> = [];
+      text.ids.forEach((id, i) => {
+        const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
+        if (doc >= 0 && has(matching, doc)) ranked.push({ doc, score: text.scores?.[i] ?? 0 });
+      });
+      ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
+      for (const { doc } of ranked.slice(skip, skip + request.pageSize)) {
+        ids.push(this.ids[doc] as number);
+      }
+      return { count: total, ids };
+    }
 
     switch (request.ordering) {
       case "name":
@@ -390,9 +433,9 @@ export class CourseIndex {
   }
 
   /** The total and every facet's counts, each facet with its own filter removed. */
-  facets(filters: CourseFilters): CourseFacets | undefined {
-    if (!this.canAnswer(filters)) return undefined;
-    const { fixed, groups } = this.filterSets(filters);
+  facets(filters: CourseFilters, text?: TextMatches): CourseFacets | undefined {
+    if (!this.canAnswer(filters, text)) return undefined;
+    const { fixed, groups } = this.filterSets(filters, text);
     const without = (group: FacetGroup): Bitset => {
       const set = Uint32Array.from(fixed);
       for (const [other, otherSet] of groups) if (other !== group) andInto(set, otherSet);

@@ -253,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookieNames: authSettings.cookieNames,
   });
   registerSessionAuth(app, { db: database.db, settings: authSettings });
-  registerResponseHeaders(app);
+  registerResponseHeaders(app, { cookieNames: authSettings.cookieNames });
   registerAfterResponse(app);
 
   await app.register(swagger, {

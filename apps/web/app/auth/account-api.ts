@@ -25,6 +25,21 @@ export function readCookie(name: string): string | undefined {
 }
 
 /**
+ * The XSRF cookie's value. Signed-out pages come without it (so a CDN can keep them): the first
+ * call fetches it once.
+ */
+async function xsrfToken(): Promise<string | undefined> {
+  const current = readCookie(XSRF_COOKIE);
+  if (current) return current;
+  try {
+    await fetch("/api/xsrf", { credentials: "same-origin" });
+  } catch {
+    // The call that follows reports the network failure.
+  }
+  return readCookie(XSRF_COOKIE);
+}
+
+/**
  * Calls one of our JSON endpoints (`/api/...`) with the session cookies and the XSRF header. Never throws: a network failure answers status 0.
  */
 export async function callApi<T = Record<string, unknown>>(
@@ -35,7 +50,7 @@ export async function callApi<T = Record<string, unknown>>(
   const headers: Record<string, string> = { accept: "application/json" };
   // On every call, reads too: the header is what tells the server this is our web app, which
   // keeps its session in httpOnly cookies rather than receiving tokens (plugins/auth.ts).
-  headers[XSRF_HEADER] = readCookie(XSRF_COOKIE) ?? "";
+  headers[XSRF_HEADER] = (await xsrfToken()) ?? "";
   let body: BodyInit | undefined;
   if (init.form) body = init.form;
   else if (init.json !== undefined) {

@@ -1,5 +1,7 @@
-// XSRF double-submit (engineering guide §5; the spec's HTTP defaults): every response gives the
-// browser an `XSRF-TOKEN` cookie it can read; a mutating request (POST, PUT, PATCH, DELETE) that
+// XSRF double-submit (engineering guide §5; the spec's HTTP defaults): every API response (and
+// every response to a visitor with a session) gives the browser an `XSRF-TOKEN` cookie it can
+// read; a signed-out visitor's page loads set no cookie, so a CDN may keep them
+// (page-cache-policy.ts), and the web app fetches `GET /api/xsrf` before its first call; a mutating request (POST, PUT, PATCH, DELETE) that
 // carries our session cookies must echo it in the `X-XSRF-TOKEN` header, or it answers 403.
 // A cross-site page can make the browser send our cookies but cannot read them to set the header.
 // A request that carries a Bearer token is authenticated by it alone (plugins/auth.ts never reads
@@ -45,11 +47,20 @@ export function registerXsrfProtection(
   options: { secureCookies: boolean; publicBaseUrl: string; cookieNames: SessionCookieNames },
 ): void {
   const publicOrigin = new URL(options.publicBaseUrl).origin;
+  // Hands out the XSRF cookie (the hook below sets it) to a page that was served without one.
+  app.get("/api/xsrf", { schema: { hide: true } }, async (_request, reply) => {
+    return reply.header("cache-control", "no-store").code(204).send();
+  });
   app.addHook("onRequest", async (request, reply) => {
     // Static files stay cookie-free, so shared caches keep them.
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
+    const cookieAuthenticated =
+      request.cookies[options.cookieNames.access] !== undefined ||
+      request.cookies[options.cookieNames.refresh] !== undefined;
+    const anonymousPageLoad =
+      SAFE_METHODS.has(request.method) && !cookieAuthenticated && !request.url.startsWith("/api/");
+    if (!cookie && !anonymousPageLoad) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
         path: "/",
         httpOnly: false,
@@ -59,9 +70,6 @@ export function registerXsrfProtection(
     }
     if (SAFE_METHODS.has(request.method)) return;
     if (bearerToken(request)) return;
-    const cookieAuthenticated =
-      request.cookies[options.cookieNames.access] !== undefined ||
-      request.cookies[options.cookieNames.refresh] !== undefined;
     if (!cookieAuthenticated) return;
     if (crossOrigin(request, publicOrigin)) {
       return refuse(reply, "cross_site_request", CROSS_SITE_MESSAGE);

@@ -5,16 +5,21 @@
 //   wishlist API, /settings, and every page a signed-in visitor gets (it shows their name and
 //   saved programmes), unless the route chose a private cache itself (profile pictures). The
 //   catalogue API carries no account data and stays cacheable.
+// - The public pages a signed-out visitor reads may be kept by a CDN (page-cache-policy.ts).
 import type { FastifyInstance } from "fastify";
 
-import { STATIC_PREFIXES } from "./auth.ts";
+import { STATIC_PREFIXES, type SessionCookieNames } from "./auth.ts";
+import { publicPageCache, varyWithCookie } from "./page-cache-policy.ts";
 
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
 const ACCOUNT_PATHS = ["/api/account/", "/api/wishlists/", "/auth/v1/", "/settings"];
 
-export function registerResponseHeaders(app: FastifyInstance): void {
+export function registerResponseHeaders(
+  app: FastifyInstance,
+  options: { cookieNames: SessionCookieNames },
+): void {
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
     const path = request.url.split("?")[0] ?? "";
@@ -25,6 +30,23 @@ export function registerResponseHeaders(app: FastifyInstance): void {
     const chosen = String(reply.getHeader("cache-control") ?? "");
     if (accountData && !/\b(private|no-store)\b/.test(chosen)) {
       reply.header("cache-control", "no-store");
+      return payload;
+    }
+    if (path.startsWith("/api/")) return payload;
+    const pageCache = publicPageCache({
+      method: request.method,
+      path,
+      statusCode: reply.statusCode,
+      signedIn: request.auth !== null,
+      sessionCookie:
+        request.cookies[options.cookieNames.access] !== undefined ||
+        request.cookies[options.cookieNames.refresh] !== undefined,
+      setsCookie: reply.getHeader("set-cookie") !== undefined,
+      chosen,
+    });
+    if (pageCache) {
+      reply.header("cache-control", pageCache);
+      reply.header("vary", varyWithCookie(String(reply.getHeader("vary") ?? "")));
     }
     return payload;
   });

@@ -64,6 +64,17 @@ describe("response headers", () => {
     expect(anonymous.headers["cache-control"] ?? "").not.toContain("no-store");
   });
 
+  it("a signed-out page load sets no cookie (a CDN may keep it); the API and /api/xsrf hand out the XSRF cookie", async () => {
+    const page = await app.inject({ url: "/no-such-page" });
+    expect(page.headers["set-cookie"]).toBeUndefined();
+    const token = await app.inject({ url: "/api/xsrf" });
+    expect(token.statusCode).toBe(204);
+    expect(token.headers["cache-control"]).toBe("no-store");
+    expect(String(token.headers["set-cookie"])).toMatch(/^XSRF-TOKEN=/);
+    const api = await app.inject({ url: "/api/health" });
+    expect(String(api.headers["set-cookie"])).toMatch(/^XSRF-TOKEN=/);
+  });
+
   it("names the session cookies __Host-… under https, Secure with Path=/ and no Domain", async () => {
     const browser = await signedIn(httpsApp);
     const names = [...browser.cookies.keys()].filter((name) => name.includes("sa_"));

@@ -10,6 +10,7 @@ import { loadFinderPage } from "@studyatlas/core/catalogue/finder-page.ts";
 import { parseSeed, randomSeed } from "@studyatlas/core/catalogue/random-seed.ts";
 import { InvalidParameterError } from "@studyatlas/core/errors.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 import { CourseCard } from "../../components/course-card/course-card.tsx";
 import { ActiveFilters } from "../../features/finder/active-filters.tsx";
@@ -48,6 +49,18 @@ const COUNT = new Intl.NumberFormat("en-US");
  * visit, a crawler without cookies and a shared link then all see the same, stable pages.
  */
 const SEED_COOKIE = "finder_seed";
+
+/**
+ * Draws the visitor's seed in the browser on the first finder page, before they can switch to
+ * random order: the concurrent data requests of that switch then all carry the same seed.
+ */
+function useVisitorSeed(): void {
+  useEffect(() => {
+    if (seedFromCookie(document.cookie) !== undefined) return;
+    const seed = (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % MAX_INT4;
+    document.cookie = `${SEED_COOKIE}=${seed}; Path=/; SameSite=Lax`;
+  }, []);
+}
 
 function seedFromCookie(header: string | null): number | undefined {
   return parseSeed(new RegExp(`(?:^|;\\s*)${SEED_COOKIE}=(\\d+)(?:;|$)`).exec(header ?? "")?.[1]);
@@ -93,10 +106,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // The visitor's seed is created on their first finder page, whatever its order, so that it
   // already exists when they switch to random order: creating it only then raced with the
   // concurrent data requests of that switch, which could each pick a different seed.
+  // A page in another order sets no cookie, so a CDN may keep it (page-cache-policy.ts): the
+  // browser draws its seed when the finder first shows (useVisitorSeed), and a visitor without
+  // JavaScript gets one with their first page in random order.
   let visitorSeed = seedFromCookie(request.headers.get("Cookie"));
   if (visitorSeed === undefined) {
     visitorSeed = randomSeed();
-    headers.append("Set-Cookie", `${SEED_COOKIE}=${visitorSeed}; Path=/; SameSite=Lax; HttpOnly`);
+    if (query.ordering === "random" && query.seed === undefined) {
+      headers.append("Set-Cookie", `${SEED_COOKIE}=${visitorSeed}; Path=/; SameSite=Lax`);
+    }
   }
 
   try {
@@ -200,6 +218,7 @@ function isOverlayState(state: unknown): boolean {
 }
 
 function FinderPage({ data: page }: { data: FinderPageData }) {
+  useVisitorSeed();
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();

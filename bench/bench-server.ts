@@ -2,10 +2,17 @@
 // benchmark seeded, plus one extra route, `/bench/baseline`, that answers a pre-serialised finder
 // response of the same size without touching the database. Comparing the two shows what the
 // finder's own work costs on top of Fastify, HTTP and JSON transport.
+import {
+  coursesByIds,
+  defaultOrdering,
+  resolveCourseListRequest,
+} from "@studyatlas/core/catalogue/courses.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
+import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { buildApp } from "../apps/web/server/app.ts";
 import { loadConfig } from "../apps/web/server/config.ts";
+import { buildOramaPeer, type OramaPeer } from "./orama-peer.ts";
 
 const config = loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn" });
 const database = await openDatabase(
@@ -25,6 +32,37 @@ app.get("/bench/index", { schema: { hide: true } }, async () => {
   const memory = process.memoryUsage();
   return { ...app.finderIndex.stats(), rss: memory.rss, heapUsed: memory.heapUsed };
 });
+// BENCH_ORAMA=true: the peer (orama-peer.ts) answers the same list and facet requests, resolved
+// and carded exactly as the finder's API does (the cards read from PostgreSQL by id).
+let peer: OramaPeer | undefined;
+let peerBuild: { ms: number; rssBefore: number; rssAfter: number } | undefined;
+async function peerRequest(query: unknown) {
+  const parsed = CourseListQuerySchema.parse(query);
+  return resolveCourseListRequest(database.db, {
+    ...parsed,
+    ordering: defaultOrdering(parsed),
+  });
+}
+app.get("/bench/orama/list", { schema: { hide: true } }, async (request) => {
+  if (!peer) throw new Error("BENCH_ORAMA is off");
+  const listRequest = await peerRequest(request.query);
+  const found = await peer.list(listRequest);
+  return { count: found.count, results: await coursesByIds(database.db, found.ids) };
+});
+app.get("/bench/orama/facets", { schema: { hide: true } }, async (request) => {
+  if (!peer) throw new Error("BENCH_ORAMA is off");
+  return peer.facets((await peerRequest(request.query)).filters);
+});
+app.get("/bench/orama", { schema: { hide: true } }, async () => ({
+  size: peer?.size(),
+  ...peerBuild,
+}));
+if (process.env.BENCH_ORAMA === "true") {
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  peer = await buildOramaPeer(database.db);
+  peerBuild = { ms: performance.now() - started, rssBefore, rssAfter: process.memoryUsage().rss };
+}
 await app.ready();
 // The baseline body is exactly what the finder's first page answers.
 baselineBody = (await app.inject({ url: "/api/academics/course/list" })).body;

@@ -354,7 +354,10 @@ export const COURSE_JOINS = sql`join schools s on s.id = c.school_id
   left join languages l on l.id = c.language_id`;
 
 /** The cards of the given programmes, in the given order (the index chose them). */
-async function coursesByIds(db: Database, ids: readonly number[]): Promise<CourseListItem[]> {
+export async function coursesByIds(
+  db: Database,
+  ids: readonly number[],
+): Promise<CourseListItem[]> {
   if (ids.length === 0) return [];
   // Still public: a change committed a moment ago may not have reached this process's index yet.
   return selectRows<CourseListItem>(

@@ -1,0 +1,228 @@
+// What the benchmarks share: options, a seeded bench database per catalogue size, the bench
+// server (bench-server.ts) started and stopped, and a load generator that sends each path once,
+// N at a time, and reports the client's latencies.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import pg from "pg";
+
+import { openDatabase } from "@studyatlas/db/client.ts";
+import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** A request slower than this counts as a time-out. */
+export const TIMEOUT_MS = 10_000;
+
+/** `--name N`: a whole number of 1 or more, else `fallback`. */
+export function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a whole number of 1 or more`);
+    process.exit(1);
+  }
+  return value;
+}
+
+export function flag(name: string): boolean {
+  return process.argv.includes(`--${name}`);
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** The PostgreSQL server the benchmarks use, when TEST_DATABASE_URL names one. */
+export const postgresUrl = process.env.TEST_DATABASE_URL;
+export const engineName = postgresUrl ? "PostgreSQL" : "PGlite";
+
+/**
+ * A database holding `courses` seeded programmes: `bench_{courses}` on the PostgreSQL server of
+ * TEST_DATABASE_URL, else a PGlite directory. `keep` reuses one already seeded. Answers the
+ * server's environment (DATABASE_URL or DATA_DIR).
+ */
+export async function prepareDatabase(options: {
+  courses: number;
+  keep: boolean;
+}): Promise<Record<string, string>> {
+  const name = `bench_${options.courses}`;
+  if (postgresUrl) {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (!options.keep || exists.rowCount === 0) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
+    await admin.end();
+    await seed({ kind: "postgres", url: url.toString() }, options.courses);
+    return { DATABASE_URL: url.toString() };
+  }
+  const dataDir = path.join(os.tmpdir(), `studyatlas-${name}`);
+  if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
+  await seed({ kind: "pglite", dataDir }, options.courses);
+  return { DATA_DIR: dataDir };
+}
+
+async function seed(
+  options: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string },
+  courses: number,
+): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await database.migrate();
+    if (await isCatalogueSeeded(database)) {
+      console.log(`Reusing the seeded bench database of ${courses.toLocaleString("en")} (--keep).`);
+      return;
+    }
+    const started = performance.now();
+    let lastPrint = 0;
+    await seedCatalogue(database, {
+      courses,
+      schools: Math.max(50, Math.round(courses / 125)),
+      seed: 2026,
+      onProgress: ({ phase, done, total }) => {
+        const now = performance.now();
+        if (now - lastPrint > 2000) {
+          lastPrint = now;
+          console.log(`  seeding: ${phase} ${done}/${total}`);
+        }
+      },
+    });
+    console.log(
+      `Seeded ${courses.toLocaleString("en")} programmes on ${options.kind} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Builds the production front end unless a build is there. */
+export function ensureBuild(): void {
+  if (existsSync(path.join(ROOT, "apps/web/build/server/index.js"))) return;
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+}
+
+/** The production app on `port` with `env`, once it answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(ROOT, "bench/bench-server.ts")], {
+    cwd: ROOT,
+    // NODE_ENV=production for React too (its development build renders several times slower).
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let attempt = 0; attempt < 1500; attempt += 1) {
+    try {
+      const response = await fetch(`${base}/bench/baseline`);
+      if (response.ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error("The bench server exited during start-up.");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("The bench server did not start within five minutes.");
+}
+
+export async function stopServer(server: BenchServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  server.child.kill("SIGTERM");
+  await exited;
+}
+
+export async function json<T>(base: string, url: string): Promise<T> {
+  const response = await fetch(`${base}${url}`);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A seeded generator (mulberry32): the same requests on every run. */
+export function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (max: number) => Math.floor(next() * max);
+  const pick = <T>(values: readonly T[]): T => values[int(values.length)] as T;
+  return { next, int, pick, chance: (p: number) => next() < p };
+}
+
+export interface Figures {
+  count: number;
+  p50: number;
+  p95: number;
+  rps: number;
+  failures: number;
+  timeouts: number;
+}
+
+/**
+ * Sends each path once, `connections` at a time, until the paths or `seconds` run out; latency
+ * of each request from the client's side. A 404 is an answer (a page past the last one), any
+ * other status but 200 a failure, and no answer within TIMEOUT_MS a time-out.
+ */
+export async function run(
+  base: string,
+  paths: readonly string[],
+  options: { seconds: number; connections: number },
+): Promise<Figures> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let timeouts = 0;
+  let nextIndex = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const worker = async () => {
+    while (nextIndex < paths.length && performance.now() < deadline) {
+      const path = paths[nextIndex++] as string;
+      const begun = performance.now();
+      try {
+        const response = await fetch(`${base}${path}`, {
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200 && response.status !== 404) failures += 1;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "TimeoutError") timeouts += 1;
+        else failures += 1;
+      }
+      latencies.push(performance.now() - begun);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    count: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: latencies.length / elapsed,
+    failures,
+    timeouts,
+  };
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export function line(label: string, f: Figures): string {
+  return `${label.padEnd(34)} p50 ${ms(f.p50).padStart(10)} | p95 ${ms(f.p95).padStart(10)} | ${f.rps.toFixed(1).padStart(7)} req/s | ${String(f.count).padStart(5)} requests | failures ${f.failures} | time-outs ${f.timeouts}`;
+}

@@ -32,15 +32,17 @@ export function registerResponseHeaders(
       reply.header("cache-control", "no-store");
       return payload;
     }
-    if (path.startsWith("/api/")) return payload;
+    if (path.startsWith("/api/") || reply.statusCode !== 200) return payload;
+    // Set by @fastify/cookie, which a request refused before it ran (bad-input.ts) never met.
+    const cookies: Record<string, string | undefined> = request.cookies ?? {};
     const pageCache = publicPageCache({
       method: request.method,
       path,
       statusCode: reply.statusCode,
       signedIn: request.auth !== null,
       sessionCookie:
-        request.cookies[options.cookieNames.access] !== undefined ||
-        request.cookies[options.cookieNames.refresh] !== undefined,
+        cookies[options.cookieNames.access] !== undefined ||
+        cookies[options.cookieNames.refresh] !== undefined,
       setsCookie: reply.getHeader("set-cookie") !== undefined,
       chosen,
     });

@@ -5,7 +5,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { Country, CountryListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { sanitizeHtml } from "../content/sanitize-html.ts";
-import { selectOne, selectRows } from "../sql-rows.ts";
+import { selectOne, selectPrepared, selectRows, textArrayLiteral } from "../sql-rows.ts";
 
 export type CountryOrdering = "name" | "-name" | "courses" | "-courses";
 
@@ -69,12 +69,9 @@ export async function resolveCountrySlugs(
   slugs: string[],
 ): Promise<{ ids: number[]; unknown: string[] }> {
   if (slugs.length === 0) return { ids: [], unknown: [] };
-  const rows = await selectRows<{ id: number; slug: string }>(
+  const rows = await selectPrepared<{ id: number; slug: string }>(
     db,
-    sql`select id, slug from countries where slug in (${sql.join(
-      slugs.map((slug) => sql`${slug}`),
-      sql`, `,
-    )})`,
+    sql`select id, slug from countries where slug = any(${textArrayLiteral(slugs)}::text[])`,
   );
   const found = new Set(rows.map((row) => row.slug));
   return { ids: rows.map((row) => row.id), unknown: slugs.filter((slug) => !found.has(slug)) };

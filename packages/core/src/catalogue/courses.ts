@@ -16,7 +16,7 @@ import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-con
 
 import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { InvalidParameterError } from "../errors.ts";
-import { selectOne, selectRows } from "../sql-rows.ts";
+import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
 import { resolveCountrySlugs } from "./countries.ts";
 import { disciplineExists, findDisciplineId } from "./reference-lists.ts";
 import { findSchoolId } from "./schools.ts";
@@ -162,7 +162,7 @@ async function chooseTextMatch(
   db: Database,
   searchText: string,
 ): Promise<"fulltext" | "similar-name"> {
-  const row = await selectOne<{ found: boolean }>(
+  const [row] = await selectPrepared<{ found: boolean }>(
     db,
     sql`select exists (select 1 from courses c where c.search_vector @@ ${textQuery(searchText)}
           and c.published) as found`,
@@ -269,7 +269,7 @@ export async function findTextMatches(
   if (!filters.text) return undefined;
   const condition = textCondition(filters) as SQL;
   const textFilters = { ...filters, text: filters.text };
-  const rows = await selectRows<{ id: number; score?: number }>(
+  const rows = await selectPrepared<{ id: number; score?: number }>(
     db,
     withScores
       ? sql`select c.id, (${relevanceScore(textFilters)})::float8 as score from courses c
@@ -360,7 +360,7 @@ export async function coursesByIds(
 ): Promise<CourseListItem[]> {
   if (ids.length === 0) return [];
   // Still public: a change committed a moment ago may not have reached this process's index yet.
-  return selectRows<CourseListItem>(
+  return selectPrepared<CourseListItem>(
     db,
     sql`select ${COURSE_LIST_COLUMNS}
         from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as page(id, position)

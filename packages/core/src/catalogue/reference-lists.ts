@@ -6,7 +6,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { Currency, DegreeType, Discipline } from "@studyatlas/schemas/catalogue.ts";
 import { PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
 
-import { selectOne, selectRows } from "../sql-rows.ts";
+import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
 
 export async function listDisciplines(db: Database): Promise<Discipline[]> {
   return selectRows<Discipline>(
@@ -28,7 +28,7 @@ export async function listDisciplines(db: Database): Promise<Discipline[]> {
 /** Maps a discipline slug to its id (the environmental-sciences spelling is an alias). */
 export async function findDisciplineId(db: Database, slug: string): Promise<number | undefined> {
   const canonical = DISCIPLINE_SLUG_ALIASES[slug] ?? slug;
-  const row = await selectOne<{ id: number }>(
+  const [row] = await selectPrepared<{ id: number }>(
     db,
     sql`select id from disciplines where slug = ${canonical}`,
   );

@@ -6,7 +6,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { School } from "@studyatlas/schemas/catalogue.ts";
 import { PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
 
-import { selectOne, selectRows } from "../sql-rows.ts";
+import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
 
 export type SchoolOrdering = "name" | "-name" | "courses" | "-courses";
 
@@ -75,7 +75,7 @@ export async function getSchoolBySlug(db: Database, slug: string): Promise<Schoo
 }
 
 export async function findSchoolId(db: Database, slug: string): Promise<number | undefined> {
-  const row = await selectOne<{ id: number }>(
+  const [row] = await selectPrepared<{ id: number }>(
     db,
     sql`select id from schools where slug = ${slug} and published`,
   );

@@ -10,6 +10,7 @@ import {
   fullSet,
   has,
   orInto,
+  tally,
 } from "./bitset.ts";
 
 function docsOf(set: Uint32Array): number[] {
@@ -49,5 +50,11 @@ describe("bitset", () => {
     );
     expect(count(set)).toBe(32);
     expect(docsOf(set)).toHaveLength(32);
+  });
+
+  it("tallies the set's documents by a column, -1 in slot 0", () => {
+    const values = Int32Array.from([3, -1, 3, 0, 2, 3, 40, 1].concat(Array(30).fill(2)));
+    const set = fromDocs(values.length, [0, 1, 2, 3, 5, 33, 37]);
+    expect([...tally(set, values, new Int32Array(5))]).toEqual([1, 1, 0, 2, 3]);
   });
 });

@@ -71,3 +71,21 @@ export function forEachDoc(set: Bitset, visit: (doc: number) => void): void {
     }
   }
 }
+
+/**
+ * Counts the set's documents by a column's value: `counts[values[doc] + 1] += 1` (so -1, "none",
+ * lands in slot 0). Inline rather than through forEachDoc: the facet counts' hot loop.
+ */
+export function tally(set: Bitset, values: Int32Array, counts: Int32Array): Int32Array {
+  for (let i = 0; i < set.length; i += 1) {
+    let word = set[i] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      const doc = (i << 5) + (31 - Math.clz32(low));
+      const slot = (values[doc] as number) + 1;
+      counts[slot] = (counts[slot] as number) + 1;
+      word ^= low;
+    }
+  }
+  return counts;
+}

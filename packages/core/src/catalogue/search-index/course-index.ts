@@ -23,7 +23,7 @@ import {
   andInto,
   count,
   emptySet,
-  forEachDoc,
+  tally,
   fromDocs,
   fullSet,
   has,
@@ -114,6 +114,8 @@ export class CourseIndex {
   private readonly docOfId: Int32Array;
   private readonly countryOf: Int32Array;
   private readonly degreeTypeOf: Int32Array;
+  private readonly maxCountryId: number;
+  private readonly maxDegreeTypeId: number;
   private readonly tuitionFee: Float64Array;
   private readonly tuitionUsd: Float64Array;
   private readonly durationDays: Int32Array;
@@ -154,6 +156,8 @@ export class CourseIndex {
     });
     this.countryOf = Int32Array.from(column((c) => c.countryId));
     this.degreeTypeOf = Int32Array.from(column((c) => c.degreeTypeId ?? -1));
+    this.maxCountryId = this.countryOf.reduce((max, id) => Math.max(max, id), 0);
+    this.maxDegreeTypeId = this.degreeTypeOf.reduce((max, id) => Math.max(max, id), 0);
     this.tuitionFee = Float64Array.from(column((c) => c.tuitionFee));
     this.tuitionUsd = Float64Array.from(column((c) => c.tuitionFeeUsd ?? Number.NaN));
     this.durationDays = Int32Array.from(column((c) => c.durationDays));
@@ -451,16 +455,18 @@ export class CourseIndex {
     const byAttendance = without("attendance");
     const byFormat = without("course_format");
 
-    const degreeCounts = new Map<number, number>();
-    forEachDoc(without("degree_type"), (doc) => {
-      const id = this.degreeTypeOf[doc] as number;
-      degreeCounts.set(id, (degreeCounts.get(id) ?? 0) + 1);
-    });
-    const countryCounts = new Map<number, number>();
-    forEachDoc(without("country"), (doc) => {
-      const id = this.countryOf[doc] as number;
-      countryCounts.set(id, (countryCounts.get(id) ?? 0) + 1);
-    });
+    const degreeTally = tally(
+      without("degree_type"),
+      this.degreeTypeOf,
+      new Int32Array(this.maxDegreeTypeId + 2),
+    );
+    const countryTally = tally(
+      without("country"),
+      this.countryOf,
+      new Int32Array(this.maxCountryId + 2),
+    );
+    const degreeCounts = { get: (id: number) => degreeTally[id + 1] };
+    const countryCounts = { get: (id: number) => countryTally[id + 1] };
 
     return {
       count: count(total),

@@ -49,8 +49,11 @@ export const engineName = postgresUrl ? "PostgreSQL" : "PGlite";
  */
 export async function prepareDatabase(options: {
   courses: number;
+  /** Default: one school for every 125 programmes, at least 50. */
+  schools?: number;
   keep: boolean;
 }): Promise<Record<string, string>> {
+  const schools = options.schools ?? Math.max(50, Math.round(options.courses / 125));
   const name = `bench_${options.courses}`;
   if (postgresUrl) {
     const url = new URL(postgresUrl);
@@ -63,18 +66,19 @@ export async function prepareDatabase(options: {
       await admin.query(`create database ${name}`);
     }
     await admin.end();
-    await seed({ kind: "postgres", url: url.toString() }, options.courses);
+    await seed({ kind: "postgres", url: url.toString() }, options.courses, schools);
     return { DATABASE_URL: url.toString() };
   }
   const dataDir = path.join(os.tmpdir(), `studyatlas-${name}`);
   if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
-  await seed({ kind: "pglite", dataDir }, options.courses);
+  await seed({ kind: "pglite", dataDir }, options.courses, schools);
   return { DATA_DIR: dataDir };
 }
 
 async function seed(
   options: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string },
   courses: number,
+  schools: number,
 ): Promise<void> {
   const database = await openDatabase(options);
   try {
@@ -87,7 +91,7 @@ async function seed(
     let lastPrint = 0;
     await seedCatalogue(database, {
       courses,
-      schools: Math.max(50, Math.round(courses / 125)),
+      schools,
       seed: 2026,
       onProgress: ({ phase, done, total }) => {
         const now = performance.now();

@@ -84,7 +84,7 @@ export function cachedCatalogue(
       remember(`country-id:${JSON.stringify(by)}`, () => findCountryId(db, by)),
     listSchools: (options) =>
       remember(`schools:${JSON.stringify(options)}`, () => listSchools(db, options)),
-    listRelatedCourses: (scope) => listRelatedCourses(db, scope),
+    listRelatedCourses: (scope) => listRelatedCourses(db, scope, undefined, finderIndex?.current()),
     listCountryOptions: (options) =>
       reference(`country-options:${JSON.stringify(options)}`, () =>
         listCountryOptions(db, options),

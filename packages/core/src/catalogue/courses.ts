@@ -425,7 +425,7 @@ export async function getCourseBySlug(
   db: Database,
   slug: string,
 ): Promise<CourseDetail | undefined> {
-  const course = await selectOne<CourseDetail>(
+  const [course] = await selectPrepared<CourseDetail>(
     db,
     sql`select ${COURSE_LIST_COLUMNS}, d.overview, d.why_chose, d.who_for,
           d.admission_requirements, d.other_requirements, d.programme_structure, d.syllabus,

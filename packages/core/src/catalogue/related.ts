@@ -6,6 +6,7 @@ import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { ALL_PUBLISHED_COURSES, listCourses, type CourseFilters } from "./courses.ts";
 import { randomSeed } from "./random-seed.ts";
+import type { CourseIndex } from "./search-index/course-index.ts";
 
 /** docs/spec/discovery.md §9: "Related strip: 6 courses". */
 export const RELATED_COURSES_LIMIT = 6;
@@ -23,14 +24,13 @@ async function randomCourses(
   filters: CourseFilters,
   seed: number,
   excludeCourseId: number | undefined,
+  index: CourseIndex | undefined,
 ): Promise<CourseListItem[]> {
-  const { results } = await listCourses(db, {
-    filters,
-    ordering: "random",
-    seed,
-    page: 1,
-    pageSize: RELATED_COURSES_LIMIT + 1,
-  });
+  const { results } = await listCourses(
+    db,
+    { filters, ordering: "random", seed, page: 1, pageSize: RELATED_COURSES_LIMIT + 1 },
+    index,
+  );
   return results.filter((course) => course.id !== excludeCourseId).slice(0, RELATED_COURSES_LIMIT);
 }
 
@@ -38,6 +38,8 @@ export async function listRelatedCourses(
   db: Database,
   scope: RelatedScope,
   seed = randomSeed(),
+  /** The finder's index (issue 14), when the process has one: the strip's random order from it. */
+  index?: CourseIndex,
 ): Promise<CourseListItem[]> {
   const related = await randomCourses(
     db,
@@ -49,6 +51,7 @@ export async function listRelatedCourses(
     },
     seed,
     scope.excludeCourseId,
+    index,
   );
   if (related.length > 0) return related;
   return randomCourses(
@@ -56,5 +59,6 @@ export async function listRelatedCourses(
     { ...ALL_PUBLISHED_COURSES, featured: true },
     seed,
     scope.excludeCourseId,
+    index,
   );
 }

@@ -66,12 +66,13 @@ export async function listSchools(
 }
 
 export async function getSchoolBySlug(db: Database, slug: string): Promise<School | undefined> {
-  return selectOne<School>(
+  const [school] = await selectPrepared<School>(
     db,
     sql`select ${SCHOOL_COLUMNS}
         from schools s join countries co on co.id = s.country_id ${SCHOOL_COUNTS}
         where s.slug = ${slug} and s.published`,
   );
+  return school;
 }
 
 export async function findSchoolId(db: Database, slug: string): Promise<number | undefined> {

@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [reactRouter()],
-  build: { target: "es2022" },
+  build: { target: "es2022", cssCodeSplit: false },
   ssr: {
     // Workspace packages are TypeScript sources: bundle them into the server build.
     noExternal: [/^@studyatlas\//],

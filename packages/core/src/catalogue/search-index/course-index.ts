@@ -30,6 +30,15 @@ import {
   orInto,
 } from "./bitset.ts";
 
+/** The documents in rank order, from each document's 1-based rank (a permutation of 1..n). */
+function permutationOfRanks(ranks: readonly number[]): Int32Array {
+  const order = new Int32Array(ranks.length);
+  ranks.forEach((rank, doc) => {
+    order[rank - 1] = doc;
+  });
+  return order;
+}
+
 /** One public programme as the index loads it (search-index/load.ts), in name order. */
 export interface IndexedCourse {
   id: number;
@@ -202,23 +211,30 @@ export class CourseIndex {
       });
     }
 
-    this.tuitionOrder = orderBy(size, (a, b) => at(a).tuitionRank - at(b).tuitionRank);
-    this.tuitionDescOrder = orderBy(size, (a, b) => at(a).tuitionDescRank - at(b).tuitionDescRank);
+    // PostgreSQL ranked the tuition orders (1..n): each is a permutation already, no sort needed.
+    this.tuitionOrder = permutationOfRanks(column((c) => c.tuitionRank));
+    this.tuitionDescOrder = permutationOfRanks(column((c) => c.tuitionDescRank));
+    // The comparators read typed columns, not the course objects: a million-row sort stays cheap.
+    const ids = this.ids;
+    const shuffleKey = this.shuffleKey;
     this.shuffleOrder = orderBy(
       size,
-      (a, b) => at(a).shuffleKey - at(b).shuffleKey || at(a).id - at(b).id,
+      (a, b) =>
+        (shuffleKey[a] as number) - (shuffleKey[b] as number) ||
+        (ids[a] as number) - (ids[b] as number),
     );
     const announced = (c: IndexedCourse) => c.startYear !== 0 && c.startMonth !== 0;
-    this.startOrder = orderBy(size, (a, b) => {
-      const x = at(a);
-      const y = at(b);
-      return (
-        Number(!announced(x)) - Number(!announced(y)) ||
-        x.startYear - y.startYear ||
-        x.startMonth - y.startMonth ||
-        x.id - y.id
-      );
-    });
+    // Announced first, then by (year, month, id); months run 0..12, so year * 13 + month keeps
+    // the (year, month) order exactly.
+    const startKey = Float64Array.from(
+      column((c) => (announced(c) ? 0 : 1e9) + c.startYear * 13 + c.startMonth),
+    );
+    this.startOrder = orderBy(
+      size,
+      (a, b) =>
+        (startKey[a] as number) - (startKey[b] as number) ||
+        (ids[a] as number) - (ids[b] as number),
+    );
     this.announcedCount = courses.filter(announced).length;
   }
 

@@ -24,13 +24,40 @@ interface Row {
   shuffle_key: number;
   start_year: number;
   start_month: number;
-  tuition_rank: number;
-  tuition_desc_rank: number;
-  discipline_ids: number[];
+}
+
+/** Every programme–discipline link as two parallel arrays (one row: cheap to read at a million). */
+interface LinkRow {
+  course_ids: number[] | null;
+  discipline_ids: number[] | null;
+}
+
+/**
+ * The 1-based rank of each row in a tuition order as PostgreSQL sorts `tuition_fee_usd` (numeric,
+ * nulls last) then id; computed here rather than by window functions in the load query, which
+ * cost PostgreSQL two extra sorts of the whole catalogue (most of the start time at a million).
+ */
+function tuitionRanks(rows: readonly Row[], direction: 1 | -1): Int32Array {
+  const order = Int32Array.from({ length: rows.length }, (_, index) => index);
+  order.sort((a, b) => {
+    const x = rows[a] as Row;
+    const y = rows[b] as Row;
+    if (x.tuition_fee_usd === null || y.tuition_fee_usd === null) {
+      if (x.tuition_fee_usd !== y.tuition_fee_usd) return x.tuition_fee_usd === null ? 1 : -1;
+    } else if (x.tuition_fee_usd !== y.tuition_fee_usd) {
+      return (x.tuition_fee_usd - y.tuition_fee_usd) * direction;
+    }
+    return x.id - y.id;
+  });
+  const ranks = new Int32Array(rows.length);
+  order.forEach((index, position) => {
+    ranks[index] = position + 1;
+  });
+  return ranks;
 }
 
 export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
-  const [rows, disciplines, programmeTypes, degreeTypes, countries] = await Promise.all([
+  const [rows, links, disciplines, programmeTypes, degreeTypes, countries] = await Promise.all([
     selectRows<Row>(
       db,
       // The same order as the finder's name order (courses.ts BY_NAME), so document numbers
@@ -38,18 +65,17 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
       sql`select c.id, c.programme_type_id, c.degree_type_id, c.school_id, s.country_id,
             co.continent, c.tuition_fee::float8 as tuition_fee,
             c.tuition_fee_usd::float8 as tuition_fee_usd, c.duration_days, c.attendance,
-            c.course_format, c.featured, c.shuffle_key, c.start_year, c.start_month,
-            (row_number() over (order by c.tuition_fee_usd asc nulls last, c.id asc))::int
-              as tuition_rank,
-            (row_number() over (order by c.tuition_fee_usd desc nulls last, c.id asc))::int
-              as tuition_desc_rank,
-            coalesce((select array_agg(cd.discipline_id) from course_disciplines cd
-              where cd.course_id = c.id), '{}') as discipline_ids
+            c.course_format, c.featured, c.shuffle_key, c.start_year, c.start_month
           from courses c
           join schools s on s.id = c.school_id
           join countries co on co.id = s.country_id
           where c.published and s.published
           order by c.search_name collate "C" asc, c.name collate "C" asc, c.id asc`,
+    ),
+    selectRows<LinkRow>(
+      db,
+      sql`select array_agg(cd.course_id) as course_ids, array_agg(cd.discipline_id) as discipline_ids
+          from course_disciplines cd`,
     ),
     selectRows<FacetOptions["disciplines"][number]>(
       db,
@@ -69,7 +95,18 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
       sql`select co.id, co.slug, co.name from countries co order by co.name`,
     ),
   ]);
-  const courses: IndexedCourse[] = rows.map((row) => ({
+  const disciplinesOf = new Map<number, number[]>();
+  const linkCourses = links[0]?.course_ids ?? [];
+  const linkDisciplines = links[0]?.discipline_ids ?? [];
+  linkCourses.forEach((courseId, index) => {
+    const disciplineId = linkDisciplines[index] as number;
+    const list = disciplinesOf.get(courseId);
+    if (list) list.push(disciplineId);
+    else disciplinesOf.set(courseId, [disciplineId]);
+  });
+  const tuitionRank = tuitionRanks(rows, 1);
+  const tuitionDescRank = tuitionRanks(rows, -1);
+  const courses: IndexedCourse[] = rows.map((row, index) => ({
     id: row.id,
     programmeTypeId: row.programme_type_id,
     degreeTypeId: row.degree_type_id,
@@ -85,9 +122,9 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
     shuffleKey: row.shuffle_key,
     startYear: row.start_year,
     startMonth: row.start_month,
-    tuitionRank: row.tuition_rank,
-    tuitionDescRank: row.tuition_desc_rank,
-    disciplineIds: row.discipline_ids,
+    tuitionRank: tuitionRank[index] as number,
+    tuitionDescRank: tuitionDescRank[index] as number,
+    disciplineIds: disciplinesOf.get(row.id) ?? [],
   }));
   return new CourseIndex(courses, { disciplines, programmeTypes, degreeTypes, countries });
 }

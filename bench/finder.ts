@@ -13,11 +13,12 @@
 // 4. Measures the gzipped JavaScript the home page and the finder load before they are interactive.
 // Options: --courses N (default 100000), --seconds N per measurement (10), --connections N (10),
 // --keep (reuse an already seeded bench database of that size), --no-peer (leave Orama out).
+import { createRandom, type Random } from "@studyatlas/db/seed/random.ts";
+
 import {
   engineName,
   ensureBuild,
   flag,
-  generator,
   json,
   line,
   option,
@@ -62,9 +63,9 @@ const WORDS = [
 ];
 
 /** A typo as visitors make them: a letter dropped, doubled or swapped with the next. */
-function misspell(word: string, r: ReturnType<typeof generator>): string {
-  const at = 1 + r.int(Math.max(1, word.length - 2));
-  switch (r.int(3)) {
+function misspell(word: string, r: Random): string {
+  const at = 1 + r.int(0, Math.max(1, word.length - 2) - 1);
+  switch (r.int(0, 2)) {
     case 0:
       return word.slice(0, at) + word.slice(at + 1);
     case 1:
@@ -94,16 +95,16 @@ async function uniqueRequests(base: string, count: number): Promise<FinderReques
     base,
     "/api/academics/degree_type/list",
   );
-  const r = generator(2026);
+  const r = createRandom(2026);
   const seen = new Set<string>();
   const requests: FinderRequest[] = [];
   const some = <T>(values: readonly T[], p: number): T[] =>
-    r.chance(p) ? [...new Set(Array.from({ length: 1 + r.int(2) }, () => r.pick(values)))] : [];
+    r.chance(p) ? [...new Set(Array.from({ length: r.int(1, 2) }, () => r.pick(values)))] : [];
   while (requests.length < count) {
     const query = new URLSearchParams();
     const text = r.chance(0.25);
     if (text) {
-      const words = Array.from({ length: 1 + r.int(2) }, () => {
+      const words = Array.from({ length: r.int(1, 2) }, () => {
         const word = r.pick(WORDS);
         return r.chance(0.3) ? misspell(word, r) : word;
       });
@@ -141,8 +142,8 @@ async function uniqueRequests(base: string, count: number): Promise<FinderReques
       query.set("tuition", r.chance(0.2) ? "0,-1" : `${low},${low + r.pick([2000, 10000, 50000])}`);
     }
     query.set("ordering", r.pick(["name", "-name", "tuition", "-tuition", "start_date", "random"]));
-    if (query.get("ordering") === "random") query.set("seed", String(1 + r.int(1_000_000)));
-    if (r.chance(0.3)) query.set("page", String(2 + r.int(2)));
+    if (query.get("ordering") === "random") query.set("seed", String(r.int(1, 1_000_000)));
+    if (r.chance(0.3)) query.set("page", String(r.int(2, 3)));
     const key = query.toString();
     if (seen.has(key)) continue;
     seen.add(key);

@@ -156,21 +156,6 @@ export async function json<T>(base: string, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A seeded generator (mulberry32): the same requests on every run. */
-export function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(values: readonly T[]): T => values[int(values.length)] as T;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-
 export interface Figures {
   count: number;
   p50: number;

@@ -10,6 +10,7 @@ import { count, create, insertMultiple, search, type Orama } from "@orama/orama"
 import { sql } from "drizzle-orm";
 
 import type { CourseFilters, CourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
+import type { FacetGroup } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { selectRows } from "@studyatlas/core/sql-rows.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 
@@ -38,14 +39,7 @@ const SCHEMA = {
 
 type Peer = Orama<typeof SCHEMA>;
 type Where = Record<string, unknown>;
-type Group =
-  | "discipline"
-  | "programme"
-  | "duration"
-  | "degree_type"
-  | "attendance"
-  | "course_format"
-  | "country";
+type Group = FacetGroup;
 
 interface Row {
   id: number;

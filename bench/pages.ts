@@ -7,13 +7,13 @@
 // 2. On the default demo catalogue (6,000 programmes), the answer cache off, 50 connections: the
 //    same five pages, requests per second and time-outs (no answer within 10 s).
 // Options: --courses N, --seconds N per line (10), --keep (reuse the seeded databases).
+import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { DEFAULT_SEED_OPTIONS } from "@studyatlas/db/seed/seed-catalogue.ts";
 
 import {
   engineName,
   ensureBuild,
   flag,
-  generator,
   json,
   line,
   option,
@@ -52,19 +52,12 @@ async function collect(
 }
 
 async function pageSets(base: string): Promise<Array<[string, string[]]>> {
-  const r = generator(2026);
-  const shuffle = <T>(values: T[]): T[] => {
-    for (let i = values.length - 1; i > 0; i -= 1) {
-      const j = r.int(i + 1);
-      [values[i], values[j]] = [values[j] as T, values[i] as T];
-    }
-    return values;
-  };
-  const courses = shuffle(
+  const r = createRandom(2026);
+  const courses = r.shuffle(
     await collect(base, "/api/academics/course/list?ordering=random&seed=7", PER_PAGE, "slug"),
   );
-  const schools = shuffle(await collect(base, "/api/academics/school/list", PER_PAGE, "slug"));
-  const countries = shuffle(
+  const schools = r.shuffle(await collect(base, "/api/academics/school/list", PER_PAGE, "slug"));
+  const countries = r.shuffle(
     (
       await json<{ results: Array<{ name: string; enabled?: boolean }> }>(
         base,
@@ -84,7 +77,7 @@ async function pageSets(base: string): Promise<Array<[string, string[]]>> {
     if (r.chance(0.4)) query.set("programme", r.pick(["undergraduate", "postgraduate", "short"]));
     if (r.chance(0.3)) query.set("attendance", r.pick(["ONLINE", "BLENDED", "SITE"]));
     query.set("ordering", r.pick(["name", "-name", "tuition", "-tuition", "start_date"]));
-    query.set("page", String(1 + r.int(5)));
+    query.set("page", String(r.int(1, 5)));
     finder.add(`/coursefinder?${query.toString()}`);
   }
   // The country pages repeat once every country has been asked (there are about 200).

@@ -14,6 +14,7 @@ import {
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
+import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import {
   ATTENDANCE_OPTIONS,
@@ -84,22 +85,18 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-/** A small seeded generator (mulberry32), so that a failure names a case that can be replayed. */
+/** The demo catalogue's seeded generator, so that a failure names a case that can be replayed. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const chance = (p: number) => next() < p;
-  const pick = <T>(values: readonly T[]): T => values[int(values.length)] as T;
+  const r = createRandom(seed);
+  const int = (max: number) => r.int(0, max - 1);
   const some = <T>(values: readonly T[], p: number): T[] =>
-    chance(p) ? [...new Set(Array.from({ length: 1 + int(2) }, () => pick(values)))] : [];
-  return { next, int, chance, pick, some };
+    r.chance(p) ? [...new Set(Array.from({ length: 1 + int(2) }, () => r.pick(values)))] : [];
+  return {
+    int,
+    chance: (p: number) => r.chance(p),
+    pick: <T>(values: readonly T[]) => r.pick(values),
+    some,
+  };
 }
 
 function randomFilters(r: ReturnType<typeof random>): CourseFilters {

@@ -107,7 +107,7 @@ function orderBy(size: number, compare: (a: number, b: number) => number): Int32
 }
 
 /** The facet groups: each facet's count removes its own group. */
-type FacetGroup =
+export type FacetGroup =
   | "discipline"
   | "programme"
   | "duration"

@@ -10,6 +10,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
+import websocket from "@fastify/websocket";
 import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
 import {
@@ -51,6 +52,10 @@ import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { registerBadInputGuards } from "./plugins/bad-input.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
+import { createChatHub } from "./plugins/chat-hub.ts";
+import { createInterestRoutes } from "./routes/api/applications/create-interest.ts";
+import { chatRoutes } from "./routes/api/chat/chats.ts";
+import { chatLiveRoutes } from "./routes/api/chat/live.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
 import { interestRoutes } from "./routes/api/account/interests.ts";
 import { profileRoutes } from "./routes/api/account/profile.ts";
@@ -256,6 +261,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerResponseHeaders(app, { cookieNames: authSettings.cookieNames });
   registerAfterResponse(app);
 
+  // Live chat (issue 11 item 5): before the routes, so it can take their upgrades.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const chatHub = createChatHub({
+    database,
+    log: app.log,
+    heartbeatMs: config.chat.heartbeatMs,
+  });
+  await chatHub.start();
+  app.addHook("preClose", async () => chatHub.stop());
+
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -290,6 +305,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(wishlistRoutes, { services });
       await api.register(subscriptionRoutes, { services, mailer });
       await api.register(contactRoutes, { services, mailer });
+      await api.register(createInterestRoutes, {
+        services,
+        advisorUserId: config.chat.advisorUserId,
+      });
+      await api.register(chatRoutes, { services });
+      await api.register(chatLiveRoutes, { hub: chatHub, publicBaseUrl: config.publicBaseUrl });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {

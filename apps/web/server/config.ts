@@ -181,6 +181,19 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
     .default("https://www.googleapis.com/oauth2/v3/certs"),
+  // Issue 11: the advisor every new chat is opened with, the demo accounts, live delivery.
+  ADVISOR_USER_ID: positiveCount
+    .pipe(z.number().int().min(1, "must be a user id from 1 to 2147483647").max(2_147_483_647))
+    .default(316),
+  DEMO_ACCOUNTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  CHAT_HEARTBEAT_MS: positiveCount
+    .pipe(
+      z
+        .number()
+        .min(1000, "must be from 1000 to 300000")
+        .max(300_000, "must be from 1000 to 300000"),
+    )
+    .default(30_000),
   // Issue 5: the support inbox of /contact-us and the footer's links.
   SUPPORT_EMAIL: z
     .string()
@@ -227,6 +240,16 @@ export interface AppConfig {
   support: SupportConfig;
   /** The footer's configurable links (app/site-links.ts). */
   siteLinks: SiteLinks;
+  chat: ChatConfig;
+  /** Whether seeding the demo catalogue also creates the demo accounts (DEMO_ACCOUNTS). */
+  demoAccounts: boolean;
+}
+
+export interface ChatConfig {
+  /** The advisor every application's chat is opened with (ADVISOR_USER_ID, the spec's 316). */
+  advisorUserId: number;
+  /** How often live sockets are pinged; one that missed a ping by the next is closed. */
+  heartbeatMs: number;
 }
 
 export interface TimeoutConfig {
@@ -332,6 +355,8 @@ export function loadConfig(
       jwksUrl: value.GOOGLE_JWKS_URL,
     },
     support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },
+    chat: { advisorUserId: value.ADVISOR_USER_ID, heartbeatMs: value.CHAT_HEARTBEAT_MS },
+    demoAccounts: value.DEMO_ACCOUNTS === "true",
     siteLinks: {
       newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
       privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,

@@ -1,6 +1,7 @@
 // Entry point: read config, open and migrate the database, seed the demo catalogue on the first
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
 import { DEMO_PASSWORD, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
+import { advisorExists } from "@studyatlas/core/conversations/applications.ts";
 import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
@@ -13,7 +14,8 @@ const DEMO_SEED = 42;
 async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
   const database = await openDatabase(config.database);
   await database.migrate();
-  if (!(await isCatalogueSeeded(database))) {
+  const firstRun = !(await isCatalogueSeeded(database));
+  if (firstRun) {
     console.log(
       `First run: seeding the demo catalogue (${config.seed.courses} programmes, ${config.seed.schools} schools)...`,
     );
@@ -25,10 +27,20 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
     });
     console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   }
-  // Demo sign-ins for development only (README "Demo accounts").
-  if (config.env === "development" && (await ensureDemoAccounts(database.db)) > 0) {
+  // The demo catalogue comes with its demo accounts (README "Demo accounts"; issue 11 item 1):
+  // on the first run, and on every development start. DEMO_ACCOUNTS=false leaves them out.
+  if (
+    config.demoAccounts &&
+    (firstRun || config.env === "development") &&
+    (await ensureDemoAccounts(database.db)) > 0
+  ) {
     console.log(
-      `Demo accounts created (password ${DEMO_PASSWORD}): student@, advisor@, partner@studyatlas.test`,
+      `Demo accounts created (password ${DEMO_PASSWORD}): student@studyatlas.test, advisor@studyatlas.test (user id 316), partner@studyatlas.test`,
+    );
+  }
+  if (!(await advisorExists(database.db, config.chat.advisorUserId))) {
+    console.log(
+      `No advisor account with user id ${config.chat.advisorUserId} (ADVISOR_USER_ID): applications answer 503 until it exists.`,
     );
   }
   return database;

@@ -15,9 +15,10 @@ import pg from "pg";
 
 import * as accounts from "./schema/accounts.ts";
 import * as catalogue from "./schema/catalogue.ts";
+import * as conversations from "./schema/conversations.ts";
 import * as engagement from "./schema/engagement.ts";
 
-export const schema = { ...catalogue, ...accounts, ...engagement };
+export const schema = { ...catalogue, ...accounts, ...engagement, ...conversations };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";

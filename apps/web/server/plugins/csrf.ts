@@ -27,7 +27,7 @@ export const CROSS_SITE_MESSAGE =
   "This request came from another site, so it was refused. Please use StudyAtlas directly.";
 
 /** Whether a browser says the request came from a page of another origin. */
-function crossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+export function crossOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers["sec-fetch-site"];
   if (site === "cross-site" || site === "same-site") return true;
   const origin = request.headers.origin;

@@ -1,6 +1,7 @@
-// npm run db:seed -- [--courses N] [--schools M] [--seed S] [--reset]
+// npm run db:seed -- [--courses N] [--schools M] [--seed S] [--reset] [--no-demo-accounts]
 // Seeds the demo catalogue into PostgreSQL (DATABASE_URL) or PGlite (DATA_DIR, default ./data).
-// Without --reset an already seeded catalogue is left alone.
+// Without --reset an already seeded catalogue is left alone. The demo accounts are created by the
+// caller's `afterSeed` (scripts/db-seed.ts: they need the password hashing of packages/core).
 
 import type { DatabaseHandle } from "../client.ts";
 import { parseSeedArguments, SEED_USAGE, type SeedArguments } from "../seed/cli-arguments.ts";
@@ -23,10 +24,20 @@ const PHASE_LABELS: Readonly<Record<SeedPhase, string>> = {
   done: "done",
 };
 
-async function main(): Promise<number> {
+export interface SeedCliOptions {
+  /** Runs on the open database once the catalogue is there (seeded now or before). */
+  afterSeed?: (handle: DatabaseHandle, args: SeedArguments) => Promise<void>;
+  /** DEMO_ACCOUNTS=false turns the demo accounts off unless a flag says otherwise. */
+  demoAccountsByDefault?: boolean;
+}
+
+export async function runSeedCli(
+  argv: readonly string[],
+  options: SeedCliOptions = {},
+): Promise<number> {
   let args: SeedArguments;
   try {
-    args = parseSeedArguments(process.argv.slice(2));
+    args = parseSeedArguments(argv, options.demoAccountsByDefault ?? true);
   } catch (error) {
     process.stderr.write(`db:seed: ${(error as Error).message} (${SEED_USAGE})\n`);
     return 1;
@@ -47,6 +58,7 @@ async function main(): Promise<number> {
       process.stdout.write(
         "The catalogue is already seeded; nothing to do (use --reset to replace it).\n",
       );
+      await options.afterSeed?.(handle, args);
       return 0;
     }
     process.stderr.write(
@@ -69,6 +81,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `Seeded ${result.courses} courses and ${result.schools} schools in ${result.seconds.toFixed(1)} s (${formatThousands(rate)} courses/s)\n`,
     );
+    await options.afterSeed?.(handle, args);
     return 0;
   } catch (error) {
     process.stderr.write(`\ndb:seed failed: ${(error as Error).message}\n`);
@@ -78,4 +91,6 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+// Run directly (without the demo accounts, which need packages/core): scripts/db-seed.ts is the
+// npm script's entry.
+if (import.meta.main) process.exitCode = await runSeedCli(process.argv.slice(2));

@@ -10,7 +10,14 @@ describe("db:seed flags", () => {
       seed: 42,
       reset: false,
       help: false,
+      demoAccounts: true,
     });
+  });
+
+  it("leaves the demo accounts out with --no-demo-accounts, or when they are off by default", () => {
+    expect(parseSeedArguments(["--no-demo-accounts"]).demoAccounts).toBe(false);
+    expect(parseSeedArguments([], false).demoAccounts).toBe(false);
+    expect(() => parseSeedArguments(["--no-demo-accounts=1"])).toThrow("takes no value");
   });
 
   it("reads numbers after the flag or with =, and --reset", () => {
@@ -22,6 +29,7 @@ describe("db:seed flags", () => {
       seed: 7,
       reset: true,
       help: false,
+      demoAccounts: true,
     });
     expect(parseSeedArguments(["--courses", "1_000"]).courses).toBe(1000);
   });

@@ -3,7 +3,7 @@
 import { DEFAULT_SEED_OPTIONS } from "./seed-catalogue.ts";
 
 export const SEED_USAGE =
-  "usage: npm run db:seed -- [--courses N] [--schools M] [--seed S] [--reset]";
+  "usage: npm run db:seed -- [--courses N] [--schools M] [--seed S] [--reset] [--no-demo-accounts]";
 
 export interface SeedArguments {
   courses: number;
@@ -11,11 +11,21 @@ export interface SeedArguments {
   seed: number;
   reset: boolean;
   help: boolean;
+  /** Create the demo accounts too (issue 11 item 1); --no-demo-accounts or DEMO_ACCOUNTS=false: not. */
+  demoAccounts: boolean;
 }
 
 /** Parses the flags; throws an Error whose message names the offending flag. */
-export function parseSeedArguments(argv: readonly string[]): SeedArguments {
-  const args: SeedArguments = { ...DEFAULT_SEED_OPTIONS, reset: false, help: false };
+export function parseSeedArguments(
+  argv: readonly string[],
+  demoAccountsByDefault = true,
+): SeedArguments {
+  const args: SeedArguments = {
+    ...DEFAULT_SEED_OPTIONS,
+    reset: false,
+    help: false,
+    demoAccounts: demoAccountsByDefault,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] =
@@ -26,6 +36,10 @@ export function parseSeedArguments(argv: readonly string[]): SeedArguments {
       case "--reset":
         if (inline !== undefined) throw new Error("--reset takes no value");
         args.reset = true;
+        break;
+      case "--no-demo-accounts":
+        if (inline !== undefined) throw new Error("--no-demo-accounts takes no value");
+        args.demoAccounts = false;
         break;
       case "--help":
       case "-h":

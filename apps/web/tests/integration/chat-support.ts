@@ -1,0 +1,131 @@
+// What the apply and chat tests share: users signed in as API clients (Bearer), a valid
+// application payload, and a live-socket client that collects what the server pushes.
+import type { FastifyInstance } from "fastify";
+import WebSocket from "ws";
+
+import { createUser } from "@studyatlas/core/accounts/users.ts";
+import type { Database, DatabaseHandle } from "@studyatlas/db/client.ts";
+import type { ApplicationInput } from "@studyatlas/schemas/applications.ts";
+import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
+
+import { apiTokens, PASSWORD, uniqueEmail } from "./account-client.ts";
+
+export interface ApiUser {
+  id: number;
+  email: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** A new verified user of `role`, signed in as an API client. */
+export async function apiUser(
+  app: FastifyInstance,
+  db: Database,
+  role: "student" | "advisor" = "student",
+  name = "Grace",
+): Promise<ApiUser> {
+  const email = uniqueEmail(role);
+  const user = await createUser(db, {
+    email,
+    firstName: name,
+    lastName: "Tester",
+    password: PASSWORD,
+    role,
+    emailVerified: true,
+  });
+  const { access } = await apiTokens(app, email);
+  return { id: user.id, email, token: access, headers: { authorization: `Bearer ${access}` } };
+}
+
+/** Published programmes and two countries of the test catalogue. */
+export async function catalogueIds(database: DatabaseHandle) {
+  const courses = await database.query<{ id: number; slug: string }>(
+    `select c.id, c.slug from courses c join schools s on s.id = c.school_id
+     where c.published and s.published order by c.id limit 40`,
+  );
+  const countries = await database.query<{ id: number }>(
+    "select id from countries order by id limit 2",
+  );
+  return { courses: courses.rows, countries: countries.rows.map((row) => Number(row.id)) };
+}
+
+export function applicationFor(
+  course: number,
+  countries: number[],
+  overrides: Partial<ApplicationInput> = {},
+): ApplicationInput {
+  return {
+    course,
+    title: "Dr",
+    firstName: "Grace",
+    lastName: "Hopper",
+    email: "grace@example.com",
+    sex: "Female",
+    country: countries[0]!,
+    nationality: String(countries[1]!),
+    date_of_birth: "1990-12-09",
+    phone_number: "+44 20 7946 0958",
+    address: "1 Navy Yard",
+    city: "Arlington",
+    zip_code: "22202",
+    referral_code: "",
+    ...overrides,
+  };
+}
+
+/** A live socket that keeps every event it receives. */
+export interface LiveClient {
+  socket: WebSocket;
+  events: { type: string; chat_id?: number; message?: ChatMessage; receivedAt: number }[];
+  messages(): ChatMessage[];
+  close(): Promise<void>;
+}
+
+/** Opens `GET /api/chats/live` on a listening server; resolves once the server says ready. */
+export function openLive(baseUrl: string, headers: Record<string, string>): Promise<LiveClient> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/chats/live`, { headers });
+    const client: LiveClient = {
+      socket,
+      events: [],
+      messages: () =>
+        client.events.flatMap((event) =>
+          event.type === "message" && event.message ? [event.message] : [],
+        ),
+      close: () =>
+        new Promise((done) => {
+          if (socket.readyState === WebSocket.CLOSED) return done();
+          socket.once("close", () => done());
+          socket.close();
+        }),
+    };
+    socket.on("message", (data: Buffer) => {
+      const event = JSON.parse(data.toString("utf8")) as LiveClient["events"][number];
+      event.receivedAt = performance.now();
+      client.events.push(event);
+      if (event.type === "ready") resolve(client);
+    });
+    socket.once("unexpected-response", (_request, response) => {
+      reject(new Error(`upgrade refused with ${response.statusCode}`));
+    });
+    socket.once("error", reject);
+  });
+}
+
+/** The status an upgrade is refused with (or 101 when it opens). */
+export function upgradeStatus(baseUrl: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/chats/live`, { headers });
+    socket.once("unexpected-response", (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once("open", () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once("error", (error) => {
+      if (socket.readyState !== WebSocket.CLOSED) reject(error);
+    });
+  });
+}

@@ -1,0 +1,325 @@
+// Chats and messages (docs/spec/accounts-and-details.md §2 "Chat", §3, §4 "Chat", §5 "Chat"; issue 11
+// items 3-5; docs/decisions/012-applications-and-live-chat.md). Every function takes the caller's
+// user id and answers 404 for a chat the caller does not take part in, whatever it was asked.
+//
+// Ordering: a message is written under its chat row's lock (the `update chats` that starts the
+// transaction), so within one chat ids and `sent_at` grow in commit order, and a client that
+// catches up with `after={last id}` never skips a message that commits late.
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import {
+  CHAT_MESSAGES,
+  CHAT_PAGE_SIZE,
+  CHAT_RATE_LIMITS,
+  type ChatMessage,
+  type ChatSummary,
+} from "@studyatlas/schemas/chat.ts";
+
+import { consumeLimit, type RateLimitRule } from "../accounts/rate-limit.ts";
+import { NotFoundError } from "../errors.ts";
+import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
+import { inTransaction } from "../transactions.ts";
+
+/** The NOTIFY channel of chat events; every app process listens (live delivery). */
+export const CHAT_EVENTS_CHANNEL = "chat_events";
+
+/** What the channel carries: ids only (a NOTIFY payload is limited to 8,000 bytes). */
+export type ChatNotice =
+  { type: "message"; chat_id: number; id: number } | { type: "chat"; chat_id: number };
+
+export function parseChatNotice(payload: string): ChatNotice | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<{ type: string; chat_id: number; id: number }>;
+    if (value.type === "message" && Number.isInteger(value.chat_id) && Number.isInteger(value.id))
+      return { type: "message", chat_id: value.chat_id!, id: value.id! };
+    if (value.type === "chat" && Number.isInteger(value.chat_id))
+      return { type: "chat", chat_id: value.chat_id! };
+  } catch {
+    // Not ours.
+  }
+  return undefined;
+}
+
+function notFound(): never {
+  throw new NotFoundError(CHAT_MESSAGES.notFound, { code: "chat_not_found" });
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+interface MessageRow {
+  id: number | string;
+  chat_id: number;
+  content: string;
+  sent_at: Date | string;
+  sender_id: number;
+  first_name: string;
+  last_name: string;
+  role: string;
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return {
+    id: Number(row.id),
+    chat_id: Number(row.chat_id),
+    sender: {
+      id: Number(row.sender_id),
+      first_name: row.first_name,
+      last_name: row.last_name,
+      role: row.role,
+    },
+    content: row.content,
+    sent_at: iso(row.sent_at),
+  };
+}
+
+/** The caller's row of the chat, or 404. */
+async function participation(
+  db: Database,
+  userId: number,
+  chatId: number,
+): Promise<{ cleared_through_id: number }> {
+  const row = await selectOne<{ cleared_through_id: number | string }>(
+    db,
+    sql`select cleared_through_id from chat_participants
+        where chat_id = ${chatId} and user_id = ${userId}`,
+  );
+  if (!row) notFound();
+  return { cleared_through_id: Number(row.cleared_through_id) };
+}
+
+interface SummaryRow {
+  id: number;
+  created_at: Date | string;
+  course_name: string | null;
+  course_slug: string | null;
+  other_id: number | null;
+  other_first_name: string | null;
+  other_last_name: string | null;
+  other_role: string | null;
+  last_content: string | null;
+  last_sent_at: Date | string | null;
+  unread: number;
+}
+
+/**
+ * The caller's chats, newest last message first (a chat without messages counts from its
+ * creation). Advisors, who answer many students, see the chats with unread messages first.
+ */
+export async function listChats(
+  db: Database,
+  userId: number,
+  options: { unreadFirst?: boolean } = {},
+): Promise<ChatSummary[]> {
+  const rows = await selectPrepared<SummaryRow>(
+    db,
+    sql`select c.id, c.created_at, co.name as course_name, co.slug as course_slug,
+          o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name,
+          o.role as other_role, lm.content as last_content, lm.sent_at as last_sent_at,
+          (select count(*)::int from messages m
+             where m.chat_id = c.id and m.id > p.cleared_through_id and m.sender_id <> p.user_id
+               and (p.last_read_at is null or m.sent_at > p.last_read_at)) as unread
+        from chat_participants p
+        join chats c on c.id = p.chat_id
+        left join courses co on co.id = c.course_id
+        left join lateral (
+          select u.id, u.first_name, u.last_name, u.role from chat_participants q
+          join users u on u.id = q.user_id
+          where q.chat_id = c.id and q.user_id <> p.user_id
+          order by q.lead_user desc, q.user_id limit 1) o on true
+        left join messages lm on lm.id = c.last_message_id and lm.id > p.cleared_through_id
+        where p.user_id = ${userId} and p.hidden_at is null
+        order by coalesce(c.last_message_at, c.created_at) desc, c.id desc`,
+  );
+  const chats = rows.map((row): ChatSummary => ({
+    id: Number(row.id),
+    programme:
+      row.course_name !== null ? { name: row.course_name, slug: row.course_slug ?? "" } : null,
+    counterpart:
+      row.other_id === null
+        ? null
+        : {
+            id: Number(row.other_id),
+            first_name: row.other_first_name ?? "",
+            last_name: row.other_last_name ?? "",
+            role: row.other_role ?? "",
+          },
+    last_message:
+      row.last_content === null || row.last_sent_at === null
+        ? null
+        : { content: row.last_content, sent_at: iso(row.last_sent_at) },
+    unread: Number(row.unread),
+    created_at: iso(row.created_at),
+  }));
+  if (options.unreadFirst) {
+    // A stable sort keeps "newest first" within each group.
+    chats.sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0));
+  }
+  return chats;
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.chat_id, m.content, m.sent_at, m.sender_id,
+  u.first_name, u.last_name, u.role`;
+
+/**
+ * A page of the chat's messages, oldest first: the newest CHAT_PAGE_SIZE, or those before a
+ * message (scrolling back), or those after one (catching up after a reconnect).
+ */
+export async function listMessages(
+  db: Database,
+  userId: number,
+  chatId: number,
+  cursor: { before?: number | undefined; after?: number | undefined } = {},
+): Promise<{ results: ChatMessage[]; has_more: boolean }> {
+  const { cleared_through_id: cleared } = await participation(db, userId, chatId);
+  const limit = CHAT_PAGE_SIZE + 1;
+  if (cursor.after !== undefined) {
+    const rows = await selectRows<MessageRow>(
+      db,
+      sql`select ${MESSAGE_COLUMNS} from messages m join users u on u.id = m.sender_id
+          where m.chat_id = ${chatId} and m.id > ${Math.max(cursor.after, cleared)}
+          order by m.id asc limit ${limit}`,
+    );
+    return {
+      results: rows.slice(0, CHAT_PAGE_SIZE).map(toMessage),
+      has_more: rows.length > CHAT_PAGE_SIZE,
+    };
+  }
+  const before = cursor.before ?? Number.MAX_SAFE_INTEGER;
+  const rows = await selectRows<MessageRow>(
+    db,
+    sql`select ${MESSAGE_COLUMNS} from messages m join users u on u.id = m.sender_id
+        where m.chat_id = ${chatId} and m.id > ${cleared} and m.id < ${before}
+        order by m.id desc limit ${limit}`,
+  );
+  return {
+    results: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(toMessage),
+    has_more: rows.length > CHAT_PAGE_SIZE,
+  };
+}
+
+/** Messages a minute per sender (issue 11 item 4): students 30, advisors 120. */
+export function messageRateRule(role: string): RateLimitRule {
+  return {
+    name: "chat-message",
+    max: role === "advisor" ? CHAT_RATE_LIMITS.advisor : CHAT_RATE_LIMITS.student,
+    windowMs: 60_000,
+    message: CHAT_MESSAGES.rateLimited,
+  };
+}
+
+/** Posts `content` (already validated) to the chat as `userId`, and tells every process. */
+export async function postMessage(
+  db: Database,
+  sender: { id: number; role: string },
+  chatId: number,
+  content: string,
+): Promise<ChatMessage> {
+  await participation(db, sender.id, chatId);
+  await consumeLimit(db, messageRateRule(sender.role), String(sender.id));
+  return inTransaction(db, async (tx) => {
+    // The chat row's lock orders the chat's messages (see the header).
+    const locked = await selectOne<{ id: number }>(
+      tx,
+      sql`select c.id from chats c
+          join chat_participants p on p.chat_id = c.id and p.user_id = ${sender.id}
+          where c.id = ${chatId} for update of c`,
+    );
+    if (!locked) notFound();
+    const row = await selectOne<MessageRow>(
+      tx,
+      sql`with inserted as (
+            insert into messages (chat_id, sender_id, content, sent_at)
+            values (${chatId}, ${sender.id}, ${content}, clock_timestamp())
+            returning id, chat_id, content, sent_at, sender_id)
+          select i.id, i.chat_id, i.content, i.sent_at, i.sender_id, u.first_name, u.last_name, u.role
+          from inserted i join users u on u.id = i.sender_id`,
+    );
+    if (!row) throw new Error("messages insert returned no row");
+    await tx.execute(
+      sql`update chats set last_message_id = m.id, last_message_at = m.sent_at
+          from messages m where m.id = ${row.id} and chats.id = ${chatId}`,
+    );
+    // A new message brings a removed chat back to the lists; one's own message is read.
+    await tx.execute(
+      sql`update chat_participants
+          set hidden_at = null,
+              last_read_at = case when user_id = ${sender.id}
+                then (select sent_at from messages where id = ${row.id}) else last_read_at end
+          where chat_id = ${chatId}`,
+    );
+    const notice: ChatNotice = { type: "message", chat_id: chatId, id: Number(row.id) };
+    await tx.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
+    return toMessage(row);
+  });
+}
+
+/**
+ * Marks the chat read up to its newest message (not "now": a message committing a moment later
+ * with an earlier time must still count as unread).
+ */
+export async function markChatRead(db: Database, userId: number, chatId: number): Promise<void> {
+  const updated = await selectRows<{ chat_id: number }>(
+    db,
+    sql`update chat_participants p
+        set last_read_at = greatest(p.last_read_at,
+          (select max(m.sent_at) from messages m where m.chat_id = p.chat_id))
+        where p.chat_id = ${chatId} and p.user_id = ${userId}
+        returning p.chat_id`,
+  );
+  if (updated.length === 0) notFound();
+}
+
+/**
+ * Removes the chat from the caller's own list and view (issue 11 item 6); the other side keeps
+ * it. A later message brings it back, starting after what was removed.
+ */
+export async function hideChat(db: Database, userId: number, chatId: number): Promise<void> {
+  const updated = await selectRows<{ chat_id: number }>(
+    db,
+    sql`update chat_participants p
+        set hidden_at = now(),
+            cleared_through_id = coalesce((select c.last_message_id from chats c where c.id = p.chat_id), 0),
+            last_read_at = greatest(p.last_read_at,
+              (select max(m.sent_at) from messages m where m.chat_id = p.chat_id))
+        where p.chat_id = ${chatId} and p.user_id = ${userId}
+        returning p.chat_id`,
+  );
+  if (updated.length === 0) notFound();
+}
+
+/** Unread messages over all of the caller's chats (the header's chat badge). */
+export async function countUnread(db: Database, userId: number): Promise<number> {
+  const row = await selectOne<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from chat_participants p
+        join messages m on m.chat_id = p.chat_id and m.id > p.cleared_through_id
+          and m.sender_id <> p.user_id and (p.last_read_at is null or m.sent_at > p.last_read_at)
+        where p.user_id = ${userId}`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** A message and who may see it: what live delivery needs for one notice. */
+export async function loadDelivery(
+  db: Database,
+  messageId: number,
+): Promise<{ message: ChatMessage; recipients: number[] } | undefined> {
+  const row = await selectOne<MessageRow & { recipients: number[] }>(
+    db,
+    sql`select ${MESSAGE_COLUMNS},
+          array(select p.user_id from chat_participants p where p.chat_id = m.chat_id) as recipients
+        from messages m join users u on u.id = m.sender_id where m.id = ${messageId}`,
+  );
+  if (!row) return undefined;
+  return { message: toMessage(row), recipients: row.recipients.map(Number) };
+}
+
+/** Who takes part in a chat (live delivery of a new chat). */
+export async function chatParticipantIds(db: Database, chatId: number): Promise<number[]> {
+  const rows = await selectRows<{ user_id: number }>(
+    db,
+    sql`select user_id from chat_participants where chat_id = ${chatId}`,
+  );
+  return rows.map((row) => Number(row.user_id));
+}

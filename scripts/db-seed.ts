@@ -1,0 +1,17 @@
+// `npm run db:seed`: the demo catalogue (packages/db/src/cli/seed.ts) and, unless
+// --no-demo-accounts or DEMO_ACCOUNTS=false, the demo accounts of the README (issue 11 item 1).
+import { DEMO_PASSWORD, ensureDemoAccounts } from "../packages/core/src/accounts/demo-accounts.ts";
+import { runSeedCli } from "../packages/db/src/cli/seed.ts";
+
+process.exitCode = await runSeedCli(process.argv.slice(2), {
+  demoAccountsByDefault: process.env.DEMO_ACCOUNTS?.trim().toLowerCase() !== "false",
+  async afterSeed(handle, args) {
+    if (!args.demoAccounts) return;
+    const created = await ensureDemoAccounts(handle.db);
+    if (created > 0) {
+      process.stdout.write(
+        `Demo accounts created (password ${DEMO_PASSWORD}): student@studyatlas.test, advisor@studyatlas.test (user id 316), partner@studyatlas.test\n`,
+      );
+    }
+  },
+});

@@ -14,6 +14,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
+import { countUnread } from "@studyatlas/core/conversations/chats.ts";
 import { listWishlistCourseIds } from "@studyatlas/core/engagement/wishlists.ts";
 
 import type { Route } from "./+types/root";
@@ -43,15 +44,17 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const user = getSessionUser(context);
-  const [countries, wishlistCourseIds] = await Promise.all([
+  const [countries, wishlistCourseIds, chatUnread] = await Promise.all([
     services.catalogue.listCountryOptions({ enabledOnly: true }),
     user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
+    user ? countUnread(services.db, user.id) : Promise.resolve(0),
   ]);
   return {
     countries,
     user,
     googleClientId: services.googleClientId,
     wishlistCourseIds,
+    chatUnread,
     siteLinks: services.siteLinks,
   };
 }

@@ -31,6 +31,9 @@ export default [
   route("set-pw", "routes/account/set-password.tsx"),
   route("dashboard/reset-pw", "routes/account/reset-password-request.tsx"),
   route("settings", "routes/account/settings.tsx"),
+  // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).
+  route("chat", "routes/chat/chat.tsx", { id: "chat" }),
+  route("chat/:chatId", "routes/chat/chat.tsx", { id: "chat-detail" }),
   // Site pages (docs/spec/accounts-and-details.md §2 route table; issue 5). /discipline also answers with
   // the trailing slash the header and footer links use.
   route("about", "routes/site/about.tsx"),

@@ -18,7 +18,8 @@ import { Link } from "react-router";
 import { signOut } from "../../auth/account-api.ts";
 import { useSession } from "../../auth/session-context.tsx";
 import { useDismiss } from "../../hooks/use-dismiss.ts";
-import { HeartIcon } from "../icons/icons.tsx";
+import { useChatUnread } from "../../hooks/use-chat-unread.ts";
+import { ChatIcon, HeartIcon } from "../icons/icons.tsx";
 import { menuItemAfterKey } from "./menu-keys.ts";
 import { WishlistDrawer } from "./wishlist-drawer.tsx";
 import styles from "./user-menu.module.css";
@@ -59,6 +60,7 @@ function focusMenuItem(menu: HTMLElement | null, index: number): void {
 
 export function UserMenu() {
   const { user } = useSession();
+  const unread = useChatUnread();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [wishlistOpen, setWishlistOpen] = useState(false);
@@ -122,6 +124,18 @@ export function UserMenu() {
 
   return (
     <div className={styles.wrap}>
+      <Link
+        to="/chat"
+        className={styles.iconButton}
+        aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
+      >
+        <ChatIcon />
+        {unread > 0 && (
+          <span className={styles.badge} aria-hidden="true">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </Link>
       <button
         type="button"
         className={styles.iconButton}

@@ -3,7 +3,8 @@
 // sections sanitised, is in the first response; an unknown slug is the not-found page with HTTP
 // 404. Search engines get a unique title, description, canonical URL, Open Graph tags and
 // schema.org Course and BreadcrumbList JSON-LD (issue 6 item 5).
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useRef, useState } from "react";
+import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { loadCoursePage } from "@studyatlas/core/catalogue/detail-pages.ts";
 import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts";
@@ -11,6 +12,7 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
+import { ApplyDialog } from "../../features/apply/apply-dialog.tsx";
 import { CollapsibleBlock } from "../../features/detail/collapsible-block.tsx";
 import { HtmlContent } from "../../features/detail/html-content.tsx";
 import { LOGIN_QUERY_PARAM } from "../../hooks/use-login-query-flag.ts";
@@ -116,29 +118,38 @@ function Fact({ label, value }: { label: string; value: string }) {
 function ApplyButton({ course }: { course: CourseDetail }) {
   const { user } = useSession();
   const promptSignIn = useSignInPrompt();
-  // §4: 'Apply Now' opens the sign-in flow for visitors. The application form arrives with a
-  // later issue; until then signed-in users go to the official programme website.
-  if (!user) {
-    return (
+  const [searchParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // §4: 'Apply Now' opens the sign-in flow for visitors and the application dialog for users.
+  return (
+    <>
       <button
+        ref={buttonRef}
         type="button"
         className={styles.apply}
-        onClick={() => promptSignIn({ reason: "Sign in to apply to this programme." })}
+        aria-haspopup="dialog"
+        onClick={() =>
+          user ? setOpen(true) : promptSignIn({ reason: "Sign in to apply to this programme." })
+        }
       >
         Apply Now
       </button>
-    );
-  }
-  if (!course.official_programme_website) return null;
-  return (
-    <a
-      className={styles.apply}
-      href={course.official_programme_website}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
-      Apply Now<span className="visually-hidden"> (opens the official website in a new tab)</span>
-    </a>
+      {user && (
+        <ApplyDialog
+          courseId={course.id}
+          courseName={course.name}
+          user={user}
+          // §3: the referral code comes from the page address's ref parameter.
+          referralCode={searchParams.get("ref")?.trim() ?? ""}
+          open={open}
+          onClose={() => {
+            setOpen(false);
+            buttonRef.current?.focus();
+          }}
+        />
+      )}
+    </>
   );
 }
 

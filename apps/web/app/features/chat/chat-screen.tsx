@@ -65,7 +65,13 @@ function useHydrated(): boolean {
   );
 }
 
-function Time({ iso, format }: { iso: string; format: (iso: string, timeZone?: string) => string }) {
+function Time({
+  iso,
+  format,
+}: {
+  iso: string;
+  format: (iso: string, timeZone?: string) => string;
+}) {
   const hydrated = useHydrated();
   // The server does not know the reader's time zone: it renders UTC, the browser its own.
   return <time dateTime={iso}>{format(iso, hydrated ? undefined : "UTC")}</time>;
@@ -91,10 +97,12 @@ function ChatList({
   chats,
   selectedId,
   hydrated,
+  advisor,
 }: {
   chats: ChatSummary[];
   selectedId: number | null;
   hydrated: boolean;
+  advisor: boolean;
 }) {
   const now = new Date();
   return (
@@ -103,10 +111,16 @@ function ChatList({
         Previous Chats
       </h1>
       {chats.length === 0 ? (
-        <p className={styles.empty}>
-          No conversations yet. Apply to a programme and an advisor will chat with you here.{" "}
-          <Link to="/coursefinder">Find a programme</Link>
-        </p>
+        advisor ? (
+          <p className={styles.empty}>
+            No conversations yet. When a student applies to a programme, their chat appears here.
+          </p>
+        ) : (
+          <p className={styles.empty}>
+            No conversations yet. Apply to a programme and an advisor will chat with you here.{" "}
+            <Link to="/coursefinder">Find a programme</Link>
+          </p>
+        )
       ) : (
         <ul className={styles.items}>
           {chats.map((chat) => {
@@ -125,9 +139,7 @@ function ChatList({
                     <span className={styles.itemTop}>
                       <span className={styles.itemName}>{name}</span>
                       <span className={styles.itemTime}>
-                        {hydrated
-                          ? listTime(when, now)
-                          : listTime(when, now, "UTC")}
+                        {hydrated ? listTime(when, now) : listTime(when, now, "UTC")}
                       </span>
                     </span>
                     {chat.programme && (
@@ -181,7 +193,11 @@ function ApplicationPanel({ application }: { application: ApplicationDetail }) {
         <Link to={`/course/${application.course.slug}`}>{application.course.name}</Link>
       </p>
       <p className={styles.panelDate}>
-        Applied <Time iso={application.created_at} format={(iso, zone) => dateLine(iso, new Date(), zone)} />
+        Applied{" "}
+        <Time
+          iso={application.created_at}
+          format={(iso, zone) => dateLine(iso, new Date(), zone)}
+        />
       </p>
       <dl className={styles.panelFacts}>
         {rows.map(([label, value]) => (
@@ -290,7 +306,9 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
 
   const markRead = useCallback((chatId: number) => {
     setChats((current) =>
-      current.map((chat) => (chat.id === chatId && chat.unread > 0 ? { ...chat, unread: 0 } : chat)),
+      current.map((chat) =>
+        chat.id === chatId && chat.unread > 0 ? { ...chat, unread: 0 } : chat,
+      ),
     );
     void callApi(`/api/chats/${chatId}/read`, { method: "POST", json: {} });
   }, []);
@@ -437,8 +455,14 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
       className={styles.screen}
       data-named={data.named}
       data-panel={data.application !== null}
+      data-live={status}
     >
-      <ChatList chats={chats} selectedId={selectedId} hydrated={hydrated} />
+      <ChatList
+        chats={chats}
+        selectedId={selectedId}
+        hydrated={hydrated}
+        advisor={me.role === "advisor"}
+      />
 
       <section className={styles.conversation} aria-labelledby="conversation-title">
         <header className={styles.header}>
@@ -459,13 +483,19 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
                   {selected.programme && (
                     <>
                       {" · "}
-                      <Link to={`/course/${selected.programme.slug}`}>{selected.programme.name}</Link>
+                      <Link to={`/course/${selected.programme.slug}`}>
+                        {selected.programme.name}
+                      </Link>
                     </>
                   )}
                 </p>
               </div>
               <span className={styles.status} data-status={status} role="status">
-                {status === "live" ? "Live" : status === "offline" ? "Reconnecting…" : "Connecting…"}
+                {status === "live"
+                  ? "Live"
+                  : status === "offline"
+                    ? "Reconnecting…"
+                    : "Connecting…"}
               </span>
               <button
                 type="button"
@@ -511,12 +541,15 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
                 </button>
               )}
               {messages.length === 0 && <p className={styles.empty}>{CHAT_MESSAGES.noMessages}</p>}
-              <ol className={styles.bubbles} aria-label={`Messages with ${counterpartName}`} aria-live="polite">
+              <ol
+                className={styles.bubbles}
+                aria-label={`Messages with ${counterpartName}`}
+                aria-live="polite"
+              >
                 {messages.map((message, index) => {
                   const own = message.sender.id === me.id;
                   const previous = messages[index - 1];
-                  const day = (iso: string) =>
-                    dateLine(iso, now, hydrated ? undefined : "UTC");
+                  const day = (iso: string) => dateLine(iso, now, hydrated ? undefined : "UTC");
                   const newDay = !previous || day(previous.sent_at) !== day(message.sent_at);
                   return (
                     <li key={message.id} className={styles.row} data-own={own}>
@@ -526,9 +559,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
                         </p>
                       )}
                       <div className={styles.bubble} data-own={own}>
-                        <p className={styles.sender}>
-                          {own ? "You" : fullName(message.sender)}
-                        </p>
+                        <p className={styles.sender}>{own ? "You" : fullName(message.sender)}</p>
                         <MessageText text={message.content} />
                         <p className={styles.time}>
                           <Time iso={message.sent_at} format={bubbleTime} />

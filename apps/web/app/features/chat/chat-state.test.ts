@@ -99,7 +99,11 @@ describe("linkify", () => {
   it("makes http(s) links clickable and leaves everything else as text", () => {
     expect(linkify("See https://example.com/apply?x=1. Thanks")).toEqual([
       { kind: "text", text: "See " },
-      { kind: "link", text: "https://example.com/apply?x=1", href: "https://example.com/apply?x=1" },
+      {
+        kind: "link",
+        text: "https://example.com/apply?x=1",
+        href: "https://example.com/apply?x=1",
+      },
       { kind: "text", text: ". Thanks" },
     ]);
     expect(linkify('<img src=x onerror="alert(1)"> javascript:alert(1)')).toEqual([

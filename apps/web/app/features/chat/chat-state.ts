@@ -128,7 +128,8 @@ export function dateLine(iso: string, now: Date, timeZone?: string): string {
   });
 }
 
-export type TextPart = { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
+export type TextPart =
+  { kind: "text"; text: string } | { kind: "link"; text: string; href: string };
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 

@@ -327,15 +327,17 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const catchUp = useCallback(async () => {
     void reloadList();
     if (selectedId === null) return;
-    // Everything after the newest message shown, page by page.
+    // The cursor is what the screen had when the socket (re)opened: messages the new socket
+    // delivers meanwhile must not move it past ones that were missed.
+    let after = lastMessageId(messagesRef.current);
     for (let page = 0; page < 20; page += 1) {
-      const after = lastMessageId(messagesRef.current);
       const answer = await callApi<{ results: ChatMessage[]; has_more: boolean }>(
         `/api/chats/${selectedId}/messages?after=${after}`,
       );
       if (!answer.ok) return;
-      setMessages((current) => mergeMessages(current, answer.data.results));
-      messagesRef.current = mergeMessages(messagesRef.current, answer.data.results);
+      const { results } = answer.data;
+      setMessages((current) => mergeMessages(current, results));
+      after = results.at(-1)?.id ?? after;
       if (!answer.data.has_more) break;
     }
   }, [reloadList, selectedId]);

@@ -168,7 +168,7 @@ describe.runIf(runnable)("live delivery across two processes", () => {
     // Catch up every chat from its cursor through the second process, as the web app does.
     for (const chat of chats) {
       let after = cursors.get(chat) ?? 0;
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         const response = await second.inject({
           method: "GET",
           url: `/api/chats/${chat}/messages?after=${after}`,

@@ -13,6 +13,11 @@ import { randomToken, sha256 } from "./secrets.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
+/**
+ * A browser session (the dashboards' sign-in without 'remember me'): its cookies have no expiry,
+ * and the server ends it after 12 hours however the browser keeps its cookies.
+ */
+export const BROWSER_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 export type RevokeReason = "logout" | "refresh_token_reuse" | "password_changed" | "password_reset";
 
@@ -28,6 +33,8 @@ export interface SessionUser {
 export interface ActiveSession {
   sessionId: string;
   aal: string;
+  /** false for a browser session: its cookies carry no expiry. */
+  persistent: boolean;
   user: SessionUser;
 }
 
@@ -43,9 +50,12 @@ export async function createSession(
     userAgent?: string | undefined;
     ip?: string | undefined;
     aal?: "aal1" | "aal2";
+    /** false: a browser session (no 'remember me'); default true. */
+    persistent?: boolean;
   },
   now = Date.now(),
 ): Promise<NewSession> {
+  const persistent = input.persistent ?? true;
   const refreshToken = randomToken();
   const sessionId = await db.transaction(async (tx) => {
     const [session] = await tx
@@ -55,7 +65,8 @@ export async function createSession(
         aal: input.aal ?? "aal1",
         userAgent: input.userAgent?.slice(0, 400) ?? null,
         ip: input.ip ?? null,
-        notAfter: new Date(now + SESSION_LIFETIME_MS),
+        persistent,
+        notAfter: new Date(now + (persistent ? SESSION_LIFETIME_MS : BROWSER_SESSION_LIFETIME_MS)),
       })
       .returning({ id: sessions.id });
     if (!session) throw new Error("session insert returned no row");
@@ -91,6 +102,7 @@ export async function getActiveSession(
     .select({
       sessionId: sessions.id,
       aal: sessions.aal,
+      persistent: sessions.persistent,
       notAfter: sessions.notAfter,
       user: sessionUserColumns,
     })
@@ -99,7 +111,7 @@ export async function getActiveSession(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .limit(1);
   if (!row || row.notAfter.getTime() <= now) return undefined;
-  return { sessionId: row.sessionId, aal: row.aal, user: row.user };
+  return { sessionId: row.sessionId, aal: row.aal, persistent: row.persistent, user: row.user };
 }
 
 export type RefreshOutcome =

@@ -20,11 +20,13 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
+  options: { persistent?: boolean } = {},
 ) {
   const { sessionId, refreshToken } = await createSession(db, {
     userId: user.id,
     ip: request.ip,
     userAgent: request.headers["user-agent"],
+    persistent: options.persistent ?? true,
   });
   const session = await getActiveSession(db, sessionId);
   if (!session) throw new Error("new session not found");
@@ -32,6 +34,7 @@ export async function startSession(
   if (isCookieClient(request)) setDeviceCookie(reply, settings, user.id);
   return {
     ...deliverSession(request, reply, settings, {
+      persistent: session.persistent,
       accessToken: access.token,
       refreshToken,
       expiresIn: access.expiresIn,

@@ -115,6 +115,7 @@ export const SalesInvitationSchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   accepted_at: z.string().nullable(),
+  expired: z.boolean(),
   invited_by: z.string().nullable(),
 });
 

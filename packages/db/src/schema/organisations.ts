@@ -1,5 +1,5 @@
 // Partner organisations and sales agents (docs/spec/accounts-and-details.md §1, §2 "Dashboard
-// pages", §7 account/register_partner; issue 13; docs/decisions/013-organisations-and-dashboards.md).
+// pages", §7 account/register_partner; issue 13; docs/decisions/016-organisations-and-dashboards.md).
 //
 // A partner (a school's or an agent's staff) belongs to one organisation; an organisation is
 // linked by a sales agent to the schools it may manage, and a school has at most one

@@ -311,6 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(createInterestRoutes, {
         services,
         advisorUserId: config.chat.advisorUserId,
+        mailer,
       });
       await api.register(chatRoutes, { services });
       await api.register(chatLiveRoutes, { hub: chatHub, publicBaseUrl: config.publicBaseUrl });

@@ -123,3 +123,93 @@ export type OrganisationDetail = z.infer<typeof OrganisationDetailSchema>;
 export type PartnerOrganisation = z.infer<typeof PartnerOrganisationSchema>;
 export type SalesInvitation = z.infer<typeof SalesInvitationSchema>;
 export type SchoolForLinking = z.infer<typeof SchoolForLinkingSchema>;
+
+// Leads (issue 13 item 3).
+export const LEAD_STATUS_VALUES = ["new", "contacted", "applied", "enrolled", "rejected"] as const;
+export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUS_VALUES)[number], string> = {
+  new: "New",
+  contacted: "Contacted",
+  applied: "Applied",
+  enrolled: "Enrolled",
+  rejected: "Rejected",
+};
+
+const Day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-25.")
+  .refine((value) => !Number.isNaN(Date.parse(value)), "Use a date like 2026-11-25.");
+
+export const LeadFiltersSchema = z.object({
+  status: z.enum(LEAD_STATUS_VALUES).optional(),
+  q: z.string().trim().max(200).optional(),
+  course: Id.optional(),
+  country: Id.optional(),
+  from: Day.optional(),
+  to: Day.optional(),
+});
+
+export const LeadListQuerySchema = LeadFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const LeadParamsSchema = z.object({ id: Id });
+
+export const LeadStatusSchema = z.object({
+  status: z.enum(LEAD_STATUS_VALUES, { error: "Choose a status from the list." }),
+});
+
+export const LeadNoteSchema = z.object({
+  body: z
+    .string({ error: "Write a note before saving it." })
+    .max(2000, "A note can be at most 2,000 characters long.")
+    .refine((value) => value.trim() !== "", "Write a note before saving it."),
+});
+
+const LeadApplicantSchema = z.object({
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+});
+
+export const LeadSummarySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: z.enum(LEAD_STATUS_VALUES),
+  applicant: LeadApplicantSchema,
+  country: z.object({ id: z.number(), name: z.string() }),
+  programme: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  school: z.object({ id: z.number(), name: z.string() }),
+  notes: z.number(),
+});
+
+export const LeadListSchema = z.object({
+  count: z.number(),
+  results: z.array(LeadSummarySchema),
+});
+
+export const LeadDetailSchema = LeadSummarySchema.extend({
+  applicant: LeadApplicantSchema.extend({
+    sex: z.string(),
+    date_of_birth: z.string(),
+    nationality: z.string(),
+    address: z.string(),
+    city: z.string(),
+    zip_code: z.string(),
+  }),
+  referral_code: z.string(),
+  status_changed_at: z.string().nullable(),
+  notes_list: z.array(
+    z.object({
+      id: z.number(),
+      body: z.string(),
+      created_at: z.string(),
+      author: z.string().nullable(),
+    }),
+  ),
+});
+
+export type LeadSummary = z.infer<typeof LeadSummarySchema>;
+export type LeadDetail = z.infer<typeof LeadDetailSchema>;

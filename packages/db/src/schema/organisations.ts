@@ -11,6 +11,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "dr
 
 import { users } from "./accounts.ts";
 import { schools } from "./catalogue.ts";
+import { applications } from "./conversations.ts";
 
 export const ORGANISATION_STATUSES = ["pending", "approved", "suspended"] as const;
 export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];
@@ -87,5 +88,48 @@ export const salesInvitations = pgTable(
   (t) => [
     uniqueIndex("sales_invitations_token_idx").on(t.tokenHash),
     index("sales_invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const LEAD_STATUSES = ["new", "contacted", "applied", "enrolled", "rejected"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/**
+ * A partner's follow-up of an application to one of its programmes (a lead). No row means 'new':
+ * the row appears with the first change, so applying stays one insert.
+ */
+export const leadStates = pgTable(
+  "lead_states",
+  {
+    applicationId: integer("application_id")
+      .primaryKey()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check(
+      "lead_states_status_check",
+      sql`${t.status} in ('new', 'contacted', 'applied', 'enrolled', 'rejected')`,
+    ),
+  ],
+);
+
+/** The partner's notes on a lead, oldest first. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_notes_application_idx").on(t.applicationId, t.id),
+    check("lead_notes_body_check", sql`char_length(${t.body}) between 1 and 2000`),
   ],
 );

@@ -5,11 +5,28 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import {
+  addLeadNote,
+  getLead,
+  leadsCsv,
+  listLeads,
+  setLeadStatus,
+} from "@studyatlas/core/organisations/leads.ts";
+import {
   organisationOfUser,
   ORGANISATION_MESSAGES,
+  partnerScope,
 } from "@studyatlas/core/organisations/organisations.ts";
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
-import { PartnerOrganisationSchema } from "@studyatlas/schemas/dashboard.ts";
+import {
+  LeadDetailSchema,
+  LeadFiltersSchema,
+  LeadListQuerySchema,
+  LeadListSchema,
+  LeadNoteSchema,
+  LeadParamsSchema,
+  LeadStatusSchema,
+  PartnerOrganisationSchema,
+} from "@studyatlas/schemas/dashboard.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
@@ -40,5 +57,82 @@ export async function partnerDashboardRoutes(
       }
       return organisation;
     },
+  });
+
+  const scopeOf = (request: Parameters<typeof dashboardUser>[0]) =>
+    partnerScope(db, dashboardUser(request).id);
+  const guard = requireRole("partner");
+
+  api.get("/dashboard/partner/leads", {
+    preValidation: guard,
+    schema: {
+      querystring: LeadListQuerySchema,
+      tags,
+      summary: "The applications to the organisation's programmes, newest first, with filters",
+      response: { 200: LeadListSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => listLeads(db, await scopeOf(request), request.query),
+  });
+
+  api.get("/dashboard/partner/leads.csv", {
+    preValidation: guard,
+    schema: {
+      querystring: LeadFiltersSchema,
+      tags,
+      summary: "The same leads as CSV (every page), for a spreadsheet or a CRM import",
+    },
+    handler: async (request, reply) => {
+      const csv = await leadsCsv(db, await scopeOf(request), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="studyatlas-leads-${day}.csv"`)
+        .send(csv);
+    },
+  });
+
+  api.get("/dashboard/partner/leads/:id", {
+    preValidation: guard,
+    schema: {
+      params: LeadParamsSchema,
+      tags,
+      summary: "One lead with the whole application and the notes",
+      response: { 200: LeadDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => getLead(db, await scopeOf(request), request.params.id),
+  });
+
+  api.post("/dashboard/partner/leads/:id/status", {
+    preValidation: guard,
+    schema: {
+      params: LeadParamsSchema,
+      body: LeadStatusSchema,
+      tags,
+      summary: "Set the lead's status (new, contacted, applied, enrolled, rejected)",
+      response: { 200: LeadDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) =>
+      setLeadStatus(db, await scopeOf(request), {
+        id: request.params.id,
+        status: request.body.status,
+        userId: dashboardUser(request).id,
+      }),
+  });
+
+  api.post("/dashboard/partner/leads/:id/notes", {
+    preValidation: guard,
+    schema: {
+      params: LeadParamsSchema,
+      body: LeadNoteSchema,
+      tags,
+      summary: "Add a note to the lead",
+      response: { 200: LeadDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) =>
+      addLeadNote(db, await scopeOf(request), {
+        id: request.params.id,
+        body: request.body.body,
+        userId: dashboardUser(request).id,
+      }),
   });
 }

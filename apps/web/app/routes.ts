@@ -41,6 +41,8 @@ export default [
   route("dashboard/partner/register", "routes/dashboard/partner-register.tsx"),
   route("dashboard/sales/register", "routes/dashboard/sales-register.tsx"),
   route("dashboard/partner", "routes/dashboard/partner-dashboard.tsx"),
+  route("dashboard/partner/leads", "routes/dashboard/partner-leads.tsx"),
+  route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
   route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
   route("settings", "routes/account/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).

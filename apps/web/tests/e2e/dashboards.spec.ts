@@ -6,7 +6,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
-import { mailedLink, PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import {
+  mailedLink,
+  PASSWORD,
+  registerUser,
+  signInThroughApi,
+  uniqueEmail,
+} from "./support/accounts.ts";
 
 const SALES = { email: "sales@studyatlas.test", password: "Demo1234!" };
 
@@ -147,4 +153,88 @@ test("a student at the dashboard door is told it is for partners and sales agent
   await dashboardSignIn(page, "student@studyatlas.test", "Demo1234!");
   await expect(page.getByRole("alert")).toContainText("for partners and sales agents");
   await expect(page).toHaveURL(/\/dashboard\/login$/);
+});
+
+test("a student's application appears on the demo partner's leads page; the partner keeps its status and a note, and exports CSV", async ({
+  browser,
+}) => {
+  const partnerContext = await browser.newContext();
+  const studentContext = await browser.newContext();
+  try {
+    const partner = await partnerContext.newPage();
+    await partner.goto("/dashboard/partner/login");
+    await dashboardSignIn(partner, "partner@studyatlas.test", "Demo1234!");
+    await partner.waitForURL("**/dashboard/partner");
+    const organisation = (await (
+      await partner.request.get("/api/dashboard/partner/organisation")
+    ).json()) as { schools: { slug: string }[] };
+    const school = organisation.schools[0]!.slug;
+    const courses = (await (
+      await partner.request.get(`/api/academics/course/list?school_slug=${school}&page_size=50`)
+    ).json()) as { results: { id: number; name: string }[] };
+    const course = courses.results.at(-1)!;
+
+    // A new student applies to one of its programmes (the form itself is tested in
+    // apply-and-chat.spec.ts).
+    const student = await studentContext.newPage();
+    const email = await registerUser({ firstName: "Grace", lastName: "Hopper" });
+    await signInThroughApi(student, email);
+    const countries = (await (
+      await student.request.get("/api/academics/country/list?page_size=2")
+    ).json()) as {
+      results: { id: number }[];
+    };
+    const xsrf = (await studentContext.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
+    const applied = await student.request.post("/api/academics/course/create_interest", {
+      headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
+      data: {
+        course: course.id,
+        title: "Dr",
+        firstName: "Grace",
+        lastName: "Hopper",
+        email,
+        sex: "Female",
+        country: countries.results[0]!.id,
+        nationality: String(countries.results[1]!.id),
+        date_of_birth: "1990-12-09",
+        phone_number: "+44 20 7946 0958",
+        address: "1 Navy Yard",
+        city: "Arlington",
+        zip_code: "22202",
+        referral_code: "",
+      },
+    });
+    expect(applied.status(), await applied.text()).toBe(201);
+
+    await partner.getByRole("link", { name: "Leads" }).click();
+    await partner.waitForURL("**/dashboard/partner/leads");
+    const row = partner.getByRole("row").filter({ hasText: email });
+    await expect(row).toContainText(course.name);
+    await expect(row).toContainText("New");
+    expect(await severeViolations(partner)).toEqual([]);
+
+    const download = partner.waitForEvent("download");
+    await partner.getByRole("link", { name: "Export CSV" }).click();
+    const csv = await (await download).path();
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(csv, "utf8")).toContain(`"${email}"`);
+
+    await row.getByRole("link", { name: "Grace Hopper" }).click();
+    await expect(partner.getByRole("heading", { level: 1 })).toHaveText("Dr Grace Hopper");
+    await partner.getByLabel("Status").selectOption("contacted");
+    await partner.getByRole("button", { name: "Save status" }).click();
+    await expect(partner.getByRole("status").filter({ hasText: "Status saved." })).toBeVisible();
+    await partner.getByLabel("New note").fill("Called: sending the brochure.");
+    await partner.getByRole("button", { name: "Add note" }).click();
+    await expect(partner.getByText("Called: sending the brochure.")).toBeVisible();
+    for (const width of [1280, 375]) {
+      await partner.setViewportSize({ width, height: 800 });
+      expect(await severeViolations(partner)).toEqual([]);
+    }
+    await partner.getByRole("link", { name: "← All leads" }).click();
+    await expect(partner.getByRole("row").filter({ hasText: email })).toContainText("Contacted");
+  } finally {
+    await partnerContext.close();
+    await studentContext.close();
+  }
 });

@@ -1,19 +1,27 @@
 // The frame of the signed-in dashboards (issue 13): no site header or footer (§2 hides them under
 // /dashboard), a bar with the logo, the dashboard's name, who is signed in and 'Sign out'.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 
 import { signOut } from "../../auth/account-api.ts";
 import { Logo } from "../../components/logo/logo.tsx";
 import styles from "./dashboard.module.css";
 
+/** The partner dashboard's sections. */
+export const PARTNER_NAV = [
+  { to: "/dashboard/partner", label: "Overview", end: true },
+  { to: "/dashboard/partner/leads", label: "Leads", end: false },
+] as const;
+
 export function DashboardShell({
   title,
   userName,
+  nav,
   children,
 }: {
   title: string;
   userName: string;
+  nav?: readonly { to: string; label: string; end: boolean }[];
   children: ReactNode;
 }) {
   return (
@@ -30,6 +38,15 @@ export function DashboardShell({
           </button>
         </span>
       </header>
+      {nav && (
+        <nav aria-label={title} className={styles.sections}>
+          {nav.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={styles.section}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
       <main className={styles.main} id="main">
         {children}
       </main>

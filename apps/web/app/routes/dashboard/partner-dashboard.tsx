@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import { organisationOfUser } from "@studyatlas/core/organisations/organisations.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
-import { DashboardShell } from "../../features/dashboard/dashboard-shell.tsx";
+import { DashboardShell, PARTNER_NAV } from "../../features/dashboard/dashboard-shell.tsx";
 import { PartnerHome } from "../../features/dashboard/partner-home.tsx";
 import type { Route } from "./+types/partner-dashboard";
 
@@ -23,7 +23,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell title="Partner dashboard" userName={loaderData.userName}>
+    <DashboardShell
+      title="Partner dashboard"
+      userName={loaderData.userName}
+      {...(loaderData.organisation.status === "approved" ? { nav: PARTNER_NAV } : {})}
+    >
       <PartnerHome organisation={loaderData.organisation} />
     </DashboardShell>
   );

@@ -52,6 +52,7 @@ import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { registerBadInputGuards } from "./plugins/bad-input.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
+import { createWebhookWorker, type WebhookWorker } from "./plugins/webhook-worker.ts";
 import { createChatHub } from "./plugins/chat-hub.ts";
 import { createInterestRoutes } from "./routes/api/applications/create-interest.ts";
 import { chatRoutes } from "./routes/api/chat/chats.ts";
@@ -107,6 +108,8 @@ declare module "fastify" {
     finderIndex: FinderIndex;
     /** Probes the database; index.ts starts its timer (plugins/database-watchdog.ts). */
     databaseWatchdog: DatabaseWatchdog;
+    /** Lead webhook deliveries of this process (plugins/webhook-worker.ts). */
+    webhooks: WebhookWorker;
   }
 }
 
@@ -185,6 +188,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookieNames: sessionCookieNames(config.auth.secureCookies),
   };
   const mailer = createMailer(database.db, config.mail, app.log);
+  // Lead webhooks leave from every process (issue 13; packages/core/src/organisations/webhooks.ts).
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    log: app.log,
+    allowPrivate: config.webhooksAllowPrivate,
+  });
+  app.decorate("webhooks", webhooks);
+  app.addHook("onClose", async () => webhooks.stop());
   const watchdog = createDatabaseWatchdog({
     db: database.db,
     log: app.log,
@@ -312,11 +323,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         services,
         advisorUserId: config.chat.advisorUserId,
         mailer,
+        webhooks,
       });
       await api.register(chatRoutes, { services });
       await api.register(chatLiveRoutes, { hub: chatHub, publicBaseUrl: config.publicBaseUrl });
       await api.register(dashboardDoorRoutes, accountOptions);
-      await api.register(partnerDashboardRoutes, { services });
+      await api.register(partnerDashboardRoutes, {
+        services,
+        webhooks,
+        webhooksAllowPrivate: config.webhooksAllowPrivate,
+      });
       await api.register(salesDashboardRoutes, { services, mailer });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.

@@ -186,6 +186,11 @@ const EnvSchema = z.object({
     .pipe(z.number().int().min(1, "must be a user id from 1 to 2147483647").max(2_147_483_647))
     .default(316),
   DEMO_ACCOUNTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  // Issue 13: lead webhooks may post to private addresses only when this says so (tests, a
+  // deployment whose CRM is on its own network); otherwise they are refused (SSRF).
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false"),
   CHAT_HEARTBEAT_MS: positiveCount
     .pipe(
       z
@@ -243,6 +248,8 @@ export interface AppConfig {
   chat: ChatConfig;
   /** Whether seeding the demo catalogue also creates the demo accounts (DEMO_ACCOUNTS). */
   demoAccounts: boolean;
+  /** Whether lead webhooks may post to private addresses (WEBHOOKS_ALLOW_PRIVATE). */
+  webhooksAllowPrivate: boolean;
 }
 
 export interface ChatConfig {
@@ -357,6 +364,7 @@ export function loadConfig(
     support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },
     chat: { advisorUserId: value.ADVISOR_USER_ID, heartbeatMs: value.CHAT_HEARTBEAT_MS },
     demoAccounts: value.DEMO_ACCOUNTS === "true",
+    webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
     siteLinks: {
       newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
       privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,

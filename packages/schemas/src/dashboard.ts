@@ -213,3 +213,46 @@ export const LeadDetailSchema = LeadSummarySchema.extend({
 
 export type LeadSummary = z.infer<typeof LeadSummarySchema>;
 export type LeadDetail = z.infer<typeof LeadDetailSchema>;
+
+// Where new leads go (issue 13 item 3): the lead e-mail address and the webhook.
+export const PartnerSettingsSchema = z.object({
+  lead_email: z.string().nullable(),
+  webhook_url: z.string().nullable(),
+  webhook_secret: z.string().nullable(),
+});
+
+const blankAsNull = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? null : value;
+
+export const PartnerSettingsBodySchema = z.object({
+  lead_email: z.preprocess(blankAsNull, RegisterSchema.shape.email.nullable().default(null)),
+  webhook_url: z.preprocess(
+    blankAsNull,
+    z
+      .string({ error: "Give the full address of your endpoint, starting with https://." })
+      .trim()
+      .max(2000, "The address can be at most 2,000 characters long.")
+      .nullable()
+      .default(null),
+  ),
+});
+
+export const WebhookDeliveriesSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number(),
+      event: z.string(),
+      url: z.string(),
+      attempts: z.number(),
+      status: z.enum(["delivered", "retrying", "failed"]),
+      last_status: z.number().nullable(),
+      last_error: z.string().nullable(),
+      next_attempt_at: z.string().nullable(),
+      created_at: z.string(),
+      delivered_at: z.string().nullable(),
+    }),
+  ),
+});
+
+export type PartnerSettings = z.infer<typeof PartnerSettingsSchema>;
+export type WebhookDeliveries = z.infer<typeof WebhookDeliveriesSchema>["results"];

@@ -27,6 +27,9 @@ export const organisations = pgTable(
     status: text("status").$type<OrganisationStatus>().notNull().default("pending"),
     /** Where new leads are e-mailed; the registering partner's address at first. */
     leadEmail: text("lead_email"),
+    /** Where new leads are posted as JSON (the partner's CRM), signed with `webhookSecret`. */
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The last approval or suspension, and by whom. */
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -131,5 +134,33 @@ export const leadNotes = pgTable(
   (t) => [
     index("lead_notes_application_idx").on(t.applicationId, t.id),
     check("lead_notes_body_check", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * Deliveries of lead webhooks, with their retries (issue 13 item 3): a row per event, leased by
+ * one process at a time (`next_attempt_at` moves ahead while an attempt is under way), delivered
+ * or given up after the last attempt; the partner reads the log.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    organisationId: integer("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    url: text("url").notNull(),
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt),
+    index("webhook_deliveries_organisation_idx").on(t.organisationId, t.id),
   ],
 );

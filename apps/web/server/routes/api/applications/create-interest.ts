@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
 import { createApplication } from "@studyatlas/core/conversations/applications.ts";
 import { notifyNewLead } from "@studyatlas/core/organisations/leads.ts";
+import { enqueueLeadWebhook } from "@studyatlas/core/organisations/webhooks.ts";
 import {
   APPLICATION_MESSAGES,
   ApplicationCreatedSchema,
@@ -20,10 +21,16 @@ import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 import type { AppServices } from "../../../../app/context.ts";
 import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { requireUser, signedInUser } from "../../../plugins/auth.ts";
+import type { WebhookWorker } from "../../../plugins/webhook-worker.ts";
 
 export async function createInterestRoutes(
   app: FastifyInstance,
-  options: { services: AppServices; advisorUserId: number; mailer: Mailer },
+  options: {
+    services: AppServices;
+    advisorUserId: number;
+    mailer: Mailer;
+    webhooks: WebhookWorker;
+  },
 ) {
   const { db, publicBaseUrl } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -49,9 +56,10 @@ export async function createInterestRoutes(
         advisorUserId: options.advisorUserId,
       });
       // The organisation of the programme's school hears of its new lead at once (issue 13).
-      runAfterResponse(request, () =>
-        notifyNewLead(db, created.applicationId, { mailer: options.mailer, publicBaseUrl }),
-      );
+      runAfterResponse(request, async () => {
+        if (await enqueueLeadWebhook(db, created.applicationId)) options.webhooks.kick();
+        await notifyNewLead(db, created.applicationId, { mailer: options.mailer, publicBaseUrl });
+      });
       return reply.code(201).header("cache-control", "no-store").send({
         message: APPLICATION_MESSAGES.submitted,
         application_id: created.applicationId,

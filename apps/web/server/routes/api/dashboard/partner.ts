@@ -16,7 +16,14 @@ import {
   ORGANISATION_MESSAGES,
   partnerScope,
 } from "@studyatlas/core/organisations/organisations.ts";
-import { ForbiddenError } from "@studyatlas/core/errors.ts";
+import { ConflictError, ForbiddenError } from "@studyatlas/core/errors.ts";
+import {
+  enqueueTestWebhook,
+  getPartnerSettings,
+  listWebhookDeliveries,
+  rotateWebhookSecret,
+  savePartnerSettings,
+} from "@studyatlas/core/organisations/webhooks.ts";
 import {
   LeadDetailSchema,
   LeadFiltersSchema,
@@ -26,14 +33,18 @@ import {
   LeadParamsSchema,
   LeadStatusSchema,
   PartnerOrganisationSchema,
+  PartnerSettingsBodySchema,
+  PartnerSettingsSchema,
+  WebhookDeliveriesSchema,
 } from "@studyatlas/schemas/dashboard.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
+import type { WebhookWorker } from "../../../plugins/webhook-worker.ts";
 import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 export async function partnerDashboardRoutes(
   app: FastifyInstance,
-  options: { services: AppServices },
+  options: { services: AppServices; webhooks: WebhookWorker; webhooksAllowPrivate: boolean },
 ) {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -134,5 +145,68 @@ export async function partnerDashboardRoutes(
         body: request.body.body,
         userId: dashboardUser(request).id,
       }),
+  });
+
+  api.get("/dashboard/partner/settings", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "Where new leads go: the lead e-mail address and the webhook (URL and secret)",
+      response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => getPartnerSettings(db, await scopeOf(request)),
+  });
+
+  api.put("/dashboard/partner/settings", {
+    preValidation: guard,
+    schema: {
+      body: PartnerSettingsBodySchema,
+      tags,
+      summary: "Set the lead e-mail address and the webhook URL (empty: none)",
+      response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) =>
+      savePartnerSettings(db, await scopeOf(request), request.body, {
+        allowPrivate: options.webhooksAllowPrivate,
+      }),
+  });
+
+  api.post("/dashboard/partner/settings/rotate-secret", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "A new webhook signing secret (the old one stops working at once)",
+      response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => rotateWebhookSecret(db, await scopeOf(request)),
+  });
+
+  api.get("/dashboard/partner/webhook-deliveries", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "The latest webhook deliveries, newest first, with their attempts and errors",
+      response: { 200: WebhookDeliveriesSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => ({
+      results: await listWebhookDeliveries(db, await scopeOf(request)),
+    }),
+  });
+
+  api.post("/dashboard/partner/webhook-deliveries/test", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "Send a `ping` event to the webhook now (409 when no webhook is set)",
+      response: { 202: WebhookDeliveriesSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request, reply) => {
+      const scope = await scopeOf(request);
+      if (!(await enqueueTestWebhook(db, scope))) {
+        throw new ConflictError("Set a webhook URL first.", { code: "no_webhook" });
+      }
+      options.webhooks.kick();
+      return reply.code(202).send({ results: await listWebhookDeliveries(db, scope) });
+    },
   });
 }

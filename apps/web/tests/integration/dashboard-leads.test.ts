@@ -131,6 +131,13 @@ describe("leads", () => {
       const answer = await a.browser.call(method, url, body === undefined ? {} : { body });
       expect(answer.statusCode, `${method} ${url}`).toBe(404);
     }
+    const theirs = await b.browser.call("GET", "/api/dashboard/partner/leads");
+    expect(theirs.json<{ results: { id: number }[] }>().results.map((lead) => lead.id)).toEqual([
+      leadOfB,
+    ]);
+    expect(
+      (await b.browser.call("GET", `/api/dashboard/partner/leads/${leadOfA}`)).statusCode,
+    ).toBe(404);
     const csv = await a.browser.call("GET", "/api/dashboard/partner/leads.csv");
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");

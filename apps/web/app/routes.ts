@@ -43,6 +43,7 @@ export default [
   route("dashboard/partner", "routes/dashboard/partner-dashboard.tsx"),
   route("dashboard/partner/leads", "routes/dashboard/partner-leads.tsx"),
   route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
+  route("dashboard/partner/settings", "routes/dashboard/partner-settings.tsx"),
   route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
   route("settings", "routes/account/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).

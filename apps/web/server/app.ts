@@ -54,6 +54,7 @@ import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
 import { createChatHub } from "./plugins/chat-hub.ts";
 import { createInterestRoutes } from "./routes/api/applications/create-interest.ts";
+import { programmeViewRoutes } from "./routes/api/analytics/programme-view.ts";
 import { chatRoutes } from "./routes/api/chat/chats.ts";
 import { chatLiveRoutes } from "./routes/api/chat/live.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
@@ -295,6 +296,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { services, watchdog });
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
+      await api.register(programmeViewRoutes, {
+        services,
+        visitorCountryHeader: config.visitorCountryHeader,
+      });
       const accountOptions = { services, auth: authSettings, mailer, google };
       await api.register(tokenRoutes, accountOptions);
       await api.register(registrationRoutes, accountOptions);

@@ -36,10 +36,10 @@ ALTER TABLE "programme_view_countries" ADD CONSTRAINT "programme_view_countries_
 ALTER TABLE "programme_view_days" ADD CONSTRAINT "programme_view_days_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "programme_view_days" ADD CONSTRAINT "programme_view_days_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "programme_view_visitors" ADD CONSTRAINT "programme_view_visitors_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "programme_view_countries_school_day_idx" ON "programme_view_countries" USING btree ("school_id","day");--> statement-breakpoint
-CREATE INDEX "programme_view_countries_day_idx" ON "programme_view_countries" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "programme_view_days_school_day_idx" ON "programme_view_days" USING btree ("school_id","day","course_id");--> statement-breakpoint
-CREATE INDEX "programme_view_days_day_idx" ON "programme_view_days" USING btree ("day","course_id");--> statement-breakpoint
+CREATE INDEX "programme_view_countries_school_day_idx" ON "programme_view_countries" USING btree ("school_id","day","country_code","visitors");--> statement-breakpoint
+CREATE INDEX "programme_view_countries_day_idx" ON "programme_view_countries" USING btree ("day","country_code","visitors");--> statement-breakpoint
+CREATE INDEX "programme_view_days_school_day_idx" ON "programme_view_days" USING btree ("school_id","day","course_id","views","visitors");--> statement-breakpoint
+CREATE INDEX "programme_view_days_day_idx" ON "programme_view_days" USING btree ("day","course_id","views","visitors");--> statement-breakpoint
 CREATE INDEX "applications_created_idx" ON "applications" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "wishlist_items_course_created_idx" ON "wishlist_items" USING btree ("course_id","created_at");--> statement-breakpoint
 CREATE INDEX "wishlist_items_created_idx" ON "wishlist_items" USING btree ("created_at");

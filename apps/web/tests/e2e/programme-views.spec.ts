@@ -5,7 +5,6 @@
 import { rmSync } from "node:fs";
 
 import { expect, test, type Page } from "@playwright/test";
-import { sql } from "drizzle-orm";
 
 import { openDatabase } from "@studyatlas/db/client.ts";
 
@@ -61,10 +60,11 @@ test("opening a programme page sends the beacon and the view is counted once per
   await server!.stop();
   const database = await openDatabase({ kind: "pglite", dataDir: server!.dataDir });
   try {
-    const result = (await database.db.execute(
-      sql`select views, visitors from programme_view_days where course_id = ${course.id}`,
-    )) as unknown as { rows: { views: number; visitors: number }[] };
-    expect(result.rows.map((row) => ({ views: row.views, visitors: row.visitors }))).toEqual([
+    const rows = await database.query<{ views: number; visitors: number }>(
+      "select views, visitors from programme_view_days where course_id = $1",
+      [course.id],
+    );
+    expect(rows.rows.map((row) => ({ views: row.views, visitors: row.visitors }))).toEqual([
       { views: 2, visitors: 1 },
     ]);
   } finally {

@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { seedDemoAnalytics } from "@studyatlas/core/analytics/demo-analytics.ts";
+import { createAnalyticsOverviewCache } from "@studyatlas/core/analytics/overview-cache.ts";
 import { loadAnalyticsOverview } from "@studyatlas/core/analytics/overview.ts";
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
 import { selectOne, selectRows } from "@studyatlas/core/sql-rows.ts";
@@ -293,7 +294,19 @@ describe("analyticsOverviewRoutes", () => {
       },
       schoolIdsOf: async () => [schoolA],
     });
+    await app.register(analyticsOverviewRoutes, {
+      services,
+      path: "/dashboard/sales/analytics/overview",
+      guard: async () => undefined,
+      schoolIdsOf: async () => null,
+      cache: createAnalyticsOverviewCache(),
+    });
     try {
+      const sales = await app.inject({ url: "/dashboard/sales/analytics/overview?days=7" });
+      expect(sales.statusCode, sales.body).toBe(200);
+      expect(sales.json()).toEqual(
+        await loadAnalyticsOverview(t.database.db, { schoolIds: null, days: 7 }),
+      );
       const refused = await app.inject({
         url: "/dashboard/partner/analytics/overview?days=5",
       });

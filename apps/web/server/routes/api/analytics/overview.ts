@@ -15,10 +15,12 @@
 //     path: "/dashboard/sales/analytics/overview",
 //     guard: requireSales,
 //     schoolIdsOf: async () => null,                 // every school
+//     cache: createAnalyticsOverviewCache(),         // ~2 s to compute at 100,000 programmes
 //   });
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
+import type { AnalyticsOverviewCache } from "@studyatlas/core/analytics/overview-cache.ts";
 import { loadAnalyticsOverview } from "@studyatlas/core/analytics/overview.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 import {
@@ -49,6 +51,12 @@ export interface AnalyticsOverviewRouteOptions {
   guard: preValidationAsyncHookHandler | preValidationAsyncHookHandler[];
   /** The schools the signed-in caller may see (an organisation's), or null for every school. */
   schoolIdsOf: (request: FastifyRequest) => Promise<readonly number[] | null>;
+  /**
+   * Keeps answers a minute and refreshes them in the background (`createAnalyticsOverviewCache`):
+   * for the sales overview of every school, too slow to compute per request. Without it every
+   * request computes (an organisation's overview takes milliseconds).
+   */
+  cache?: AnalyticsOverviewCache;
 }
 
 export async function analyticsOverviewRoutes(
@@ -74,7 +82,11 @@ export async function analyticsOverviewRoutes(
     handler: async (request, reply) => {
       // Account data: never kept by a browser or a shared cache.
       reply.header("cache-control", "no-store");
-      return analyticsOverviewFor(db, await options.schoolIdsOf(request), request.query.days);
+      const schoolIds = await options.schoolIdsOf(request);
+      const { days } = request.query;
+      return options.cache
+        ? options.cache.get(db, { schoolIds, days })
+        : analyticsOverviewFor(db, schoolIds, days);
     },
   });
 }

@@ -61,7 +61,13 @@ describe("GET /api/openapi.json", () => {
     const academics = Object.keys(document.paths).filter((path) =>
       path.startsWith("/api/academics/"),
     );
-    expect(academics.sort()).toEqual([...ACADEMICS_PATHS, ...FINDER_PATHS].sort());
+    expect(academics.sort()).toEqual(
+      [...ACADEMICS_PATHS, ...FINDER_PATHS, "/api/academics/course/create_interest"].sort(),
+    );
+    const apply = document.paths["/api/academics/course/create_interest"]?.post;
+    expect(Object.keys(apply?.responses ?? {})).toEqual(
+      expect.arrayContaining(["201", "400", "401", "404", "409", "503"]),
+    );
     expect(Object.keys(document.paths)).toContain("/api/health");
     for (const path of ACADEMICS_PATHS) {
       const get = document.paths[path]?.get;

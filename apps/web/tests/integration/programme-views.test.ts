@@ -28,6 +28,14 @@ let t: TestApp;
 let withHeader: TestApp | undefined;
 let courseIds: number[];
 let nextCourse = 0;
+/** An app behind one trusted proxy (TRUST_PROXY=1) that believes cf-ipcountry; made once. */
+async function secondApp(): Promise<TestApp> {
+  withHeader ??= await createTestApp({
+    config: { visitorCountryHeader: "cf-ipcountry", trustProxy: 1 },
+  });
+  return withHeader;
+}
+
 /** A published programme no other test of this file counts views of. */
 const freshCourse = () => courseIds[nextCourse++]!;
 
@@ -201,18 +209,33 @@ describe("POST /api/academics/course/{id}/view", () => {
     await t.app.inject(beacon(course, { headers: { "cf-ipcountry": "FR" } }));
     expect(await countries(t, course)).toEqual([{ code: "unknown", visitors: 1, views: 1 }]);
 
-    withHeader = await createTestApp({ config: { visitorCountryHeader: "cf-ipcountry" } });
-    await withHeader.app.inject(beacon(course, { headers: { "cf-ipcountry": "fr" } }));
-    await withHeader.app.inject(
+    const trusting = await secondApp();
+    await trusting.app.inject(beacon(course, { headers: { "cf-ipcountry": "fr" } }));
+    await trusting.app.inject(
       beacon(course, { remoteAddress: "203.0.113.10", headers: { "cf-ipcountry": "XX" } }),
     );
-    await withHeader.app.inject(
+    await trusting.app.inject(
       beacon(course, { remoteAddress: "203.0.113.11", headers: { "cf-ipcountry": "FR" } }),
     );
-    expect(await countries(withHeader, course)).toEqual([
+    expect(await countries(trusting, course)).toEqual([
       { code: "FR", visitors: 2, views: 2 },
       { code: "unknown", visitors: 1, views: 1 },
     ]);
+  });
+  it("takes the visitor's address from X-Forwarded-For only when TRUST_PROXY says so", async () => {
+    const course = freshCourse();
+    const forwarded = (address: string) =>
+      beacon(course, { remoteAddress: "10.0.0.1", headers: { "x-forwarded-for": address } });
+    // Not trusted: one socket address, one visitor, whatever the header claims.
+    await t.app.inject(forwarded("198.51.100.1"));
+    await t.app.inject(forwarded("198.51.100.2"));
+    expect(await today(t, course)).toEqual({ views: 2, visitors: 1 });
+    // Behind one trusted proxy: the forwarded addresses are two visitors.
+    const behindProxy = await secondApp();
+    await behindProxy.app.inject(forwarded("198.51.100.1"));
+    await behindProxy.app.inject(forwarded("198.51.100.2"));
+    await behindProxy.app.inject(forwarded("198.51.100.2"));
+    expect(await today(behindProxy, course)).toEqual({ views: 3, visitors: 2 });
   });
 });
 

@@ -16,6 +16,11 @@ import pg from "pg";
 
 import { createAnalyticsOverviewCache } from "@studyatlas/core/analytics/overview-cache.ts";
 import { loadAnalyticsOverview } from "@studyatlas/core/analytics/overview.ts";
+import {
+  createDailySaltSource,
+  recordProgrammeView,
+  visitorHash,
+} from "@studyatlas/core/analytics/page-views.ts";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "@studyatlas/db/client.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
@@ -194,9 +199,52 @@ async function main(): Promise<void> {
       }
       summary(`sales, every school, ${days} days, kept`, times);
     }
+    await measureBeacons(database, random);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The write every programme page view costs: recordProgrammeView (the beacon's one statement),
+ * 20 at a time, on random programmes from random visitors (a third of them returning).
+ */
+async function measureBeacons(
+  database: DatabaseHandle,
+  random: ReturnType<typeof createRandom>,
+): Promise<void> {
+  const db = database.db;
+  const ids = (
+    await database.query<{ id: number }>("select id from courses where published order by id")
+  ).rows.map((row) => Number(row.id));
+  const salts = createDailySaltSource();
+  const { salt } = await salts.saltFor(db, new Date());
+  const total = Math.max(2000, runs * 100);
+  const visitors = Array.from(
+    { length: Math.round(total / 3) },
+    (_, n) => `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`,
+  );
+  const latencies: number[] = [];
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      next += 1;
+      const address = random.pick(visitors);
+      const [, ms] = await timed(() =>
+        recordProgrammeView(db, {
+          courseId: random.pick(ids),
+          visitorHash: visitorHash(salt, address, "Mozilla/5.0 bench"),
+          now: new Date(),
+        }),
+      );
+      latencies.push(ms);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  summary(`beacon write (recordProgrammeView, 20 at once)`, latencies);
+  console.log(`${"beacon throughput".padEnd(44)} ${(total / seconds).toFixed(0)} views/s`);
 }
 
 await main();

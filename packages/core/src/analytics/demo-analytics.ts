@@ -149,7 +149,8 @@ export async function seedDemoAnalytics(
   options: DemoAnalyticsOptions,
 ): Promise<DemoAnalyticsSummary> {
   const days = options.days ?? 90;
-  const today = utcDay(options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const today = utcDay(now);
   const random = createRandom(options.seed, 1315);
   const programmes = (
     await selectRows<{ id: number; school_id: number }>(
@@ -217,7 +218,7 @@ export async function seedDemoAnalytics(
     const applicants = order.slice(0, Math.min(students.length, Math.round(visits / 60)));
     const savers = order.slice(0, Math.min(students.length, Math.round(visits / 25)));
     for (const student of applicants) {
-      const at = demoInstant(random, today, days);
+      const at = demoInstant(random, today, days, now);
       const inserted = await selectRows<{ id: number }>(
         db,
         sql`insert into applications (user_id, course_id, title, first_name, last_name, email, sex,
@@ -232,7 +233,7 @@ export async function seedDemoAnalytics(
       applications += inserted.length;
     }
     for (const student of savers) {
-      const at = demoInstant(random, today, days);
+      const at = demoInstant(random, today, days, now);
       const inserted = await selectRows<{ user_id: number }>(
         db,
         sql`insert into wishlist_items (user_id, course_id, created_at)
@@ -252,13 +253,13 @@ export async function seedDemoAnalytics(
 }
 
 /** A moment within the seeded days, later days a little likelier (the same trend as views). */
-function demoInstant(random: Random, today: string, days: number): Date {
+function demoInstant(random: Random, today: string, days: number, now: Date): Date {
   const index = Math.floor(days * Math.sqrt(random.next()));
   const day = addDays(today, Math.min(days - 1, index) - days + 1);
   const seconds = random.int(6 * 3600, 22 * 3600);
   const at = new Date(Date.parse(`${day}T00:00:00Z`) + seconds * 1000);
   // Never in the future: today's moments stay before now.
-  return at.getTime() > Date.now() ? new Date(Date.parse(`${day}T00:00:00Z`)) : at;
+  return at.getTime() > now.getTime() ? new Date(Date.parse(`${day}T00:00:00Z`)) : at;
 }
 
 interface DemoStudent {

@@ -229,4 +229,15 @@ describe("loadConfig", () => {
       expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid TRUST_PROXY/);
     },
   );
+
+  it("reads VISITOR_COUNTRY_HEADER as a lower-case header name, and none when unset or empty", () => {
+    expect(loadConfig({}).visitorCountryHeader).toBeUndefined();
+    expect(loadConfig({ VISITOR_COUNTRY_HEADER: " " }).visitorCountryHeader).toBeUndefined();
+    expect(loadConfig({ VISITOR_COUNTRY_HEADER: "CF-IPCountry" }).visitorCountryHeader).toBe(
+      "cf-ipcountry",
+    );
+    expect(configError({ VISITOR_COUNTRY_HEADER: "x country" }).message).toMatch(
+      /^Invalid VISITOR_COUNTRY_HEADER: must be a header name/,
+    );
+  });
 });

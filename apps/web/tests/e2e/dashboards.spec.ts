@@ -165,6 +165,16 @@ test("a student's application appears on the demo partner's leads page; the part
     await partner.goto("/dashboard/partner/login");
     await dashboardSignIn(partner, "partner@studyatlas.test", "Demo1234!");
     await partner.waitForURL("**/dashboard/partner");
+    // The Overview of the demo school's 90 seeded days, by period.
+    await expect(partner.getByRole("heading", { name: /^Last 30 days/ })).toBeVisible();
+    await expect(partner.getByText("Programme page views")).toBeVisible();
+    await partner.getByRole("link", { name: "7 days" }).click();
+    await expect(partner.getByRole("heading", { name: /^Last 7 days/ })).toBeVisible();
+    for (const width of [1280, 375]) {
+      await partner.setViewportSize({ width, height: 800 });
+      expect(await severeViolations(partner)).toEqual([]);
+    }
+    await partner.setViewportSize({ width: 1280, height: 800 });
     const organisation = (await (
       await partner.request.get("/api/dashboard/partner/organisation")
     ).json()) as { schools: { slug: string }[] };

@@ -95,7 +95,7 @@ export function PartnerLeads({ data }: { data: LeadListData }) {
         {data.leads.count === 1 ? "1 lead" : `${data.leads.count.toLocaleString("en")} leads`}
       </p>
       {data.leads.results.length > 0 && (
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stacked}`}>
           <caption className={styles.visuallyHidden}>Leads, newest first</caption>
           <thead>
             <tr>

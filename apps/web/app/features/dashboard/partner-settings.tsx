@@ -142,7 +142,7 @@ export function PartnerSettingsPage({
         {deliveries.length === 0 ? (
           <p className={styles.muted}>No deliveries yet.</p>
         ) : (
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stacked}`}>
             <caption className={styles.visuallyHidden}>Webhook deliveries, newest first</caption>
             <thead>
               <tr>

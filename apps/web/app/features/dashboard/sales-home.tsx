@@ -315,7 +315,7 @@ function Invitations({ invitations }: { invitations: SalesInvitation[] }) {
         </p>
       )}
       {invitations.length > 0 && (
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stacked}`}>
           <caption className={styles.visuallyHidden}>Latest invitations</caption>
           <thead>
             <tr>

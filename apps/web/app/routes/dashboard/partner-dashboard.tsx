@@ -1,10 +1,14 @@
-// The partner dashboard /dashboard/partner (issue 13 item 3). Signed out, or signed in with
-// another role, the visitor is sent to the partner sign-in.
+// The partner dashboard /dashboard/partner (issue 13 item 3): the organisation and, once it is
+// approved, the Overview numbers of its schools for 7, 30 or 90 days (`?days=`). Signed out, or
+// signed in with another role, the visitor is sent to the partner sign-in.
 import { redirect } from "react-router";
 
+import { loadAnalyticsOverview } from "@studyatlas/core/analytics/overview.ts";
 import { organisationOfUser } from "@studyatlas/core/organisations/organisations.ts";
+import { AnalyticsOverviewQuerySchema } from "@studyatlas/schemas/analytics.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
+import { AnalyticsOverviewPanel } from "../../features/dashboard/analytics-overview.tsx";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboard/dashboard-shell.tsx";
 import { PartnerHome } from "../../features/dashboard/partner-home.tsx";
 import type { Route } from "./+types/partner-dashboard";
@@ -13,22 +17,36 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Partner dashboard — StudyAtlas" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = getSessionUser(context);
   if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
-  const organisation = await organisationOfUser(getServices(context).db, user.id);
+  const { db } = getServices(context);
+  const organisation = await organisationOfUser(db, user.id);
   if (!organisation) throw redirect("/dashboard/partner/login");
-  return { organisation, userName: `${user.firstName} ${user.lastName}` };
+  const parsed = AnalyticsOverviewQuerySchema.safeParse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const days = parsed.success ? parsed.data.days : 30;
+  const overview =
+    organisation.status === "approved"
+      ? await loadAnalyticsOverview(db, {
+          schoolIds: organisation.schools.map((school) => school.id),
+          days,
+        })
+      : null;
+  return { organisation, overview, userName: `${user.firstName} ${user.lastName}` };
 }
 
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
+  const { organisation, overview } = loaderData;
   return (
     <DashboardShell
       title="Partner dashboard"
       userName={loaderData.userName}
-      {...(loaderData.organisation.status === "approved" ? { nav: PARTNER_NAV } : {})}
+      {...(organisation.status === "approved" ? { nav: PARTNER_NAV } : {})}
     >
-      <PartnerHome organisation={loaderData.organisation} />
+      <PartnerHome organisation={organisation} />
+      {overview && <AnalyticsOverviewPanel overview={overview} basePath="/dashboard/partner" />}
     </DashboardShell>
   );
 }

@@ -1,0 +1,204 @@
+// The Overview numbers (issue 13 items 3 and 4; ADR 015): for a period of 7, 30 or 90 days, each
+// total with its change against the period before, the daily numbers, the top programmes and
+// where interested students live. Every figure is text in a table, so it reads without sight.
+import { Link } from "react-router";
+
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsMetric,
+  type AnalyticsOverview,
+} from "@studyatlas/schemas/analytics.ts";
+
+import styles from "./dashboard.module.css";
+
+const whole = (value: number | null) => (value === null ? "—" : value.toLocaleString("en"));
+const percent = (value: number | null) =>
+  value === null ? "—" : `${(value * 100).toLocaleString("en", { maximumFractionDigits: 1 })} %`;
+
+function changeText(metric: AnalyticsMetric): string {
+  if (metric.change === null) return "no earlier figure";
+  if (metric.change === 0) return "no change";
+  const size = Math.abs(metric.change * 100).toLocaleString("en", { maximumFractionDigits: 0 });
+  return `${metric.change > 0 ? "up" : "down"} ${size} %`;
+}
+
+const METRICS = [
+  { key: "views", label: "Programme page views", format: whole },
+  { key: "visitors", label: "Unique visitors", format: whole },
+  { key: "wishlist_saves", label: "Wishlist saves", format: whole },
+  { key: "applications", label: "Applications", format: whole },
+  { key: "conversion", label: "Conversion", format: percent },
+] as const;
+
+const dayLabel = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+
+export function AnalyticsOverviewPanel({
+  overview,
+  basePath,
+}: {
+  overview: AnalyticsOverview;
+  basePath: string;
+}) {
+  const { period, totals } = overview;
+  return (
+    <section aria-labelledby="overview-heading" className={styles.overview}>
+      <div className={styles.toolbar}>
+        <h2 id="overview-heading">
+          Last {period.days} days{" "}
+          <span className={styles.muted}>
+            ({dayLabel(period.from)} – {dayLabel(period.to)}, against the {period.days} days before)
+          </span>
+        </h2>
+        <nav aria-label="Period" className={styles.filters}>
+          {ANALYTICS_PERIODS.map((days) => (
+            <Link
+              key={days}
+              to={`${basePath}?days=${days}`}
+              className={styles.filter}
+              aria-current={days === period.days ? "page" : undefined}
+            >
+              {days} days
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <ul className={styles.kpis}>
+        {METRICS.map((metric) => {
+          const value = totals[metric.key];
+          return (
+            <li key={metric.key} className={styles.kpi}>
+              <span className={styles.kpiLabel}>{metric.label}</span>
+              <span className={styles.kpiValue}>{metric.format(value.value)}</span>
+              <span
+                className={styles.kpiChange}
+                data-trend={
+                  value.change === null || value.change === 0
+                    ? "flat"
+                    : value.change > 0
+                      ? "up"
+                      : "down"
+                }
+              >
+                {changeText(value)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.columns}>
+        <section className={styles.card} aria-labelledby="top-programmes">
+          <h3 id="top-programmes">Top programmes by views</h3>
+          {overview.top_programmes.by_views.length === 0 ? (
+            <p className={styles.muted}>No views in this period.</p>
+          ) : (
+            <div className={styles.tableScroll}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Programme</th>
+                    <th scope="col">Views</th>
+                    <th scope="col">Visitors</th>
+                    <th scope="col">Applications</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {overview.top_programmes.by_views.map((programme) => (
+                    <tr key={programme.course_id}>
+                      <td>
+                        <a href={`/course/${programme.slug}`}>{programme.name}</a>
+                      </td>
+                      <td>{whole(programme.views)}</td>
+                      <td>{whole(programme.visitors)}</td>
+                      <td>{whole(programme.applications)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section className={styles.card} aria-labelledby="countries">
+          <h3 id="countries">Where interested students live</h3>
+          <div className={styles.tableScroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">Applications</th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.countries.applications.slice(0, 10).map((country) => (
+                  <tr key={country.country_code}>
+                    <td>{country.country_name ?? "Unknown"}</td>
+                    <td>{whole(country.count)}</td>
+                  </tr>
+                ))}
+                {overview.countries.applications.length === 0 && (
+                  <tr>
+                    <td colSpan={2} className={styles.muted}>
+                      No applications in this period.
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+          <h3>Visitors by country</h3>
+          <div className={styles.tableScroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">Unique visitors</th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.countries.visitors.slice(0, 10).map((country) => (
+                  <tr key={country.country_code}>
+                    <td>{country.country_name ?? "Unknown"}</td>
+                    <td>{whole(country.count)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </div>
+      <details className={styles.card}>
+        <summary>Daily numbers</summary>
+        <div className={styles.tableScroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Views</th>
+                <th scope="col">Visitors</th>
+                <th scope="col">Saves</th>
+                <th scope="col">Applications</th>
+                <th scope="col">Conversion</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...overview.series].reverse().map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{dayLabel(day.date)}</th>
+                  <td>{whole(day.views)}</td>
+                  <td>{whole(day.visitors)}</td>
+                  <td>{whole(day.wishlist_saves)}</td>
+                  <td>{whole(day.applications)}</td>
+                  <td>{percent(day.conversion)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -45,6 +45,7 @@ export default [
   route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
   route("dashboard/partner/settings", "routes/dashboard/partner-settings.tsx"),
   route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
+  route("dashboard/sales/numbers", "routes/dashboard/sales-numbers.tsx"),
   route("settings", "routes/account/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),

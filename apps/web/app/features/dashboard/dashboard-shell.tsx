@@ -14,6 +14,12 @@ export const PARTNER_NAV = [
   { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
 ] as const;
 
+/** The sales dashboard's sections. */
+export const SALES_NAV = [
+  { to: "/dashboard/sales", label: "Organisations", end: true },
+  { to: "/dashboard/sales/numbers", label: "Numbers", end: false },
+] as const;
+
 export function DashboardShell({
   title,
   userName,

@@ -10,7 +10,7 @@ import { listSalesInvitations } from "@studyatlas/core/organisations/sales-agent
 import { OrganisationListQuerySchema } from "@studyatlas/schemas/dashboard.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
-import { DashboardShell } from "../../features/dashboard/dashboard-shell.tsx";
+import { DashboardShell, SALES_NAV } from "../../features/dashboard/dashboard-shell.tsx";
 import { SalesHome } from "../../features/dashboard/sales-home.tsx";
 import type { Route } from "./+types/sales-dashboard";
 
@@ -43,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function SalesDashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardShell title="Sales dashboard" userName={loaderData.userName}>
+    <DashboardShell title="Sales dashboard" userName={loaderData.userName} nav={SALES_NAV}>
       <SalesHome data={loaderData} />
     </DashboardShell>
   );

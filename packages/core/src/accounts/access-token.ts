@@ -1,6 +1,8 @@
-// Access tokens: short-lived HS256 JWTs signed with jose. The claims follow Supabase Auth's
-// (sub, session_id, aal, role, email), so a later /auth/v1 service can issue and read the same
-// tokens (docs/decisions/006-sessions-and-tokens.md).
+// Access tokens: short-lived HS256 JWTs signed with jose. The claims are Supabase Auth's (iss, sub,
+// aud, iat, exp, email, phone, app_metadata, user_metadata, role, aal, amr, session_id,
+// is_anonymous) plus our `user_role`, so a token from account/token and one from /auth/v1/token are
+// the same kind of token, and each door accepts the other's (docs/decisions/006-sessions-and-tokens.md,
+// docs/decisions/013-auth-service.md).
 import { SignJWT, errors, jwtVerify } from "jose";
 
 export const ACCESS_TOKEN_ISSUER = "studyatlas";
@@ -12,6 +14,14 @@ export interface AccessClaims {
   aal: string;
   role: string;
   email: string;
+}
+
+/** What GoTrue puts in a token beyond the session: read by Supabase clients, not by our server. */
+export interface AccessTokenProfile {
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  /** Newest first ({method, timestamp}); derived from the session row. */
+  amr: { method: string; timestamp: number }[];
 }
 
 export interface SignedAccessToken {
@@ -30,15 +40,21 @@ export async function signAccessToken(
   claims: AccessClaims,
   ttlSeconds: number,
   now = Date.now(),
+  profile?: AccessTokenProfile,
 ): Promise<SignedAccessToken> {
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = issuedAt + ttlSeconds;
   const token = await new SignJWT({
-    session_id: claims.sessionId,
-    aal: claims.aal,
-    user_role: claims.role,
-    role: ACCESS_TOKEN_AUDIENCE,
     email: claims.email,
+    phone: "",
+    app_metadata: profile?.appMetadata ?? {},
+    user_metadata: profile?.userMetadata ?? {},
+    role: ACCESS_TOKEN_AUDIENCE,
+    aal: claims.aal,
+    amr: profile?.amr ?? [],
+    session_id: claims.sessionId,
+    is_anonymous: false,
+    user_role: claims.role,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(claims.userId))

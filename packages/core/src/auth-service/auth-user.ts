@@ -1,0 +1,161 @@
+// The user object of the auth service, in GoTrue's shape (its models/user.go and identity.go), built
+// from our users row (docs/decisions/013-auth-service.md). Ids are our integer ids as strings:
+// auth-js only needs a string. Identities are derived, not stored: an `email` identity for an
+// account with a password (or without Google), a `google` identity once a Google subject is linked;
+// their identity_id is a stable UUID computed from the user and the provider.
+import { createHash } from "node:crypto";
+
+import type { users } from "@studyatlas/db/schema/accounts.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+export const AUTH_AUDIENCE = "authenticated";
+export const AUTH_ROLE = "authenticated";
+
+export type IdentityProvider = "email" | "google";
+
+export interface AuthIdentity {
+  identity_id: string;
+  id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: IdentityProvider;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+  email: string;
+}
+
+export interface AuthUser {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  phone: string;
+  email_confirmed_at?: string;
+  confirmed_at?: string;
+  confirmation_sent_at?: string;
+  recovery_sent_at?: string;
+  invited_at?: string;
+  new_email?: string;
+  email_change_sent_at?: string;
+  reauthentication_sent_at?: string;
+  last_sign_in_at?: string;
+  banned_until?: string;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  identities: AuthIdentity[];
+  created_at: string;
+  updated_at: string;
+  is_anonymous: boolean;
+}
+
+/** A stable UUID (version-5 layout over SHA-256) for a derived identity. */
+export function identityIdOf(userId: number, provider: IdentityProvider): string {
+  const hex = createHash("sha256").update(`identity:${provider}:${userId}`).digest("hex");
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function providersOf(user: {
+  passwordHash: string | null;
+  googleSubject: string | null;
+}): IdentityProvider[] {
+  const providers: IdentityProvider[] = [];
+  if (user.passwordHash !== null || user.googleSubject === null) providers.push("email");
+  if (user.googleSubject !== null) providers.push("google");
+  return providers;
+}
+
+/** GoTrue's app_metadata: what an admin stored, plus the derived provider and providers. */
+export function appMetadataOf(user: {
+  passwordHash: string | null;
+  googleSubject: string | null;
+  appMetadata: Record<string, unknown>;
+}): Record<string, unknown> {
+  const providers = providersOf(user);
+  return { ...user.appMetadata, provider: providers[0], providers };
+}
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
+
+function identitiesOf(user: UserRow): AuthIdentity[] {
+  const id = String(user.id);
+  return providersOf(user).map((provider) => ({
+    identity_id: identityIdOf(user.id, provider),
+    id: provider === "google" ? (user.googleSubject ?? id) : id,
+    user_id: id,
+    identity_data: {
+      sub: provider === "google" ? user.googleSubject : id,
+      email: user.email,
+      email_verified: user.emailVerified,
+      phone_verified: false,
+    },
+    provider,
+    last_sign_in_at: iso(user.lastSignInAt) ?? null,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+    email: user.email.toLowerCase(),
+  }));
+}
+
+/** Omits the keys whose value is undefined, as GoTrue omits empty optional fields. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The user as the auth service answers it (GET /user, admin, sign-up, sessions). */
+export function authUserOf(user: UserRow): AuthUser {
+  const confirmedAt = user.emailVerified ? iso(user.emailVerifiedAt ?? user.updatedAt) : undefined;
+  return compact({
+    id: String(user.id),
+    aud: AUTH_AUDIENCE,
+    role: AUTH_ROLE,
+    email: user.email,
+    phone: "",
+    email_confirmed_at: confirmedAt,
+    confirmed_at: confirmedAt,
+    confirmation_sent_at: iso(user.confirmationSentAt),
+    recovery_sent_at: iso(user.recoverySentAt),
+    invited_at: iso(user.invitedAt),
+    new_email: user.emailChange ?? undefined,
+    email_change_sent_at: iso(user.emailChangeSentAt),
+    reauthentication_sent_at: iso(user.reauthenticationSentAt),
+    last_sign_in_at: iso(user.lastSignInAt),
+    banned_until: iso(user.bannedUntil),
+    app_metadata: appMetadataOf(user),
+    user_metadata: user.userMetadata,
+    identities: identitiesOf(user),
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+    is_anonymous: false,
+  });
+}
+
+/**
+ * What GoTrue answers a sign-up for an address that already has an account, when confirmations
+ * are on: a user that looks new (a fresh id, no identities), so the answer does not tell who is
+ * registered (its signup.go sanitizeUser). Nothing is stored.
+ */
+export function decoyUserOf(
+  /** An id like a new account's would be (ours are sequential, GoTrue's random). */
+  fakeId: number,
+  email: string,
+  userMetadata: Record<string, unknown>,
+  now = new Date(),
+): AuthUser {
+  return {
+    id: String(fakeId),
+    aud: AUTH_AUDIENCE,
+    role: AUTH_ROLE,
+    email,
+    phone: "",
+    confirmation_sent_at: now.toISOString(),
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: userMetadata,
+    identities: [],
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    is_anonymous: false,
+  };
+}

@@ -69,6 +69,7 @@ import { healthRoutes } from "./routes/api/health.ts";
 import { subscriptionRoutes } from "./routes/api/subscription.ts";
 import { wishlistRoutes } from "./routes/api/wishlists.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
+import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
@@ -319,6 +320,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: "/api" },
   );
+
+  // The authentication service (docs/decisions/013-auth-service.md): its own JSON errors and 404s.
+  await app.register(authServiceRoutes, {
+    prefix: "/auth/v1",
+    services,
+    auth: authSettings,
+    mailer,
+    google,
+    redirectUrls: config.auth.redirectUrls,
+  });
 
   await app.register(mediaRoutes, { services, prefix: "/media" });
   await app.register(seoRoutes, {

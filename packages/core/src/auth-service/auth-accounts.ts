@@ -68,7 +68,16 @@ export class WeakPasswordError extends ValidationError {
   readonly reasons: string[];
   constructor(message: string, reasons: string[]) {
     super(message, { code: "weak_password" });
+    this.name = "WeakPasswordError";
     this.reasons = reasons;
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as { code?: unknown }).code === "weak_password" &&
+      Array.isArray((value as { reasons?: unknown }).reasons)
+    );
   }
 }
 

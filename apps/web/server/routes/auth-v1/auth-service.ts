@@ -1,0 +1,86 @@
+// The authentication service: a Supabase-compatible /auth/v1 (GoTrue's API) in our server, over
+// the users and session rows of account/* (docs/decisions/013-auth-service.md). Its own body
+// parser (1 MiB, 413; bad JSON 400 bad_json), GoTrue's error shapes (plugins/gotrue-errors.ts),
+// and a JSON 404 for any other path under /auth/v1, never the HTML not-found page.
+import type { FastifyInstance } from "fastify";
+
+import { registerJsonBodyParser } from "../../plugins/json-body.ts";
+import { registerGoTrueErrorHandling } from "../../plugins/gotrue-errors.ts";
+import { adminRoutes } from "./admin.ts";
+import { authorizeRoutes } from "./authorize.ts";
+import { AUTH_SERVICE_TAGS, type AuthServiceOptions } from "./context.ts";
+import { emailLinkRoutes } from "./email-links.ts";
+import { signInRoutes } from "./sign-in.ts";
+import { userRoutes } from "./user.ts";
+
+/** Which version of GoTrue's API this answers like (GET /health). */
+export const GOTRUE_COMPATIBLE_VERSION = "v2.185.0";
+
+export async function authServiceRoutes(app: FastifyInstance, options: AuthServiceOptions) {
+  registerJsonBodyParser(app);
+  registerGoTrueErrorHandling(app);
+  app.addHook("preValidation", async (request) => {
+    request.body ??= {};
+  });
+
+  app.get(
+    "/health",
+    { schema: { tags: AUTH_SERVICE_TAGS, summary: "GoTrue's health answer" } },
+    async () => ({
+      version: GOTRUE_COMPATIBLE_VERSION,
+      name: "GoTrue",
+      description: "GoTrue is a user registration and authentication API",
+    }),
+  );
+
+  // What auth-js and dashboards read to know which sign-in methods exist (GoTrue's settings.go).
+  app.get(
+    "/settings",
+    { schema: { tags: AUTH_SERVICE_TAGS, summary: "Enabled sign-in methods" } },
+    async () => {
+      const google = Boolean(options.google.clientId);
+      return {
+        external: {
+          anonymous_users: false,
+          apple: false,
+          azure: false,
+          bitbucket: false,
+          discord: false,
+          facebook: false,
+          figma: false,
+          fly: false,
+          github: false,
+          gitlab: false,
+          google,
+          keycloak: false,
+          kakao: false,
+          linkedin: false,
+          linkedin_oidc: false,
+          notion: false,
+          spotify: false,
+          slack: false,
+          slack_oidc: false,
+          workos: false,
+          twitch: false,
+          twitter: false,
+          email: true,
+          phone: false,
+          zoom: false,
+        },
+        disable_signup: false,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+        sms_provider: "",
+        saml_enabled: false,
+      };
+    },
+  );
+
+  await app.register(signInRoutes, options);
+  await app.register(emailLinkRoutes, options);
+  await app.register(userRoutes, options);
+  await app.register(adminRoutes, options);
+  await app.register(authorizeRoutes, options);
+
+  app.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+}

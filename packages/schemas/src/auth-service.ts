@@ -4,50 +4,61 @@
 import { z } from "zod";
 
 const text = (max: number) => z.string().max(max);
+
+/** auth-js sends null for what it was not given (code_challenge: null): read as absent. */
+function orUndefined<T>(value: T | null | undefined): T | undefined {
+  return value ?? undefined;
+}
 const metadata = z.record(z.string().max(200), z.unknown());
 
 const codeChallenge = {
-  code_challenge: text(200).optional(),
-  code_challenge_method: text(20).optional(),
+  code_challenge: text(200).nullish().transform(orUndefined),
+  code_challenge_method: text(20).nullish().transform(orUndefined),
 };
 
 /** Captcha and other client meta auth-js may send; accepted and ignored (no captcha configured). */
-const security = { gotrue_meta_security: z.object({}).passthrough().optional() };
+const security = {
+  gotrue_meta_security: z.object({}).passthrough().nullish().transform(orUndefined),
+};
 
 export const AuthSignUpSchema = z.object({
-  email: text(320).optional(),
-  phone: text(64).optional(),
-  password: text(1000).optional(),
-  data: metadata.optional(),
-  channel: text(20).optional(),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
+  password: text(1000).nullish().transform(orUndefined),
+  data: metadata.nullish().transform(orUndefined),
+  channel: text(20).nullish().transform(orUndefined),
   ...codeChallenge,
   ...security,
 });
 
 export const GRANT_TYPES = ["password", "refresh_token", "pkce", "id_token"] as const;
 
-export const AuthTokenQuerySchema = z.object({ grant_type: text(40).optional() });
+export const AuthTokenQuerySchema = z.object({
+  grant_type: text(40).nullish().transform(orUndefined),
+});
 
 export const AuthPasswordGrantSchema = z.object({
-  email: text(320).optional(),
-  phone: text(64).optional(),
-  password: text(1000).optional(),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
+  password: text(1000).nullish().transform(orUndefined),
   ...security,
 });
 
-export const AuthRefreshGrantSchema = z.object({ refresh_token: text(1000).optional() });
+export const AuthRefreshGrantSchema = z.object({
+  refresh_token: text(1000).nullish().transform(orUndefined),
+});
 
 export const AuthPkceGrantSchema = z.object({
-  auth_code: text(200).optional(),
-  code_verifier: text(200).optional(),
+  auth_code: text(200).nullish().transform(orUndefined),
+  code_verifier: text(200).nullish().transform(orUndefined),
 });
 
 export const AuthIdTokenGrantSchema = z.object({
-  provider: text(40).optional(),
-  id_token: text(8000).optional(),
-  access_token: text(8000).optional(),
-  nonce: text(500).optional(),
-  client_id: text(500).optional(),
+  provider: text(40).nullish().transform(orUndefined),
+  id_token: text(8000).nullish().transform(orUndefined),
+  access_token: text(8000).nullish().transform(orUndefined),
+  nonce: text(500).nullish().transform(orUndefined),
+  client_id: text(500).nullish().transform(orUndefined),
   ...security,
 });
 
@@ -60,11 +71,11 @@ export const AuthTokenBodySchema = z.object({
 });
 
 export const AuthOtpSchema = z.object({
-  email: text(320).optional(),
-  phone: text(64).optional(),
-  create_user: z.boolean().optional(),
-  data: metadata.optional(),
-  channel: text(20).optional(),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
+  create_user: z.boolean().nullish().transform(orUndefined),
+  data: metadata.nullish().transform(orUndefined),
+  channel: text(20).nullish().transform(orUndefined),
   ...codeChallenge,
   ...security,
 });
@@ -81,64 +92,66 @@ export const VERIFY_TYPES = [
 ] as const;
 
 export const AuthVerifySchema = z.object({
-  type: text(40).optional(),
-  token: text(1000).optional(),
-  token_hash: text(1000).optional(),
-  email: text(320).optional(),
-  phone: text(64).optional(),
-  redirect_to: text(2000).optional(),
+  type: text(40).nullish().transform(orUndefined),
+  token: text(1000).nullish().transform(orUndefined),
+  token_hash: text(1000).nullish().transform(orUndefined),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
+  redirect_to: text(2000).nullish().transform(orUndefined),
 });
 
 export const AuthVerifyQuerySchema = z.object({
-  type: text(40).optional(),
-  token: text(1000).optional(),
-  redirect_to: text(2000).optional(),
+  type: text(40).nullish().transform(orUndefined),
+  token: text(1000).nullish().transform(orUndefined),
+  redirect_to: text(2000).nullish().transform(orUndefined),
 });
 
 export const AuthResendSchema = z.object({
-  type: text(40).optional(),
-  email: text(320).optional(),
-  phone: text(64).optional(),
+  type: text(40).nullish().transform(orUndefined),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
   ...codeChallenge,
   ...security,
 });
 
 export const AuthRecoverSchema = z.object({
-  email: text(320).optional(),
+  email: text(320).nullish().transform(orUndefined),
   ...codeChallenge,
   ...security,
 });
 
-export const AuthRedirectQuerySchema = z.object({ redirect_to: text(2000).optional() });
+export const AuthRedirectQuerySchema = z.object({
+  redirect_to: text(2000).nullish().transform(orUndefined),
+});
 
 export const AuthUserUpdateSchema = z.object({
-  email: text(320).optional(),
-  phone: text(64).optional(),
-  password: text(1000).optional(),
-  current_password: text(1000).optional(),
-  nonce: text(100).optional(),
-  data: metadata.optional(),
-  app_metadata: metadata.optional(),
-  channel: text(20).optional(),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
+  password: text(1000).nullish().transform(orUndefined),
+  current_password: text(1000).nullish().transform(orUndefined),
+  nonce: text(100).nullish().transform(orUndefined),
+  data: metadata.nullish().transform(orUndefined),
+  app_metadata: metadata.nullish().transform(orUndefined),
+  channel: text(20).nullish().transform(orUndefined),
   ...codeChallenge,
 });
 
-export const AuthLogoutQuerySchema = z.object({ scope: text(20).optional() });
+export const AuthLogoutQuerySchema = z.object({ scope: text(20).nullish().transform(orUndefined) });
 
 export const AuthAuthorizeQuerySchema = z.object({
-  provider: text(40).optional(),
-  redirect_to: text(2000).optional(),
-  scopes: text(1000).optional(),
-  code_challenge: text(200).optional(),
-  code_challenge_method: text(20).optional(),
-  skip_http_redirect: text(10).optional(),
+  provider: text(40).nullish().transform(orUndefined),
+  redirect_to: text(2000).nullish().transform(orUndefined),
+  scopes: text(1000).nullish().transform(orUndefined),
+  code_challenge: text(200).nullish().transform(orUndefined),
+  code_challenge_method: text(20).nullish().transform(orUndefined),
+  skip_http_redirect: text(10).nullish().transform(orUndefined),
 });
 
 export const AuthSsoSchema = z.object({
-  provider_id: text(100).optional(),
-  domain: text(300).optional(),
-  redirect_to: text(2000).optional(),
-  skip_http_redirect: z.boolean().optional(),
+  provider_id: text(100).nullish().transform(orUndefined),
+  domain: text(300).nullish().transform(orUndefined),
+  redirect_to: text(2000).nullish().transform(orUndefined),
+  skip_http_redirect: z.boolean().nullish().transform(orUndefined),
   ...codeChallenge,
   ...security,
 });
@@ -148,37 +161,39 @@ export const AuthFactorParamsSchema = z.object({ id: text(100), factorId: text(1
 
 // Admin (GoTrue admin.go adminUserParams, invite.go, mail.go GenerateLinkParams).
 export const AdminUserSchema = z.object({
-  email: text(320).optional(),
-  phone: text(64).optional(),
-  password: text(1000).optional(),
-  password_hash: text(1000).optional(),
-  email_confirm: z.boolean().optional(),
-  phone_confirm: z.boolean().optional(),
-  user_metadata: metadata.optional(),
-  app_metadata: metadata.optional(),
-  role: text(100).optional(),
-  ban_duration: text(40).optional(),
+  email: text(320).nullish().transform(orUndefined),
+  phone: text(64).nullish().transform(orUndefined),
+  password: text(1000).nullish().transform(orUndefined),
+  password_hash: text(1000).nullish().transform(orUndefined),
+  email_confirm: z.boolean().nullish().transform(orUndefined),
+  phone_confirm: z.boolean().nullish().transform(orUndefined),
+  user_metadata: metadata.nullish().transform(orUndefined),
+  app_metadata: metadata.nullish().transform(orUndefined),
+  role: text(100).nullish().transform(orUndefined),
+  ban_duration: text(40).nullish().transform(orUndefined),
 });
 
 export const AdminListQuerySchema = z.object({
-  page: text(12).optional(),
-  per_page: text(12).optional(),
-  filter: text(200).optional(),
-  sort: text(100).optional(),
+  page: text(12).nullish().transform(orUndefined),
+  per_page: text(12).nullish().transform(orUndefined),
+  filter: text(200).nullish().transform(orUndefined),
+  sort: text(100).nullish().transform(orUndefined),
 });
 
-export const AdminDeleteSchema = z.object({ should_soft_delete: z.boolean().optional() });
+export const AdminDeleteSchema = z.object({
+  should_soft_delete: z.boolean().nullish().transform(orUndefined),
+});
 
 export const AdminInviteSchema = z.object({
-  email: text(320).optional(),
-  data: metadata.optional(),
+  email: text(320).nullish().transform(orUndefined),
+  data: metadata.nullish().transform(orUndefined),
 });
 
 export const AdminGenerateLinkSchema = z.object({
-  type: text(40).optional(),
-  email: text(320).optional(),
-  new_email: text(320).optional(),
-  password: text(1000).optional(),
-  data: metadata.optional(),
-  redirect_to: text(2000).optional(),
+  type: text(40).nullish().transform(orUndefined),
+  email: text(320).nullish().transform(orUndefined),
+  new_email: text(320).nullish().transform(orUndefined),
+  password: text(1000).nullish().transform(orUndefined),
+  data: metadata.nullish().transform(orUndefined),
+  redirect_to: text(2000).nullish().transform(orUndefined),
 });

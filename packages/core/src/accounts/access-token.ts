@@ -5,6 +5,8 @@
 // docs/decisions/013-auth-service.md).
 import { SignJWT, errors, jwtVerify } from "jose";
 
+import { authUserId, parseAuthUserId } from "../auth-service/auth-user.ts";
+
 export const ACCESS_TOKEN_ISSUER = "studyatlas";
 export const ACCESS_TOKEN_AUDIENCE = "authenticated";
 
@@ -57,7 +59,8 @@ export async function signAccessToken(
     user_role: claims.role,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(String(claims.userId))
+    // GoTrue's user id (a UUID encoding ours), so Supabase clients see one id everywhere.
+    .setSubject(authUserId(claims.userId))
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -83,9 +86,9 @@ export async function verifyAccessToken(
       requiredClaims: ["exp", "iat", "sub"],
       currentDate: new Date(now),
     });
-    const userId = Number(payload.sub);
+    const userId = parseAuthUserId(payload.sub ?? "");
     if (
-      !Number.isInteger(userId) ||
+      userId === undefined ||
       typeof payload.session_id !== "string" ||
       typeof payload.email !== "string"
     ) {

@@ -18,6 +18,7 @@ import {
   verifyLink,
   type AuthMailContext,
 } from "./auth-accounts.ts";
+import { parseAuthUserId } from "./auth-user.ts";
 import { issueOneTimeToken } from "./one-time-tokens.ts";
 
 const USER_NOT_FOUND = () => new NotFoundError("User not found", { code: "user_not_found" });
@@ -26,15 +27,8 @@ const EMAIL_EXISTS = () =>
     code: "email_exists",
   });
 
-/** Admin paths take our ids as strings; anything else is no user (GoTrue: not a UUID, 404). */
-export function parseUserId(value: string): number | undefined {
-  if (!/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : undefined;
-}
-
 export async function requireUserById(db: Database, id: string): Promise<UserRow> {
-  const userId = parseUserId(id);
+  const userId = parseAuthUserId(id);
   const user = userId === undefined ? undefined : await getUser(db, userId);
   if (!user) throw USER_NOT_FOUND();
   return user;

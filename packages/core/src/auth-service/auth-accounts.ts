@@ -173,8 +173,13 @@ export async function sendOneTimeToken(
  * At most one e-mail per address a minute (GoTrue's SMTP max frequency). Counted before the
  * answer for known and unknown addresses alike, so the 429 tells nothing about the address.
  */
-async function limitEmail(db: Database, address: string): Promise<void> {
-  await consumeLimit(db, RATE_LIMITS.authEmailPerAddress, address.trim().toLowerCase());
+async function limitEmail(db: Database, address: string, kind: string): Promise<void> {
+  // Per kind, as GoTrue keeps confirmation_sent_at, recovery_sent_at... apart.
+  await consumeLimit(
+    db,
+    RATE_LIMITS.authEmailPerAddress,
+    `${kind}:${address.trim().toLowerCase()}`,
+  );
 }
 
 async function nextUserIdGuess(db: Database): Promise<number> {
@@ -208,7 +213,7 @@ export async function signUpWithPassword(
     const decoy = decoyUserOf(await nextUserIdGuess(db), email, input.data);
     let allowed = true;
     try {
-      await limitEmail(db, email);
+      await limitEmail(db, email, "signup");
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
       allowed = false;
@@ -227,7 +232,7 @@ export async function signUpWithPassword(
       },
     };
   }
-  await limitEmail(db, email);
+  await limitEmail(db, email, "signup");
   let user: UserRow;
   try {
     user = await createUser(db, {
@@ -287,7 +292,7 @@ export async function requestEmailOtp(
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
   await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  await limitEmail(db, email);
+  await limitEmail(db, email, "otp");
   return async () => {
     let user = await findUserByEmail(db, email);
     if (!user && input.createUser) {
@@ -327,7 +332,7 @@ export async function requestRecovery(
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
   await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  await limitEmail(db, email);
+  await limitEmail(db, email, "recovery");
   return async () => {
     const user = await findUserByEmail(db, email);
     if (user) await sendOneTimeToken(db, user, "recovery", user.email, context, input.flow);
@@ -342,7 +347,7 @@ export async function resendConfirmation(
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
   await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  await limitEmail(db, email);
+  await limitEmail(db, email, input.type);
   return async () => {
     if (input.type === "signup") {
       const user = await findUserByEmail(db, email);
@@ -543,7 +548,7 @@ export async function updateOwnUser(
         code: "email_exists",
       });
     }
-    await limitEmail(db, email);
+    await limitEmail(db, email, "email_change");
     [user] = await db
       .update(users)
       .set({ emailChange: email, emailChangeSentAt: new Date(now), updatedAt: new Date(now) })
@@ -614,7 +619,7 @@ export async function requestReauthentication(
       code: "email_not_confirmed",
     });
   }
-  await limitEmail(db, user.email);
+  await limitEmail(db, user.email, "reauthentication");
   return async () => {
     await sendOneTimeToken(db, user, "reauthentication", user.email, context);
   };

@@ -1,6 +1,7 @@
 // The user object of the auth service, in GoTrue's shape (its models/user.go and identity.go), built
-// from our users row (docs/decisions/013-auth-service.md). Ids are our integer ids as strings:
-// auth-js only needs a string. Identities are derived, not stored: an `email` identity for an
+// from our users row (docs/decisions/013-auth-service.md). GoTrue's ids are UUIDs and auth-js's
+// admin calls refuse anything else, so our integer ids travel as UUIDs that encode them
+// (`authUserId`): no second id to store or look up, and both doors read the same `sub`. Identities are derived, not stored: an `email` identity for an
 // account with a password (or without Google), a `google` identity once a Google subject is linked;
 // their identity_id is a stable UUID computed from the user and the provider.
 import { createHash } from "node:crypto";
@@ -50,6 +51,25 @@ export interface AuthUser {
   is_anonymous: boolean;
 }
 
+const ID_PREFIX = "00000000-0000-4000-8000-";
+
+/** Our user id as the auth service's UUID: 42 → 00000000-0000-4000-8000-00000000002a. */
+export function authUserId(id: number): string {
+  return `${ID_PREFIX}${id.toString(16).padStart(12, "0")}`;
+}
+
+/** The user id of an auth-service UUID (or of a plain integer id); undefined for anything else. */
+export function parseAuthUserId(value: string): number | undefined {
+  let id: number;
+  if (/^[1-9]\d{0,9}$/.test(value)) id = Number(value);
+  else if (value.length === 36 && value.toLowerCase().startsWith(ID_PREFIX)) {
+    const hex = value.slice(ID_PREFIX.length);
+    if (!/^[0-9a-f]{12}$/i.test(hex)) return undefined;
+    id = parseInt(hex, 16);
+  } else return undefined;
+  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+}
+
 /** A stable UUID (version-5 layout over SHA-256) for a derived identity. */
 export function identityIdOf(userId: number, provider: IdentityProvider): string {
   const hex = createHash("sha256").update(`identity:${provider}:${userId}`).digest("hex");
@@ -80,7 +100,7 @@ export function appMetadataOf(user: {
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
 
 function identitiesOf(user: UserRow): AuthIdentity[] {
-  const id = String(user.id);
+  const id = authUserId(user.id);
   return providersOf(user).map((provider) => ({
     identity_id: identityIdOf(user.id, provider),
     id: provider === "google" ? (user.googleSubject ?? id) : id,
@@ -108,7 +128,7 @@ function compact<T extends object>(value: T): T {
 export function authUserOf(user: UserRow): AuthUser {
   const confirmedAt = user.emailVerified ? iso(user.emailVerifiedAt ?? user.updatedAt) : undefined;
   return compact({
-    id: String(user.id),
+    id: authUserId(user.id),
     aud: AUTH_AUDIENCE,
     role: AUTH_ROLE,
     email: user.email,
@@ -145,7 +165,7 @@ export function decoyUserOf(
   now = new Date(),
 ): AuthUser {
   return {
-    id: String(fakeId),
+    id: authUserId(fakeId),
     aud: AUTH_AUDIENCE,
     role: AUTH_ROLE,
     email,

@@ -76,11 +76,19 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
     },
   );
 
-  await app.register(signInRoutes, options);
-  await app.register(emailLinkRoutes, options);
-  await app.register(userRoutes, options);
-  await app.register(adminRoutes, options);
-  await app.register(authorizeRoutes, options);
+  // Only the route options: the `prefix` this plugin was registered with must not nest again.
+  const routeOptions: AuthServiceOptions = {
+    services: options.services,
+    auth: options.auth,
+    mailer: options.mailer,
+    google: options.google,
+    redirectUrls: options.redirectUrls,
+  };
+  await app.register(signInRoutes, routeOptions);
+  await app.register(emailLinkRoutes, routeOptions);
+  await app.register(userRoutes, routeOptions);
+  await app.register(adminRoutes, routeOptions);
+  await app.register(authorizeRoutes, routeOptions);
 
   app.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 }

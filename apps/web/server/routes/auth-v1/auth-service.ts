@@ -19,6 +19,10 @@ export const GOTRUE_COMPATIBLE_VERSION = "v2.185.0";
 export async function authServiceRoutes(app: FastifyInstance, options: AuthServiceOptions) {
   registerJsonBodyParser(app);
   registerGoTrueErrorHandling(app);
+  // GoTrue's API has its own documentation; the API's OpenAPI document stays about /api.
+  app.addHook("onRoute", (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   app.addHook("preValidation", async (request) => {
     request.body ??= {};
   });

@@ -31,7 +31,7 @@ describe("loadConfig", () => {
       catalogueCacheBytes: 64 * 1024 * 1024,
       finderIndex: true,
       maxConcurrentRequests: 256,
-      auth: { accessTokenTtlSeconds: 900, secureCookies: false },
+      auth: { accessTokenTtlSeconds: 900, secureCookies: false, redirectUrls: [] },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
       devMailbox: true,
@@ -70,7 +70,7 @@ describe("loadConfig", () => {
       catalogueCacheBytes: 0,
       finderIndex: false,
       maxConcurrentRequests: 32,
-      auth: { accessTokenTtlSeconds: 900, secureCookies: true },
+      auth: { accessTokenTtlSeconds: 900, secureCookies: true, redirectUrls: [] },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
       devMailbox: false,
@@ -129,6 +129,7 @@ describe("loadConfig", () => {
       secret: "s".repeat(40),
       accessTokenTtlSeconds: 300,
       secureCookies: false,
+      redirectUrls: [],
     });
     expect(config.mail).toEqual({
       smtpUrl: "smtp://user:pass@mail.example:587",
@@ -215,4 +216,20 @@ describe("loadConfig", () => {
       expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid TRUST_PROXY/);
     },
   );
+
+  it("reads the auth service's redirect allow list and Google secret (issue 12)", () => {
+    const config = loadConfig({
+      AUTH_REDIRECT_URLS: " https://app.example.com/** , http://localhost:5173/callback",
+      GOOGLE_CLIENT_SECRET: "secret",
+    });
+    expect(config.auth.redirectUrls).toEqual([
+      "https://app.example.com/**",
+      "http://localhost:5173/callback",
+    ]);
+    expect(config.google.clientSecret).toBe("secret");
+    expect(loadConfig({}).auth.redirectUrls).toEqual([]);
+    expect(configError({ AUTH_REDIRECT_URLS: "javascript:alert(1)" }).message).toMatch(
+      /^Invalid AUTH_REDIRECT_URLS/,
+    );
+  });
 });

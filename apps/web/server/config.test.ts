@@ -35,6 +35,8 @@ describe("loadConfig", () => {
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
       devMailbox: true,
+      chat: { advisorUserId: 316, heartbeatMs: 30_000 },
+      demoAccounts: true,
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
     });
@@ -74,6 +76,8 @@ describe("loadConfig", () => {
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
       devMailbox: false,
+      chat: { advisorUserId: 316, heartbeatMs: 30_000 },
+      demoAccounts: true,
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
     });

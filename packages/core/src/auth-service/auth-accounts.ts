@@ -431,6 +431,9 @@ export async function verifyOneTimeToken(
   if (slot !== undefined) await releaseEvent(db, slot);
   let user = await getUser(db, consumed.userId);
   if (!user) throw OTP_INVALID();
+  if (user.bannedUntil && user.bannedUntil.getTime() > Date.now()) {
+    throw new ValidationError("User is banned", { code: "user_banned" });
+  }
   if (consumed.type === "email_change_new" || consumed.type === "email_change_current") {
     user = await finishEmailChange(db, user, consumed.address);
   } else if (!user.emailVerified) {

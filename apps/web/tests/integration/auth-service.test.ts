@@ -620,6 +620,25 @@ describe("transport", () => {
     expectAuthError(sso.error, 404, "saml_provider_disabled");
   });
 
+  it("answers CORS preflights for any origin (it reads no cookies)", async () => {
+    const preflight = await t.app.inject({
+      method: "OPTIONS",
+      url: "/auth/v1/token?grant_type=password",
+      headers: {
+        origin: "https://app.example.com",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, x-client-info",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe("*");
+    expect(preflight.headers["access-control-allow-headers"]).toBe(
+      "authorization, content-type, x-client-info",
+    );
+    const settings = await t.app.inject({ method: "GET", url: "/auth/v1/settings" });
+    expect(settings.headers["access-control-expose-headers"]).toContain("X-Total-Count");
+  });
+
   it("works with cookies of a signed-in browser and no XSRF header (Bearer only)", async () => {
     const { email } = await confirmedUser();
     const login = await t.app.inject({

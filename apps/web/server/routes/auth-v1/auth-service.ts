@@ -13,6 +13,10 @@ import { emailLinkRoutes } from "./email-links.ts";
 import { signInRoutes } from "./sign-in.ts";
 import { userRoutes } from "./user.ts";
 
+const CORS_EXPOSED_HEADERS = "X-Total-Count, Link, X-Supabase-Api-Version, x-sb-error-code";
+const CORS_ALLOWED_HEADERS =
+  "Accept, Authorization, Content-Type, X-Client-Info, X-Supabase-Api-Version, apikey";
+
 /** Which version of GoTrue's API this answers like (GET /health). */
 export const GOTRUE_COMPATIBLE_VERSION = "v2.185.0";
 
@@ -22,6 +26,24 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   // GoTrue's API has its own documentation; the API's OpenAPI document stays about /api.
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, hide: true };
+  });
+  // CORS as GoTrue answers it, for any origin: the auth service reads no cookies, so a page of
+  // another site gains nothing it could not do with its own fetch (docs/decisions/013-auth-service.md).
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("access-control-allow-origin", "*");
+    reply.header("access-control-expose-headers", CORS_EXPOSED_HEADERS);
+    if (request.method !== "OPTIONS") return;
+    const asked = request.headers["access-control-request-headers"];
+    const headers =
+      typeof asked === "string" && /^[\w-]+(\s*,\s*[\w-]+)*$/.test(asked) && asked.length < 500
+        ? asked
+        : CORS_ALLOWED_HEADERS;
+    return reply
+      .code(204)
+      .header("access-control-allow-methods", "GET, POST, PUT, DELETE, OPTIONS")
+      .header("access-control-allow-headers", headers)
+      .header("access-control-max-age", "86400")
+      .send();
   });
   app.addHook("preValidation", async (request) => {
     request.body ??= {};

@@ -121,7 +121,8 @@ export async function getActiveSession(
       user: sessionUserColumns,
       userMetadata: users.userMetadata,
       appMetadata: users.appMetadata,
-      passwordHash: users.passwordHash,
+      // Whether a password is set, not the hash: nothing secret travels with every request.
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       googleSubject: users.googleSubject,
     })
     .from(sessions)

@@ -77,22 +77,27 @@ export function identityIdOf(userId: number, provider: IdentityProvider): string
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export function providersOf(user: {
-  passwordHash: string | null;
+/** What decides a user's identities: a password, a linked Google subject. */
+export interface IdentityFacts {
+  hasPassword: boolean;
   googleSubject: string | null;
-}): IdentityProvider[] {
+}
+
+function factsOf(user: UserRow): IdentityFacts {
+  return { hasPassword: user.passwordHash !== null, googleSubject: user.googleSubject };
+}
+
+export function providersOf(user: IdentityFacts): IdentityProvider[] {
   const providers: IdentityProvider[] = [];
-  if (user.passwordHash !== null || user.googleSubject === null) providers.push("email");
+  if (user.hasPassword || user.googleSubject === null) providers.push("email");
   if (user.googleSubject !== null) providers.push("google");
   return providers;
 }
 
 /** GoTrue's app_metadata: what an admin stored, plus the derived provider and providers. */
-export function appMetadataOf(user: {
-  passwordHash: string | null;
-  googleSubject: string | null;
-  appMetadata: Record<string, unknown>;
-}): Record<string, unknown> {
+export function appMetadataOf(
+  user: IdentityFacts & { appMetadata: Record<string, unknown> },
+): Record<string, unknown> {
   const providers = providersOf(user);
   return { ...user.appMetadata, provider: providers[0], providers };
 }
@@ -101,7 +106,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : u
 
 function identitiesOf(user: UserRow): AuthIdentity[] {
   const id = authUserId(user.id);
-  return providersOf(user).map((provider) => ({
+  return providersOf(factsOf(user)).map((provider) => ({
     identity_id: identityIdOf(user.id, provider),
     id: provider === "google" ? (user.googleSubject ?? id) : id,
     user_id: id,
@@ -143,7 +148,7 @@ export function authUserOf(user: UserRow): AuthUser {
     reauthentication_sent_at: iso(user.reauthenticationSentAt),
     last_sign_in_at: iso(user.lastSignInAt),
     banned_until: iso(user.bannedUntil),
-    app_metadata: appMetadataOf(user),
+    app_metadata: appMetadataOf({ ...factsOf(user), appMetadata: user.appMetadata }),
     user_metadata: user.userMetadata,
     identities: identitiesOf(user),
     created_at: user.createdAt.toISOString(),

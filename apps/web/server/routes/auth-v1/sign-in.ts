@@ -28,7 +28,6 @@ import {
   AuthTokenQuerySchema,
 } from "@studyatlas/schemas/auth-service.ts";
 
-import { trustedUserId } from "../../plugins/auth.ts";
 import { GoTrueHttpError, OAuthError } from "../../plugins/gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
@@ -101,12 +100,13 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
         if (!body.email || !body.password) {
           throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
         }
-        // The same check as account/token: per-address and per-account failure limits.
+        // The same check as account/token: per-address and per-account failure limits. The
+        // site's device cookie is not read here (no cookies under /auth/v1), so the per-account
+        // limit always applies.
         const user = await authenticate(db, {
           email: body.email,
           password: body.password,
           ip: request.ip,
-          trustedUserId: trustedUserId(request, options.auth),
         });
         assertMaySignIn(user);
         return startAuthSession(options, request, reply, user, "password");

@@ -86,27 +86,29 @@ const STATUS_OF_CODE: Record<string, number> = {
 };
 
 /** Codes raised by the account code that both doors share, in GoTrue's words. */
-const GOTRUE_OF_ACCOUNT_CODE: Record<string, { code: string; message?: string }> = {
-  invalid_credentials: { code: "invalid_credentials", message: "Invalid login credentials" },
-  email_not_verified: { code: "email_not_confirmed", message: "Email not confirmed" },
-  invalid_refresh_token: {
-    code: "refresh_token_not_found",
-    message: "Invalid Refresh Token: Refresh Token Not Found",
-  },
-  refresh_token_already_used: {
-    code: "refresh_token_already_used",
-    message: "Invalid Refresh Token: Already Used",
-  },
-  password_too_common: { code: "weak_password" },
-  email_taken: {
-    code: "email_exists",
-    message: "A user with this email address has already been registered",
-  },
-  rate_limited: { code: "over_request_rate_limit" },
-  invalid_google_token: { code: "validation_failed", message: "Bad ID token" },
-  google_unavailable: { code: "unexpected_failure" },
-  no_account: { code: "user_not_found", message: "User not found" },
-};
+const GOTRUE_OF_ACCOUNT_CODE: Record<string, { code: string; message?: string; status?: number }> =
+  {
+    invalid_credentials: { code: "invalid_credentials", message: "Invalid login credentials" },
+    email_not_verified: { code: "email_not_confirmed", message: "Email not confirmed" },
+    invalid_refresh_token: {
+      code: "refresh_token_not_found",
+      message: "Invalid Refresh Token: Refresh Token Not Found",
+    },
+    refresh_token_already_used: {
+      code: "refresh_token_already_used",
+      message: "Invalid Refresh Token: Already Used",
+    },
+    password_too_common: { code: "weak_password" },
+    email_taken: {
+      code: "email_exists",
+      message: "A user with this email address has already been registered",
+    },
+    rate_limited: { code: "over_request_rate_limit" },
+    invalid_google_token: { code: "validation_failed", message: "Bad ID token" },
+    // Google could not be reached: a 503 auth-js may retry, not the caller's mistake.
+    google_unavailable: { code: "unexpected_failure", status: 503 },
+    no_account: { code: "user_not_found", message: "User not found" },
+  };
 
 const STATUS_OF_KIND: Record<string, number> = {
   validation: 400,
@@ -142,7 +144,7 @@ export function goTrueErrorOf(error: unknown): GoTrueErrorBody | { oauth: OAuthE
   if (error instanceof DomainError) {
     const translated = GOTRUE_OF_ACCOUNT_CODE[error.code];
     const code = translated?.code ?? error.code;
-    const status = STATUS_OF_CODE[code] ?? STATUS_OF_KIND[error.kind] ?? 400;
+    const status = translated?.status ?? STATUS_OF_CODE[code] ?? STATUS_OF_KIND[error.kind] ?? 400;
     const body: GoTrueErrorBody = { status, code, message: translated?.message ?? error.message };
     if (error instanceof WeakPasswordError) body.weakPasswordReasons = error.reasons;
     else if (code === "weak_password") body.weakPasswordReasons = ["pwned"];

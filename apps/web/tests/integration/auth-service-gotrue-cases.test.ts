@@ -2,9 +2,11 @@
 // auth service where they apply; docs/decisions/013-auth-service.md lists which were ported, which
 // were adapted and which were left out, and why. Each `it` names the GoTrue test it ports.
 import { createHash } from "node:crypto";
+import { createServer, type Server } from "node:http";
 
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import { SignJWT, exportJWK, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signApiKey } from "@studyatlas/core/auth-service/api-keys.ts";
@@ -15,9 +17,39 @@ import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
 let adminKey = "";
+let jwksServer: Server | undefined;
+let googleKey: CryptoKey;
+const GOOGLE_CLIENT = "client-id.apps.googleusercontent.com";
+
+/** Google's signing keys, served locally (as accounts.test.ts does for account/google_login). */
+async function startJwksServer(): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  googleKey = privateKey;
+  const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ keys: [jwk] }));
+  });
+  jwksServer = server;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no JWKS address");
+  return `http://127.0.0.1:${address.port}/certs`;
+}
+
+function googleIdToken(claims: Record<string, unknown>, audience = GOOGLE_CLIENT) {
+  return new SignJWT({ email_verified: true, ...claims })
+    .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+    .setIssuer("https://accounts.google.com")
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime("5m")
+    .sign(googleKey);
+}
 
 beforeAll(async () => {
   const base = testConfig();
+  const jwksUrl = await startJwksServer();
   t = await createTestApp({
     config: {
       auth: {
@@ -25,11 +57,7 @@ beforeAll(async () => {
         secret: AUTH_SECRET,
         redirectUrls: ["https://app.example.com/**", "studyatlas-test://callback"],
       },
-      google: {
-        ...base.google,
-        clientId: "client-id.apps.googleusercontent.com",
-        clientSecret: "s",
-      },
+      google: { clientId: GOOGLE_CLIENT, clientSecret: "s", jwksUrl },
     },
   });
   adminKey = await signApiKey(AUTH_SECRET, "service_role");
@@ -37,6 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await new Promise((resolve) => jwksServer?.close(resolve));
 });
 
 interface CallOptions {
@@ -782,5 +811,65 @@ describe("middleware_test.go, sso_test.go, external_google_test.go", () => {
     expect(location.searchParams.get("state")?.split(".")).toHaveLength(3);
     expectCode(await call("GET", "/authorize?provider=github"), 400, "validation_failed");
     expectCode(await call("GET", "/callback?code=x&state=forged"), 400, "bad_oauth_state");
+  });
+});
+
+describe("token_oidc.go (grant_type=id_token) and one identity with account/google_login", () => {
+  it("signs a Google user up on the first ID token, in again on the next, and account/google_login finds the same user", async () => {
+    const email = uniqueAddress("google");
+    const first = await call("POST", "/token?grant_type=id_token", {
+      body: {
+        provider: "google",
+        id_token: await googleIdToken({ sub: `g-${email}`, email, given_name: "Grace" }),
+      },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const session = first.json<SessionJson>();
+    expect(session.user.identities.map((identity) => identity.provider)).toEqual(["google"]);
+    const claims = JSON.parse(
+      Buffer.from(session.access_token.split(".")[1]!, "base64url").toString(),
+    ) as {
+      amr: { method: string }[];
+      app_metadata: { provider: string };
+    };
+    expect(claims.amr[0]?.method).toBe("oauth");
+    expect(claims.app_metadata.provider).toBe("google");
+    const again = await call("POST", "/token?grant_type=id_token", {
+      body: { provider: "google", id_token: await googleIdToken({ sub: `g-${email}`, email }) },
+    });
+    expect(again.json<SessionJson>().user.id).toBe(session.user.id);
+    const site = await t.app.inject({
+      method: "POST",
+      url: "/api/account/google_login",
+      payload: { credential: await googleIdToken({ sub: `g-${email}`, email }) },
+    });
+    expect(site.statusCode).toBe(200);
+    expect(site.json<{ user: { email: string } }>().user.email).toBe(email);
+  });
+
+  it("refuses another audience, another provider and a missing token with 4xx", async () => {
+    const email = uniqueAddress("google");
+    expectCode(
+      await call("POST", "/token?grant_type=id_token", {
+        body: {
+          provider: "google",
+          id_token: await googleIdToken({ sub: "x", email }, "someone-else"),
+        },
+      }),
+      400,
+      "validation_failed",
+    );
+    expectCode(
+      await call("POST", "/token?grant_type=id_token", {
+        body: { provider: "github", id_token: "x" },
+      }),
+      400,
+      "provider_disabled",
+    );
+    expectCode(
+      await call("POST", "/token?grant_type=id_token", { body: { provider: "google" } }),
+      400,
+      "validation_failed",
+    );
   });
 });

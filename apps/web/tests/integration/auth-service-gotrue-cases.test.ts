@@ -588,6 +588,38 @@ describe("admin_test.go and invite_test.go", () => {
     );
   });
 
+  it("TestAdminUsers_SortAsc / TestAdminUsers_SortDesc: newest first unless sort=created_at asc", async () => {
+    const older = await confirmed();
+    const newer = await confirmed();
+    const ids = async (sort?: string) =>
+      (
+        await call(
+          "GET",
+          `/admin/users?per_page=1000${sort ? `&sort=${encodeURIComponent(sort)}` : ""}`,
+          { token: adminKey },
+        )
+      )
+        .json<{ users: { id: string }[] }>()
+        .users.map((user) => user.id);
+    const byDefault = await ids();
+    expect(byDefault.indexOf(newer.user.id)).toBeLessThan(byDefault.indexOf(older.user.id));
+    const ascending = await ids("created_at asc");
+    expect(ascending.indexOf(older.user.id)).toBeLessThan(ascending.indexOf(newer.user.id));
+    expect(await ids("created_at desc")).toEqual(byDefault);
+    expectCode(
+      await call("GET", "/admin/users?sort=email", { token: adminKey }),
+      400,
+      "validation_failed",
+    );
+    expectCode(
+      await call("GET", `/admin/users?sort=${encodeURIComponent("created_at sideways")}`, {
+        token: adminKey,
+      }),
+      400,
+      "validation_failed",
+    );
+  });
+
   it("TestAdminUserCreateValidationErrors / TestAdminUserUpdatePasswordFailed / TestAdminUserUpdateBannedUntilFailed", async () => {
     expectCode(
       await call("POST", "/admin/users", { token: adminKey, body: { password: GOOD_PASSWORD } }),

@@ -1,7 +1,7 @@
 // The auth service's admin API over our users (GoTrue's admin.go, invite.go, mail.go
 // GenerateLink): list with paging, create, read, update, delete, invite, generate links. Callers
 // are already proven to hold a service-role key (the server checks that).
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { users } from "@studyatlas/db/schema/accounts.ts";
@@ -34,9 +34,34 @@ export async function requireUserById(db: Database, id: string): Promise<UserRow
   return user;
 }
 
+/** GoTrue's `sort` parameter: `created_at` with `asc` or `desc` (the default, newest first). */
+export function sortDirectionOf(sort: string | undefined): "asc" | "desc" {
+  if (sort === undefined || sort === "") return "desc";
+  const [field, direction, ...rest] = sort.trim().split(" ");
+  if (field !== "created_at" || rest.length > 0) {
+    throw new ValidationError(`Bad Sort Parameters: bad field for sort '${field ?? ""}'`, {
+      code: "validation_failed",
+    });
+  }
+  if (direction === undefined) return "desc";
+  const lower = direction.toLowerCase();
+  if (lower !== "asc" && lower !== "desc") {
+    throw new ValidationError(
+      `Bad Sort Parameters: bad direction for sort '${direction}', only 'asc' and 'desc' allowed`,
+      { code: "validation_failed" },
+    );
+  }
+  return lower;
+}
+
 export async function listUsers(
   db: Database,
-  input: { page: number; perPage: number; filter?: string | undefined },
+  input: {
+    page: number;
+    perPage: number;
+    filter?: string | undefined;
+    direction?: "asc" | "desc";
+  },
 ): Promise<{ users: UserRow[]; total: number }> {
   const where = input.filter
     ? sql`(${users.email} ilike ${`%${input.filter.replace(/[\\%_]/g, "\\$&")}%`} or ${users.firstName} ilike ${`%${input.filter.replace(/[\\%_]/g, "\\$&")}%`})`
@@ -46,7 +71,11 @@ export async function listUsers(
     .select()
     .from(users)
     .where(where)
-    .orderBy(asc(users.createdAt), asc(users.id))
+    .orderBy(
+      ...(input.direction === "asc"
+        ? [asc(users.createdAt), asc(users.id)]
+        : [desc(users.createdAt), desc(users.id)]),
+    )
     .limit(input.perPage)
     .offset((input.page - 1) * input.perPage);
   return { users: rows, total: Number(total?.value ?? 0) };

@@ -12,6 +12,7 @@ import {
   inviteUser,
   listUsers,
   requireUserById,
+  sortDirectionOf,
   type GenerateLinkType,
 } from "@studyatlas/core/auth-service/admin-users.ts";
 import { AUTH_AUDIENCE, authUserOf } from "@studyatlas/core/auth-service/auth-user.ts";
@@ -69,7 +70,12 @@ export async function adminRoutes(app: FastifyInstance, options: AuthServiceOpti
     handler: async (request, reply) => {
       const page = pageNumber(request.query.page, 1, 1_000_000);
       const perPage = pageNumber(request.query.per_page, DEFAULT_PER_PAGE, MAX_PER_PAGE);
-      const result = await listUsers(db, { page, perPage, filter: request.query.filter });
+      const result = await listUsers(db, {
+        page,
+        perPage,
+        filter: request.query.filter,
+        direction: sortDirectionOf(request.query.sort),
+      });
       const lastPage = Math.max(1, Math.ceil(result.total / perPage));
       // GoTrue's pagination.go: `page` first in each link, which is where auth-js reads it.
       const base = `${options.services.publicBaseUrl}${AUTH_SERVICE_PREFIX}/admin/users`;

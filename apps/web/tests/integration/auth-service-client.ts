@@ -11,11 +11,16 @@ import type { Database } from "@studyatlas/db/client.ts";
 export const AUTH_SECRET = "auth-service-test-secret-0123456789abcdef";
 
 /** A client as an app would make it: no persistence, no timers (tests drive refreshes). */
-export function authClient(baseUrl: string, headers: Record<string, string> = {}): GoTrueClient {
+export function authClient(
+  baseUrl: string,
+  headers: Record<string, string> = {},
+  flowType: "implicit" | "pkce" = "implicit",
+): GoTrueClient {
   const store = new Map<string, string>();
   return new GoTrueClient({
     url: `${baseUrl}/auth/v1`,
     headers,
+    flowType,
     autoRefreshToken: false,
     persistSession: true,
     detectSessionInUrl: false,

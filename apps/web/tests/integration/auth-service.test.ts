@@ -3,7 +3,7 @@
 // docs/decisions/013-auth-service.md). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { AuthApiError, type GoTrueClient } from "@supabase/auth-js";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { signApiKey } from "@studyatlas/core/auth-service/api-keys.ts";
 
@@ -31,6 +31,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+});
+
+// Every request of this file comes from 127.0.0.1: each test starts with GoTrue's per-address
+// buckets empty (the limits themselves are tested in auth-service-gotrue-cases.test.ts).
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from rate_limit_events where key like 'auth-%-ip:%'`);
 });
 
 /** Signs up through auth-js and confirms with the e-mailed code; answers the signed-in client. */
@@ -416,6 +422,26 @@ describe("e-mail codes and links", () => {
         "error_code",
       ),
     ).toBe("otp_expired");
+  });
+
+  it("PKCE with auth-js: the link's code is exchanged only by the client holding the verifier", async () => {
+    const { email } = await confirmedUser();
+    const client = authClient(baseUrl, {}, "pkce");
+    const sent = await client.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    expect(sent.error).toBeNull();
+    const mail = await authMail(t.database.db, email, "sign-in link");
+    const url = new URL(mail.link);
+    const followed = await t.app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
+    expect(followed.statusCode).toBe(303);
+    const location = new URL(followed.headers.location as string);
+    expect(location.hash).toBe("");
+    const code = location.searchParams.get("code")!;
+    const stranger = authClient(baseUrl, {}, "pkce");
+    expect((await stranger.exchangeCodeForSession(code)).error).not.toBeNull();
+    const exchanged = await client.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(email);
+    expect((await client.getUser()).data.user?.email).toBe(email);
   });
 
   it("redirect_to outside the allow list falls back to the site", async () => {

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signApiKey } from "@studyatlas/core/auth-service/api-keys.ts";
 
+import { buildApp } from "../../server/app.ts";
+
 import { testConfig } from "../../server/test-config.ts";
 import { AUTH_SECRET, GOOD_PASSWORD, authMail, uniqueAddress } from "./auth-service-client.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
@@ -903,5 +905,34 @@ describe("token_oidc.go (grant_type=id_token) and one identity with account/goog
       400,
       "validation_failed",
     );
+  });
+});
+
+describe("limits shared by every app process", () => {
+  it("an e-mail sent through one process counts at another on the same database", async () => {
+    // A second app on the same database: what a second process behind the load balancer sees.
+    const base = testConfig();
+    const other = await buildApp({
+      config: { ...base, auth: { ...base.auth, secret: AUTH_SECRET } },
+      database: t.database,
+      frontend: { kind: "none" },
+      logger: false,
+    });
+    try {
+      const { user } = await confirmed();
+      expect((await call("POST", "/recover", { body: { email: user.email } })).statusCode).toBe(
+        200,
+      );
+      const elsewhere = await other.inject({
+        method: "POST",
+        url: "/auth/v1/recover",
+        headers: { "x-supabase-api-version": "2024-01-01" },
+        payload: { email: user.email },
+        remoteAddress: freshIp(),
+      });
+      expectCode(elsewhere, 429, "over_email_send_rate_limit");
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -9,13 +9,8 @@ import { SignJWT, jwtVerify } from "jose";
 import { z } from "zod";
 
 import { createGoogleVerifier, verifyGoogleCredential } from "@studyatlas/core/accounts/google.ts";
-import { createSession } from "@studyatlas/core/accounts/sessions.ts";
 import { assertMaySignIn } from "@studyatlas/core/auth-service/auth-accounts.ts";
-import {
-  codeChallengeOf,
-  createFlowState,
-  renewAuthCode,
-} from "@studyatlas/core/auth-service/flow-state.ts";
+import { codeChallengeOf, createFlowState } from "@studyatlas/core/auth-service/flow-state.ts";
 import { DomainError, ValidationError } from "@studyatlas/core/errors.ts";
 import { AuthAuthorizeQuerySchema } from "@studyatlas/schemas/auth-service.ts";
 
@@ -24,7 +19,7 @@ import { GoTrueHttpError, goTrueErrorOf } from "../../plugins/gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
   allowedRedirect,
-  sessionBody,
+  redirectWithSession,
   type AuthServiceOptions,
 } from "./context.ts";
 import { googleUser } from "./sign-in.ts";
@@ -144,30 +139,13 @@ export async function authorizeRoutes(app: FastifyInstance, options: AuthService
         const identity = await verifyGoogleCredential(verifier, tokens.id_token);
         const user = await googleUser(db, identity);
         assertMaySignIn(user);
-        if (typeof state.flow_state_id === "string") {
-          const code = await renewAuthCode(db, state.flow_state_id, user.id);
-          const url = new URL(redirectTo);
-          url.searchParams.set("code", code);
-          return reply.redirect(url.toString(), 303);
-        }
-        const { sessionId, refreshToken } = await createSession(db, {
-          userId: user.id,
-          ip: request.ip,
-          userAgent: request.headers["user-agent"],
+        return await redirectWithSession(options, request, reply, {
+          user,
           method: "oauth",
+          flowStateId: typeof state.flow_state_id === "string" ? state.flow_state_id : null,
+          redirectTo,
+          extra: { provider_type: "google" },
         });
-        const session = await sessionBody(options.auth, db, sessionId, refreshToken);
-        const fragment = new URLSearchParams({
-          access_token: session.access_token,
-          expires_at: String(session.expires_at),
-          expires_in: String(session.expires_in),
-          refresh_token: session.refresh_token,
-          token_type: "bearer",
-          provider_type: "google",
-        });
-        return reply
-          .header("cache-control", "no-store")
-          .redirect(`${redirectTo}#${fragment.toString()}`, 303);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const mapped = goTrueErrorOf(error);

@@ -13,6 +13,7 @@ import {
 import type { UserRow } from "@studyatlas/core/accounts/users.ts";
 import { getUser } from "@studyatlas/core/accounts/users.ts";
 import { verifyServiceRoleKey } from "@studyatlas/core/auth-service/api-keys.ts";
+import { renewAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
 import type { AuthMailContext } from "@studyatlas/core/auth-service/auth-accounts.ts";
 import { authUserOf } from "@studyatlas/core/auth-service/auth-user.ts";
 import type { Database } from "@studyatlas/db/client.ts";
@@ -161,6 +162,51 @@ export async function startAuthSession(
   });
   reply.header("cache-control", "no-store");
   return sessionBody(options.auth, db, sessionId, refreshToken);
+}
+
+/**
+ * The end of a flow the browser followed (an e-mailed link, Google's callback), as GoTrue ends it:
+ * to `redirectTo` with `?code=` when the flow was started with PKCE (the client that holds the
+ * verifier exchanges it), else with the session in the fragment (implicit flow; a fragment never
+ * reaches a server's logs).
+ */
+export async function redirectWithSession(
+  options: AuthServiceOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  finished: {
+    user: UserRow;
+    method: AuthenticationMethod;
+    flowStateId: string | null;
+    redirectTo: string;
+    /** Extra fragment fields: `type` of the link, `provider_type`. */
+    extra: Record<string, string>;
+  },
+) {
+  const { db } = options.services;
+  reply.header("cache-control", "no-store");
+  if (finished.flowStateId) {
+    const code = await renewAuthCode(db, finished.flowStateId, finished.user.id);
+    const url = new URL(finished.redirectTo);
+    url.searchParams.set("code", code);
+    return reply.redirect(url.toString(), 303);
+  }
+  const { sessionId, refreshToken } = await createSession(db, {
+    userId: finished.user.id,
+    ip: request.ip,
+    userAgent: request.headers["user-agent"],
+    method: finished.method,
+  });
+  const session = await sessionBody(options.auth, db, sessionId, refreshToken);
+  const fragment = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: "bearer",
+    ...finished.extra,
+  });
+  return reply.redirect(`${finished.redirectTo.split("#")[0]}#${fragment.toString()}`, 303);
 }
 
 function patternToRegExp(pattern: string): RegExp {

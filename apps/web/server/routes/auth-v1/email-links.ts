@@ -13,9 +13,8 @@ import {
   VERIFY_TYPES,
   type VerifyType,
 } from "@studyatlas/core/auth-service/auth-accounts.ts";
-import { codeChallengeOf, renewAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
+import { codeChallengeOf } from "@studyatlas/core/auth-service/flow-state.ts";
 import { DomainError, ValidationError } from "@studyatlas/core/errors.ts";
-import { createSession } from "@studyatlas/core/accounts/sessions.ts";
 import {
   AuthOtpSchema,
   AuthRecoverSchema,
@@ -32,9 +31,9 @@ import {
   allowedRedirect,
   mailContext,
   redirectToOf,
+  redirectWithSession,
   requireBearerUser,
   bearerAuth,
-  sessionBody,
   startAuthSession,
   type AuthServiceOptions,
 } from "./context.ts";
@@ -132,28 +131,13 @@ export async function emailLinkRoutes(app: FastifyInstance, options: AuthService
           { type: verifyType, tokenHash: token },
           request.ip,
         );
-        if (verified.flowStateId) {
-          const code = await renewAuthCode(db, verified.flowStateId, verified.user.id);
-          const url = new URL(redirectTo);
-          url.searchParams.set("code", code);
-          return reply.redirect(url.toString(), 303);
-        }
-        const { sessionId, refreshToken } = await createSession(db, {
-          userId: verified.user.id,
-          ip: request.ip,
-          userAgent: request.headers["user-agent"],
+        return await redirectWithSession(options, request, reply, {
+          user: verified.user,
           method: verified.method,
+          flowStateId: verified.flowStateId,
+          redirectTo,
+          extra: { type: verifyType },
         });
-        const session = await sessionBody(options.auth, db, sessionId, refreshToken);
-        const fragment = new URLSearchParams({
-          access_token: session.access_token,
-          expires_at: String(session.expires_at),
-          expires_in: String(session.expires_in),
-          refresh_token: session.refresh_token,
-          token_type: "bearer",
-          type: verifyType,
-        });
-        return reply.redirect(`${redirectTo.split("#")[0]}#${fragment.toString()}`, 303);
       } catch (error) {
         if (!(error instanceof DomainError) && !(error instanceof GoTrueHttpError)) throw error;
         const mapped = goTrueErrorOf(error);

@@ -41,6 +41,16 @@ import {
 
 const CREDENTIALS_REQUIRED = "You must provide either an email or phone number and a password";
 
+/** The amr method of a session a PKCE flow ends in, by what started the flow. */
+const METHOD_OF_FLOW: Record<string, AuthenticationMethod> = {
+  signup: "email/signup",
+  magiclink: "magiclink",
+  recovery: "recovery",
+  invite: "invite",
+  email_change: "email_change",
+  oauth: "oauth",
+};
+
 const PHONE_DISABLED = () =>
   new GoTrueHttpError(400, "phone_provider_disabled", "Phone signups are disabled");
 
@@ -138,15 +148,13 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
         const flow = await exchangeAuthCode(db, body.auth_code, body.code_verifier);
         const user = await getUser(db, flow.userId);
         if (!user) throw new GoTrueHttpError(404, "user_not_found", "User not found");
-        const method: AuthenticationMethod =
-          flow.method === "recovery" || flow.method === "magiclink" || flow.method === "invite"
-            ? flow.method
-            : flow.method === "email_change"
-              ? "email_change"
-              : flow.method === "oauth"
-                ? "oauth"
-                : "email/signup";
-        return startAuthSession(options, request, reply, user, method);
+        return startAuthSession(
+          options,
+          request,
+          reply,
+          user,
+          METHOD_OF_FLOW[flow.method] ?? "email/signup",
+        );
       }
 
       // id_token: Google's, through the verifier account/google_login uses.

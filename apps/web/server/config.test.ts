@@ -33,7 +33,10 @@ describe("loadConfig", () => {
       maxConcurrentRequests: 256,
       auth: { accessTokenTtlSeconds: 900, secureCookies: false, redirectUrls: [] },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
-      google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
+      google: {
+        jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
+        tokenUrl: "https://oauth2.googleapis.com/token",
+      },
       devMailbox: true,
       chat: { advisorUserId: 316, heartbeatMs: 30_000 },
       demoAccounts: true,
@@ -74,7 +77,10 @@ describe("loadConfig", () => {
       maxConcurrentRequests: 32,
       auth: { accessTokenTtlSeconds: 900, secureCookies: true, redirectUrls: [] },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
-      google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
+      google: {
+        jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
+        tokenUrl: "https://oauth2.googleapis.com/token",
+      },
       devMailbox: false,
       chat: { advisorUserId: 316, heartbeatMs: 30_000 },
       demoAccounts: true,
@@ -142,6 +148,7 @@ describe("loadConfig", () => {
     expect(config.google).toEqual({
       clientId: "abc.apps.googleusercontent.com",
       jwksUrl: "http://127.0.0.1:9999/certs",
+      tokenUrl: "https://oauth2.googleapis.com/token",
     });
     expect(config.devMailbox).toBe(false);
   });

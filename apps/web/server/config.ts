@@ -212,6 +212,12 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
     .default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Where the auth service exchanges Google's authorization code (tests point it at a stub). */
+  GOOGLE_TOKEN_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
+    .default("https://oauth2.googleapis.com/token"),
   // Issue 11: the advisor every new chat is opened with, the demo accounts, live delivery.
   ADVISOR_USER_ID: positiveCount
     .pipe(z.number().int().min(1, "must be a user id from 1 to 2147483647").max(2_147_483_647))
@@ -317,6 +323,8 @@ export interface GoogleConfig {
   /** Unset: Google sign-in is off (its button explains why; the API answers 503). */
   clientId?: string;
   jwksUrl: string;
+  /** Google's token endpoint (GOOGLE_TOKEN_URL), for the auth service's redirect sign-in. */
+  tokenUrl: string;
   /** Unset: GET /auth/v1/authorize?provider=google answers provider_disabled. */
   clientSecret?: string;
 }
@@ -389,6 +397,7 @@ export function loadConfig(
     google: {
       ...(value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID } : {}),
       jwksUrl: value.GOOGLE_JWKS_URL,
+      tokenUrl: value.GOOGLE_TOKEN_URL,
       ...(value.GOOGLE_CLIENT_SECRET ? { clientSecret: value.GOOGLE_CLIENT_SECRET } : {}),
     },
     support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },

@@ -23,20 +23,43 @@ let jwksServer: Server | undefined;
 let googleKey: CryptoKey;
 const GOOGLE_CLIENT = "client-id.apps.googleusercontent.com";
 
-/** Google's signing keys, served locally (as accounts.test.ts does for account/google_login). */
+/** The ID token the stub token endpoint hands out for the code "good-code". */
+let nextGoogleIdentity: { sub: string; email: string } | undefined;
+
+/**
+ * Google, served locally: its signing keys (as accounts.test.ts does for account/google_login)
+ * and its token endpoint, which trades the code "good-code" for an ID token.
+ */
 async function startJwksServer(): Promise<string> {
   const { publicKey, privateKey } = await generateKeyPair("RS256");
   googleKey = privateKey;
   const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ keys: [jwk] }));
+  const server = createServer((request, response) => {
+    if (request.url !== "/token") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const form = new URLSearchParams(body);
+      if (form.get("code") !== "good-code" || !nextGoogleIdentity) {
+        response.writeHead(400, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: "invalid_grant" }));
+        return;
+      }
+      void googleIdToken(nextGoogleIdentity).then((idToken) => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ id_token: idToken, access_token: "google-access" }));
+      });
+    });
   });
   jwksServer = server;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("no JWKS address");
-  return `http://127.0.0.1:${address.port}/certs`;
+  return `http://127.0.0.1:${address.port}`;
 }
 
 function googleIdToken(claims: Record<string, unknown>, audience = GOOGLE_CLIENT) {
@@ -51,7 +74,7 @@ function googleIdToken(claims: Record<string, unknown>, audience = GOOGLE_CLIENT
 
 beforeAll(async () => {
   const base = testConfig();
-  const jwksUrl = await startJwksServer();
+  const google = await startJwksServer();
   t = await createTestApp({
     config: {
       auth: {
@@ -59,7 +82,12 @@ beforeAll(async () => {
         secret: AUTH_SECRET,
         redirectUrls: ["https://app.example.com/**", "studyatlas-test://callback"],
       },
-      google: { clientId: GOOGLE_CLIENT, clientSecret: "s", jwksUrl },
+      google: {
+        clientId: GOOGLE_CLIENT,
+        clientSecret: "s",
+        jwksUrl: `${google}/certs`,
+        tokenUrl: `${google}/token`,
+      },
     },
   });
   adminKey = await signApiKey(AUTH_SECRET, "service_role");
@@ -844,6 +872,46 @@ describe("middleware_test.go, sso_test.go, external_google_test.go", () => {
     expect(location.searchParams.get("redirect_uri")).toBe("http://localhost/auth/v1/callback");
     expect(location.searchParams.get("state")?.split(".")).toHaveLength(3);
     expectCode(await call("GET", "/authorize?provider=github"), 400, "validation_failed");
+
+    // Google sends the browser back with a code: the session arrives in the fragment.
+    const email = uniqueAddress("redirected");
+    nextGoogleIdentity = { sub: `g-${email}`, email };
+    const state = location.searchParams.get("state")!;
+    const back = await call("GET", `/callback?code=good-code&state=${encodeURIComponent(state)}`);
+    expect(back.statusCode).toBe(303);
+    const landing = new URL(back.headers.location as string);
+    expect(`${landing.origin}${landing.pathname}`).toBe("https://app.example.com/done");
+    const fragment = new URLSearchParams(landing.hash.slice(1));
+    expect(fragment.get("provider_type")).toBe("google");
+    const me = await call("GET", "/user", { token: fragment.get("access_token")! });
+    expect(me.json<SessionJson["user"]>().email).toBe(email);
+    // A code Google refuses comes back as an error in the fragment, not a 5xx.
+    const refused = await call("GET", `/callback?code=bad-code&state=${encodeURIComponent(state)}`);
+    expect(refused.statusCode).toBe(303);
+    expect(
+      new URLSearchParams(new URL(refused.headers.location as string).hash.slice(1)).get(
+        "error_code",
+      ),
+    ).toBe("bad_oauth_callback");
+  });
+
+  it("Google with PKCE: the callback answers a code the verifier's holder exchanges", async () => {
+    const { verifier, challenge } = verifierAndChallenge();
+    const start = await call(
+      "GET",
+      `/authorize?provider=google&code_challenge=${challenge}&code_challenge_method=s256`,
+    );
+    const state = new URL(start.headers.location as string).searchParams.get("state")!;
+    const email = uniqueAddress("pkce-google");
+    nextGoogleIdentity = { sub: `g-${email}`, email };
+    const back = await call("GET", `/callback?code=good-code&state=${encodeURIComponent(state)}`);
+    const code = new URL(back.headers.location as string).searchParams.get("code");
+    expect(code).toBeTruthy();
+    const exchanged = await call("POST", "/token?grant_type=pkce", {
+      body: { auth_code: code, code_verifier: verifier },
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.json<SessionJson>().user.email).toBe(email);
     expectCode(await call("GET", "/callback?code=x&state=forged"), 400, "bad_oauth_state");
   });
 });

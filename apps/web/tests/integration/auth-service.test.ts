@@ -117,6 +117,8 @@ describe("sign-up and sign-in with auth-js", () => {
     expect(weak.error?.name).toBe("AuthWeakPasswordError");
     expect(weak.error?.status).toBe(422);
     expect((weak.error as { reasons?: string[] }).reasons).toEqual(["length"]);
+    const anonymous = await authClient(baseUrl).signInAnonymously();
+    expectAuthError(anonymous.error, 422, "anonymous_provider_disabled");
     const phone = await authClient(baseUrl).signUp({
       phone: "+15555550100",
       password: GOOD_PASSWORD,

@@ -25,7 +25,6 @@ import {
 import { googleUser } from "./sign-in.ts";
 
 const GOOGLE_AUTHORIZE_URL = "https://accounts.google.com/o/oauth2/v2/auth";
-const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
 const STATE_LIFETIME_SECONDS = 10 * 60;
 
 const CallbackQuerySchema = z.object({
@@ -38,7 +37,7 @@ const CallbackQuerySchema = z.object({
 export async function authorizeRoutes(app: FastifyInstance, options: AuthServiceOptions) {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { clientId, clientSecret, jwksUrl } = options.google;
+  const { clientId, clientSecret, jwksUrl, tokenUrl } = options.google;
   const enabled = Boolean(clientId && clientSecret);
   const verifier = clientId ? createGoogleVerifier(clientId, jwksUrl) : undefined;
   const key = new TextEncoder().encode(`oauth-state:${options.auth.secret}`);
@@ -120,7 +119,7 @@ export async function authorizeRoutes(app: FastifyInstance, options: AuthService
         );
       }
       try {
-        const response = await fetch(GOOGLE_TOKEN_URL, {
+        const response = await fetch(tokenUrl, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({

@@ -69,6 +69,14 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
     handler: async (request) => {
       const body = request.body;
       if (body.phone && !body.email) throw PHONE_DISABLED();
+      // No e-mail, phone or password is auth-js's signInAnonymously(): off here, as GoTrue says.
+      if (!body.email && !body.password) {
+        throw new GoTrueHttpError(
+          422,
+          "anonymous_provider_disabled",
+          "Anonymous sign-ins are disabled",
+        );
+      }
       if (!body.email || !body.password) {
         throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
       }

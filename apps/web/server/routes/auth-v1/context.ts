@@ -216,14 +216,15 @@ function patternToRegExp(pattern: string): RegExp {
       part
         .split("*")
         .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-        .join("[^/?#]*"),
+        .join("[^/?#.]*"),
     )
     .join(".*");
   return new RegExp(`^${escaped}$`);
 }
 
 /**
- * redirect_to if the allow list permits it, else the site (GoTrue's getRedirectURLOrReferrer):
+ * redirect_to if the allow list permits it, else the site (GoTrue's getRedirectURLOrReferrer;
+ * like its globs, `*` stops at `.` and `/`, `**` does not):
  * PUBLIC_BASE_URL's origin always, AUTH_REDIRECT_URLS' patterns, nothing else. A pattern without
  * a wildcard also allows the paths below it.
  */

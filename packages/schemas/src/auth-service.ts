@@ -9,7 +9,26 @@ const text = (max: number) => z.string().max(max);
 function orUndefined<T>(value: T | null | undefined): T | undefined {
   return value ?? undefined;
 }
-const metadata = z.record(z.string().max(200), z.unknown());
+/**
+ * Metadata travels in every access token, and the site keeps its token in a cookie (at most about
+ * 4 KB), so it is kept small: 2 KB of JSON for user_metadata, 1 KB for app_metadata.
+ */
+export const USER_METADATA_MAX_BYTES = 2048;
+export const APP_METADATA_MAX_BYTES = 1024;
+
+export function jsonBytes(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).length;
+}
+
+function metadataOf(maxBytes: number) {
+  return z
+    .record(z.string().max(200), z.unknown())
+    .refine((value) => jsonBytes(value) <= maxBytes, {
+      message: `must be at most ${maxBytes} bytes of JSON`,
+    });
+}
+const metadata = metadataOf(USER_METADATA_MAX_BYTES);
+const appMetadata = metadataOf(APP_METADATA_MAX_BYTES);
 
 const codeChallenge = {
   code_challenge: text(200).nullish().transform(orUndefined),
@@ -168,7 +187,7 @@ export const AdminUserSchema = z.object({
   email_confirm: z.boolean().nullish().transform(orUndefined),
   phone_confirm: z.boolean().nullish().transform(orUndefined),
   user_metadata: metadata.nullish().transform(orUndefined),
-  app_metadata: metadata.nullish().transform(orUndefined),
+  app_metadata: appMetadata.nullish().transform(orUndefined),
   role: text(100).nullish().transform(orUndefined),
   ban_duration: text(40).nullish().transform(orUndefined),
 });

@@ -513,6 +513,31 @@ describe("user_test.go", () => {
     expect((await signIn(session.user.email, "Fresh-Horse-99")).statusCode).toBe(200);
   });
 
+  it("keeps metadata small enough for a token in a cookie (2 KB), merged or not", async () => {
+    const session = await confirmed();
+    expectCode(
+      await call("PUT", "/user", {
+        token: session.access_token,
+        body: { data: { bio: "x".repeat(3000) } },
+      }),
+      400,
+      "validation_failed",
+    );
+    const half = { a: "x".repeat(1200) };
+    expect(
+      (await call("PUT", "/user", { token: session.access_token, body: { data: half } }))
+        .statusCode,
+    ).toBe(200);
+    expectCode(
+      await call("PUT", "/user", {
+        token: session.access_token,
+        body: { data: { b: "y".repeat(1200) } },
+      }),
+      400,
+      "validation_failed",
+    );
+  });
+
   it("TestUserUpdatePassword: the current password is an accepted proof too; a wrong one is refused", async () => {
     const session = await confirmed();
     expectCode(

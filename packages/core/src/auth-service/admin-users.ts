@@ -12,6 +12,7 @@ import { revokeUserSessions } from "../accounts/sessions.ts";
 import { createUser, findUserByEmail, getUser, type UserRow } from "../accounts/users.ts";
 import {
   assertEmail,
+  assertMetadataSize,
   assertStrongPassword,
   mergeMetadata,
   sendOneTimeToken,
@@ -161,6 +162,7 @@ export async function adminUpdateUser(
   }
   if (input.userMetadata) {
     changes.userMetadata = mergeMetadata(user.userMetadata, input.userMetadata);
+    assertMetadataSize(changes.userMetadata, "user_metadata");
     const names = namesFrom(input.userMetadata);
     if (names.firstName) changes.firstName = names.firstName;
     if (names.lastName) changes.lastName = names.lastName;
@@ -168,6 +170,7 @@ export async function adminUpdateUser(
   if (input.appMetadata) {
     const { provider: _provider, providers: _providers, ...rest } = input.appMetadata;
     changes.appMetadata = mergeMetadata(user.appMetadata, rest);
+    assertMetadataSize(changes.appMetadata, "app_metadata");
   }
   if (input.banDuration !== undefined) changes.bannedUntil = bannedUntilOf(input.banDuration);
   const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();

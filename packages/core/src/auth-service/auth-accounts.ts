@@ -14,6 +14,11 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordLength,
 } from "@studyatlas/schemas/account-rules.ts";
+import {
+  APP_METADATA_MAX_BYTES,
+  USER_METADATA_MAX_BYTES,
+  jsonBytes,
+} from "@studyatlas/schemas/auth-service.ts";
 
 import { ForbiddenError, RateLimitedError, ValidationError } from "../errors.ts";
 import {
@@ -485,6 +490,19 @@ export interface UserUpdate {
   data?: Record<string, unknown> | undefined;
 }
 
+/** Metadata rides in every access token (and so in the site's cookie): bounded once merged too. */
+export function assertMetadataSize(
+  metadata: Record<string, unknown>,
+  field: "user_metadata" | "app_metadata",
+): void {
+  const max = field === "user_metadata" ? USER_METADATA_MAX_BYTES : APP_METADATA_MAX_BYTES;
+  if (jsonBytes(metadata) > max) {
+    throw new ValidationError(`${field} must be at most ${max} bytes of JSON`, {
+      code: "validation_failed",
+    });
+  }
+}
+
 /** Merges `data` into user_metadata as GoTrue does: null removes a key. */
 export function mergeMetadata(
   current: Record<string, unknown>,
@@ -517,6 +535,7 @@ export async function updateOwnUser(
   const { update } = input;
   if (update.data) {
     const userMetadata = mergeMetadata(user.userMetadata, update.data);
+    assertMetadataSize(userMetadata, "user_metadata");
     const names = namesOf(update.data);
     [user] = await db
       .update(users)

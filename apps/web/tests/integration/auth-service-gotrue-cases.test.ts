@@ -185,7 +185,14 @@ describe("signup_test.go", () => {
     expect(second.statusCode).toBe(200);
     const body = second.json<{ id: string; identities: unknown[] }>();
     expect(body.id).not.toBe(user.id);
-    expect(body.identities).toEqual([]);
+    // GoTrue answers an empty identities list here, which tells; ours has one, like a new user's.
+    expect(body.identities).toHaveLength(1);
+    // The decoy is never stored: its id belongs to nobody.
+    expectCode(
+      await call("GET", `/admin/users/${body.id}`, { token: adminKey }),
+      404,
+      "user_not_found",
+    );
   });
 
   it("TestVerifySignup: the confirmation link confirms and signs in", async () => {

@@ -30,6 +30,7 @@ import { isCommonPassword } from "../accounts/password-policy.ts";
 import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
 import { RATE_LIMITS, consumeLimit, releaseEvent } from "../accounts/rate-limit.ts";
 import { revokeUserSessions } from "../accounts/sessions.ts";
+import { selectOne } from "../sql-rows.ts";
 import { sqlState } from "../transactions.ts";
 import {
   createUser,
@@ -187,8 +188,12 @@ async function limitEmail(db: Database, address: string, kind: string): Promise<
   );
 }
 
+/** A value of the users id sequence, used up as a real sign-up would use one. */
 async function nextUserIdGuess(db: Database): Promise<number> {
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${users.id}), 0) + 1` }).from(users);
+  const row = await selectOne<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`,
+  );
   return Number(row?.id ?? 1);
 }
 

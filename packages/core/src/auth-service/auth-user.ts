@@ -158,29 +158,43 @@ export function authUserOf(user: UserRow): AuthUser {
 }
 
 /**
- * What GoTrue answers a sign-up for an address that already has an account, when confirmations
- * are on: a user that looks new (a fresh id, no identities), so the answer does not tell who is
- * registered (its signup.go sanitizeUser). Nothing is stored.
+ * What a sign-up for an address that already has an account answers, when confirmations are on:
+ * a user that looks new, so the answer does not tell who is registered. GoTrue's sanitizeUser
+ * does this with an empty `identities` list, which itself tells (Supabase documents it as the way
+ * to detect a taken address); ours is built by the same function as a real new user's, from a row
+ * that is never stored, with an id drawn from the same sequence: the two answers have the same
+ * fields, the same shape and ids from the same series. Only the mailbox learns the difference.
  */
 export function decoyUserOf(
-  /** An id like a new account's would be (ours are sequential, GoTrue's random). */
+  /** A fresh value of the users id sequence, as a new account would get. */
   fakeId: number,
   email: string,
   userMetadata: Record<string, unknown>,
   now = new Date(),
 ): AuthUser {
-  return {
-    id: authUserId(fakeId),
-    aud: AUTH_AUDIENCE,
-    role: AUTH_ROLE,
+  return authUserOf({
+    id: fakeId,
     email,
-    phone: "",
-    confirmation_sent_at: now.toISOString(),
-    app_metadata: { provider: "email", providers: ["email"] },
-    user_metadata: userMetadata,
-    identities: [],
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    is_anonymous: false,
-  };
+    firstName: "",
+    lastName: "",
+    passwordHash: "",
+    emailVerified: false,
+    emailVerifiedAt: null,
+    role: "student",
+    referralCode: "",
+    organization: null,
+    googleSubject: null,
+    lastSignInAt: null,
+    userMetadata,
+    appMetadata: {},
+    confirmationSentAt: now,
+    recoverySentAt: null,
+    invitedAt: null,
+    emailChange: null,
+    emailChangeSentAt: null,
+    reauthenticationSentAt: null,
+    bannedUntil: null,
+    createdAt: now,
+    updatedAt: now,
+  });
 }

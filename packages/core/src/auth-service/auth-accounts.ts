@@ -20,7 +20,7 @@ import {
   jsonBytes,
 } from "@studyatlas/schemas/auth-service.ts";
 
-import { ForbiddenError, RateLimitedError, ValidationError } from "../errors.ts";
+import { ForbiddenError, ValidationError } from "../errors.ts";
 import {
   authServiceMessage,
   signUpAttemptMessage,
@@ -217,21 +217,14 @@ export async function signUpWithPassword(
   const email = assertEmail(input.email);
   await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
   assertStrongPassword(input.password);
+  // Before looking the address up, so a 429 is the same for known and unknown addresses.
+  await limitEmail(db, email, "signup");
   const existing = await findUserByEmail(db, email);
   if (existing) {
     await hashPassword(input.password);
-    const decoy = decoyUserOf(await nextUserIdGuess(db), email, input.data);
-    let allowed = true;
-    try {
-      await limitEmail(db, email, "signup");
-    } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      allowed = false;
-    }
     return {
-      user: decoy,
+      user: decoyUserOf(await nextUserIdGuess(db), email, input.data),
       send: async () => {
-        if (!allowed) return;
         if (existing.emailVerified) {
           await context.mailer.send(
             signUpAttemptMessage(existing.email, existing.firstName, context.redirectTo),
@@ -242,7 +235,6 @@ export async function signUpWithPassword(
       },
     };
   }
-  await limitEmail(db, email, "signup");
   let user: UserRow;
   try {
     user = await createUser(db, {

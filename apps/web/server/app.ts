@@ -83,6 +83,7 @@ import { healthRoutes } from "./routes/api/health.ts";
 import { subscriptionRoutes } from "./routes/api/subscription.ts";
 import { wishlistRoutes } from "./routes/api/wishlists.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
+import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
@@ -372,6 +373,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: "/api" },
   );
+
+  // The authentication service (docs/decisions/013-auth-service.md): its own JSON errors and 404s.
+  await app.register(authServiceRoutes, {
+    prefix: "/auth/v1",
+    services,
+    auth: authSettings,
+    mailer,
+    google,
+    redirectUrls: config.auth.redirectUrls,
+  });
 
   await app.register(mediaRoutes, { services, prefix: "/media" });
   await app.register(seoRoutes, {

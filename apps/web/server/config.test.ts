@@ -31,9 +31,12 @@ describe("loadConfig", () => {
       catalogueCacheBytes: 64 * 1024 * 1024,
       finderIndex: true,
       maxConcurrentRequests: 256,
-      auth: { accessTokenTtlSeconds: 900, secureCookies: false },
+      auth: { accessTokenTtlSeconds: 900, secureCookies: false, redirectUrls: [] },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
-      google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
+      google: {
+        jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
+        tokenUrl: "https://oauth2.googleapis.com/token",
+      },
       devMailbox: true,
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
@@ -77,9 +80,12 @@ describe("loadConfig", () => {
       catalogueCacheBytes: 0,
       finderIndex: false,
       maxConcurrentRequests: 32,
-      auth: { accessTokenTtlSeconds: 900, secureCookies: true },
+      auth: { accessTokenTtlSeconds: 900, secureCookies: true, redirectUrls: [] },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
-      google: { jwksUrl: "https://www.googleapis.com/oauth2/v3/certs" },
+      google: {
+        jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
+        tokenUrl: "https://oauth2.googleapis.com/token",
+      },
       devMailbox: false,
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
@@ -143,6 +149,7 @@ describe("loadConfig", () => {
       secret: "s".repeat(40),
       accessTokenTtlSeconds: 300,
       secureCookies: false,
+      redirectUrls: [],
     });
     expect(config.mail).toEqual({
       smtpUrl: "smtp://user:pass@mail.example:587",
@@ -151,6 +158,7 @@ describe("loadConfig", () => {
     expect(config.google).toEqual({
       clientId: "abc.apps.googleusercontent.com",
       jwksUrl: "http://127.0.0.1:9999/certs",
+      tokenUrl: "https://oauth2.googleapis.com/token",
     });
     expect(config.devMailbox).toBe(false);
   });
@@ -238,6 +246,22 @@ describe("loadConfig", () => {
     );
     expect(configError({ VISITOR_COUNTRY_HEADER: "x country" }).message).toMatch(
       /^Invalid VISITOR_COUNTRY_HEADER: must be a header name/,
+    );
+  });
+
+  it("reads the auth service's redirect allow list and Google secret (issue 12)", () => {
+    const config = loadConfig({
+      AUTH_REDIRECT_URLS: " https://app.example.com/** , http://localhost:5173/callback",
+      GOOGLE_CLIENT_SECRET: "secret",
+    });
+    expect(config.auth.redirectUrls).toEqual([
+      "https://app.example.com/**",
+      "http://localhost:5173/callback",
+    ]);
+    expect(config.google.clientSecret).toBe("secret");
+    expect(loadConfig({}).auth.redirectUrls).toEqual([]);
+    expect(configError({ AUTH_REDIRECT_URLS: "javascript:alert(1)" }).message).toMatch(
+      /^Invalid AUTH_REDIRECT_URLS/,
     );
   });
 });

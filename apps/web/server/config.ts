@@ -152,6 +152,37 @@ const EnvSchema = z.object({
         .min(32, "must be at least 32 characters (for example: openssl rand -base64 48)")
         .optional(),
     ),
+  /**
+   * Where the auth service (/auth/v1) may send a user after an e-mailed link or a Google sign-in
+   * (redirect_to): comma-separated http(s) URLs, `*` matching within a path segment and `**`
+   * across segments. PUBLIC_BASE_URL's own origin is always allowed; any other address falls back
+   * to PUBLIC_BASE_URL, as GoTrue's URI allow list does.
+   */
+  AUTH_REDIRECT_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s,]+\S*$/,
+            "must be a comma-separated list of http(s) URLs such as https://app.example.com/**",
+          ),
+      ),
+    ),
+  /** With GOOGLE_CLIENT_ID, turns on the auth service's Google redirect flow (GET /authorize). */
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value)),
   ACCESS_TOKEN_TTL_SECONDS: positiveCount
     .pipe(z.number().min(60, "must be from 60 to 86400").max(86_400, "must be from 60 to 86400"))
     .default(900),
@@ -181,6 +212,12 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
     .default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Where the auth service exchanges Google's authorization code (tests point it at a stub). */
+  GOOGLE_TOKEN_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/]+/, "must be an http(s) URL")
+    .default("https://oauth2.googleapis.com/token"),
   // Issue 11: the advisor every new chat is opened with, the demo accounts, live delivery.
   ADVISOR_USER_ID: positiveCount
     .pipe(z.number().int().min(1, "must be a user id from 1 to 2147483647").max(2_147_483_647))
@@ -298,6 +335,8 @@ export interface AuthConfig {
   accessTokenTtlSeconds: number;
   /** Cookies carry Secure when the site is served over https (PUBLIC_BASE_URL). */
   secureCookies: boolean;
+  /** The auth service's redirect_to allow list (AUTH_REDIRECT_URLS), besides PUBLIC_BASE_URL. */
+  redirectUrls: string[];
 }
 
 export interface MailConfig {
@@ -310,6 +349,10 @@ export interface GoogleConfig {
   /** Unset: Google sign-in is off (its button explains why; the API answers 503). */
   clientId?: string;
   jwksUrl: string;
+  /** Google's token endpoint (GOOGLE_TOKEN_URL), for the auth service's redirect sign-in. */
+  tokenUrl: string;
+  /** Unset: GET /auth/v1/authorize?provider=google answers provider_disabled. */
+  clientSecret?: string;
 }
 
 /** Unset variables are left out, so a default given here is not overwritten by `undefined`. */
@@ -373,12 +416,15 @@ export function loadConfig(
       ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),
       accessTokenTtlSeconds: value.ACCESS_TOKEN_TTL_SECONDS,
       secureCookies: publicBaseUrl.startsWith("https:"),
+      redirectUrls: value.AUTH_REDIRECT_URLS,
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     devMailbox: value.DEV_MAILBOX ? value.DEV_MAILBOX === "true" : value.NODE_ENV !== "production",
     google: {
       ...(value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID } : {}),
       jwksUrl: value.GOOGLE_JWKS_URL,
+      tokenUrl: value.GOOGLE_TOKEN_URL,
+      ...(value.GOOGLE_CLIENT_SECRET ? { clientSecret: value.GOOGLE_CLIENT_SECRET } : {}),
     },
     support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },
     chat: { advisorUserId: value.ADVISOR_USER_ID, heartbeatMs: value.CHAT_HEARTBEAT_MS },

@@ -17,6 +17,13 @@ describe("redactUrl", () => {
     expect(redactUrl("/newsletter/unsubscribe?token=s3cret&x=1")).toBe(
       "/newsletter/unsubscribe?token=[redacted]&x=1",
     );
+    expect(redactUrl("/auth/v1/verify?token=abc&type=signup&redirect_to=x")).toBe(
+      "/auth/v1/verify?token=[redacted]&type=signup&redirect_to=x",
+    );
+    expect(redactUrl("/auth/v1/callback?code=g-code&state=jwt")).toBe(
+      "/auth/v1/callback?code=[redacted]&state=[redacted]",
+    );
+    expect(redactUrl("/app?token_hash=abc")).toBe("/app?token_hash=[redacted]");
   });
 
   it("redacts absolute links too", () => {

@@ -1,5 +1,5 @@
 // What the logs must never hold (issue 15 item 15): the secrets of e-mailed links (verification,
-// password reset, unsubscribe) that travel in URLs, and the parameters of a failed database query
+// password reset, unsubscribe, the auth service's verify links and Google callbacks) that travel in URLs, and the parameters of a failed database query
 // (a password hash, an e-mail address, a token hash). Used as the logger's serializers.
 import type { FastifyRequest } from "fastify";
 
@@ -13,7 +13,8 @@ const SECRET_PATHS: RegExp[] = [
 ];
 
 /** Query parameters that are secrets wherever they appear. */
-const SECRET_PARAMS = /([?&](?:token|user|code|refresh|access_token|refresh_token)=)[^&#]*/gi;
+const SECRET_PARAMS =
+  /([?&](?:token|token_hash|user|code|state|refresh|access_token|refresh_token)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   const origin = /^https?:\/\/[^/?#]*/.exec(url)?.[0] ?? "";

@@ -92,6 +92,10 @@ export function cookieOptions(settings: AuthSettings, maxAgeSeconds?: number) {
   };
 }
 
+/**
+ * The one signer of access tokens, for account/* and /auth/v1 alike: GoTrue's claims, with aal and
+ * amr read from the session row (so a second factor recorded there shows in the next token).
+ */
 export async function issueAccessToken(settings: AuthSettings, session: ActiveSession) {
   return signAccessToken(
     settings.secret,
@@ -103,6 +107,26 @@ export async function issueAccessToken(settings: AuthSettings, session: ActiveSe
       email: session.user.email,
     },
     settings.accessTokenTtlSeconds,
+    Date.now(),
+    {
+      appMetadata: session.appMetadata,
+      userMetadata: session.userMetadata,
+      amr: [...session.amr].sort((a, b) => b.timestamp - a.timestamp),
+    },
+  );
+}
+
+/**
+ * The auth service's paths. Supabase clients authenticate there with Bearer tokens only: cookies
+ * are never read there (so no XSRF token is needed, and a page's cookie cannot act through it).
+ */
+export const AUTH_SERVICE_PREFIX = "/auth/v1";
+
+export function isAuthServicePath(url: string): boolean {
+  return (
+    url === AUTH_SERVICE_PREFIX ||
+    url.startsWith(`${AUTH_SERVICE_PREFIX}/`) ||
+    url.startsWith(`${AUTH_SERVICE_PREFIX}?`)
   );
 }
 
@@ -287,6 +311,7 @@ export function registerSessionAuth(
         };
       return;
     }
+    if (isAuthServicePath(request.url)) return;
     const accessCookie = request.cookies[settings.cookieNames.access];
     if (accessCookie) {
       const { session } = await sessionFromAccessToken(db, settings, accessCookie);

@@ -5,13 +5,22 @@
 //   Fastify's default handler would echo the error's message, SQL text and parameters included.
 import type { FastifyError, FastifyInstance } from "fastify";
 
+import { isAuthServicePath } from "./auth.ts";
 import { apiError, isDataError, isUnavailableError, UNAVAILABLE_MESSAGE } from "./errors.ts";
+import { GoTrueHttpError, sendGoTrueError } from "./gotrue-errors.ts";
 
 export const NUL_MESSAGE = "This address contains a NUL character (%00), which is not allowed.";
 
 export function registerBadInputGuards(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.toLowerCase().includes("%00") && !request.url.includes("\0")) return;
+    if (isAuthServicePath(request.url)) {
+      return sendGoTrueError(
+        new GoTrueHttpError(400, "validation_failed", NUL_MESSAGE),
+        request,
+        reply,
+      );
+    }
     return request.url.startsWith("/api/")
       ? reply.code(400).send(apiError("invalid_characters", NUL_MESSAGE))
       : reply.code(400).type("text/plain; charset=utf-8").send(NUL_MESSAGE);

@@ -9,14 +9,20 @@
 // As a second line, a cookie-carrying mutation the browser marks as cross-site
 // (`Sec-Fetch-Site: cross-site` or `same-site`), or whose `Origin` is neither PUBLIC_BASE_URL's
 // nor the request's own, answers 403 even with a matching token.
-// Applies to every path (API, auth service and pages), so any later mutation is covered.
+// Applies to every path (API and pages), so any later mutation is covered; the auth service
+// (/auth/v1) is exempt because it authenticates by Bearer token only and never reads cookies.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
 import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
 
-import { bearerToken, STATIC_PREFIXES, type SessionCookieNames } from "./auth.ts";
+import {
+  bearerToken,
+  isAuthServicePath,
+  STATIC_PREFIXES,
+  type SessionCookieNames,
+} from "./auth.ts";
 import { apiError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -58,6 +64,9 @@ export function registerXsrfProtection(
     // The programme view beacon cannot send the header; it changes no session and sets no
     // cookie, and refuses other sites itself (routes/api/analytics/programme-view.ts, ADR 015).
     if (request.method === "POST" && isProgrammeViewBeaconPath(request.url)) return;
+    // The auth service never reads cookies (plugins/auth.ts): nothing there for a forged request
+    // to ride on, and Supabase clients send no XSRF header (docs/decisions/013-auth-service.md).
+    if (isAuthServicePath(request.url)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const cookieAuthenticated =
       request.cookies[options.cookieNames.access] !== undefined ||

@@ -62,7 +62,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const jwksUrl = await startJwksServer();
   app = await buildApp({
-    config: testConfig({ google: { clientId: GOOGLE_CLIENT_ID, jwksUrl } }),
+    config: testConfig({ google: { ...testConfig().google, clientId: GOOGLE_CLIENT_ID, jwksUrl } }),
     database,
     frontend: { kind: "none" },
     logger: false,

@@ -1,7 +1,11 @@
-// Access tokens: short-lived HS256 JWTs signed with jose. The claims follow Supabase Auth's
-// (sub, session_id, aal, role, email), so a later /auth/v1 service can issue and read the same
-// tokens (docs/decisions/006-sessions-and-tokens.md).
+// Access tokens: short-lived HS256 JWTs signed with jose. The claims are Supabase Auth's (iss, sub,
+// aud, iat, exp, email, phone, app_metadata, user_metadata, role, aal, amr, session_id,
+// is_anonymous) plus our `user_role`, so a token from account/token and one from /auth/v1/token are
+// the same kind of token, and each door accepts the other's (docs/decisions/006-sessions-and-tokens.md,
+// docs/decisions/013-auth-service.md).
 import { SignJWT, errors, jwtVerify } from "jose";
+
+import { authUserId, parseAuthUserId } from "../auth-service/auth-user.ts";
 
 export const ACCESS_TOKEN_ISSUER = "studyatlas";
 export const ACCESS_TOKEN_AUDIENCE = "authenticated";
@@ -12,6 +16,14 @@ export interface AccessClaims {
   aal: string;
   role: string;
   email: string;
+}
+
+/** What GoTrue puts in a token beyond the session: read by Supabase clients, not by our server. */
+export interface AccessTokenProfile {
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  /** Newest first ({method, timestamp}); derived from the session row. */
+  amr: { method: string; timestamp: number }[];
 }
 
 export interface SignedAccessToken {
@@ -30,18 +42,25 @@ export async function signAccessToken(
   claims: AccessClaims,
   ttlSeconds: number,
   now = Date.now(),
+  profile?: AccessTokenProfile,
 ): Promise<SignedAccessToken> {
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = issuedAt + ttlSeconds;
   const token = await new SignJWT({
-    session_id: claims.sessionId,
-    aal: claims.aal,
-    user_role: claims.role,
-    role: ACCESS_TOKEN_AUDIENCE,
     email: claims.email,
+    phone: "",
+    app_metadata: profile?.appMetadata ?? {},
+    user_metadata: profile?.userMetadata ?? {},
+    role: ACCESS_TOKEN_AUDIENCE,
+    aal: claims.aal,
+    amr: profile?.amr ?? [],
+    session_id: claims.sessionId,
+    is_anonymous: false,
+    user_role: claims.role,
   })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(String(claims.userId))
+    // GoTrue's user id (a UUID encoding ours), so Supabase clients see one id everywhere.
+    .setSubject(authUserId(claims.userId))
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(issuedAt)
@@ -67,9 +86,9 @@ export async function verifyAccessToken(
       requiredClaims: ["exp", "iat", "sub"],
       currentDate: new Date(now),
     });
-    const userId = Number(payload.sub);
+    const userId = parseAuthUserId(payload.sub ?? "");
     if (
-      !Number.isInteger(userId) ||
+      userId === undefined ||
       typeof payload.session_id !== "string" ||
       typeof payload.email !== "string"
     ) {

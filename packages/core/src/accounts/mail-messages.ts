@@ -14,7 +14,8 @@ export interface MailMessage {
     | "contact"
     | "sign_up_attempt"
     | "sales_invitation"
-    | "lead";
+    | "lead"
+    | "auth_service";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -233,5 +234,50 @@ export function salesInvitationMessage(to: string, inviterName: string, link: st
       [...lines, "If you did not expect it, you can ignore this e-mail."],
       { label: "Accept the invitation", href: link },
     ),
+  };
+}
+
+/** What each auth-service e-mail is about (GoTrue's mail templates). */
+const AUTH_SERVICE_MAIL = {
+  signup: ["Confirm your StudyAtlas sign-up", "Confirm your e-mail address", "Confirm e-mail"],
+  magiclink: ["Your StudyAtlas sign-in link", "Sign in to StudyAtlas", "Sign in"],
+  recovery: ["Reset your StudyAtlas password", "Reset your password", "Reset password"],
+  invite: ["You have been invited to StudyAtlas", "Accept your invitation", "Accept invitation"],
+  email_change_current: [
+    "Confirm your StudyAtlas e-mail change",
+    "Confirm the change of your e-mail address",
+    "Confirm change",
+  ],
+  email_change_new: [
+    "Confirm your new StudyAtlas e-mail address",
+    "Confirm your new e-mail address",
+    "Confirm new address",
+  ],
+  reauthentication: ["Your StudyAtlas confirmation code", "Confirm it is you", "Open StudyAtlas"],
+} as const;
+
+/**
+ * An auth-service e-mail: the 6-digit code (verifyOtp) and the link (GET /auth/v1/verify), both
+ * valid once, for an hour.
+ */
+export function authServiceMessage(
+  type: keyof typeof AUTH_SERVICE_MAIL,
+  to: string,
+  code: string,
+  link: string,
+): MailMessage {
+  const [subject, title, label] = AUTH_SERVICE_MAIL[type];
+  const lines = [
+    `Your code is ${code}.`,
+    "Enter it where you asked for it, or use the button below. The code and the link work once, within an hour.",
+    "If you did not ask for this, you can ignore this e-mail.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "auth_service",
+    link,
+    text: `${title}\n\n${lines.join("\n\n")}\n\n${label}: ${link}\n`,
+    html: layout(title, lines, { label, href: link }),
   };
 }

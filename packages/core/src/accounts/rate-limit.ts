@@ -14,6 +14,8 @@ export interface RateLimitRule {
   max: number;
   windowMs: number;
   message: string;
+  /** The error code of the 429; `rate_limited` unless said. */
+  code?: string;
 }
 
 const MINUTE = 60_000;
@@ -63,6 +65,48 @@ export const RATE_LIMITS = {
     windowMs: 60 * MINUTE,
     message: "Too many e-mails were requested from your network. Please try again in an hour.",
   },
+  // The auth service (/auth/v1, docs/decisions/013-auth-service.md): GoTrue's default buckets,
+  // counted per client address as sliding windows (its token buckets refill at the same rate).
+  /** GoTrue RATE_LIMIT_TOKEN_REFRESH: 150 /token requests per 5 minutes. */
+  authTokenIp: {
+    name: "auth-token-ip",
+    max: 150,
+    windowMs: 5 * MINUTE,
+    message: "Request rate limit reached",
+    code: "over_request_rate_limit",
+  },
+  /** GoTrue RATE_LIMIT_VERIFY: 30 /verify requests per 5 minutes. */
+  authVerifyIp: {
+    name: "auth-verify-ip",
+    max: 30,
+    windowMs: 5 * MINUTE,
+    message: "Request rate limit reached",
+    code: "over_request_rate_limit",
+  },
+  /** GoTrue RATE_LIMIT_OTP: /otp, /recover, /resend, /signup, e-mail change: 30 per 5 minutes. */
+  authOtpIp: {
+    name: "auth-otp-ip",
+    max: 30,
+    windowMs: 5 * MINUTE,
+    message: "Request rate limit reached",
+    code: "over_request_rate_limit",
+  },
+  /** GoTrue SMTP_MAX_FREQUENCY: one e-mail of a kind per address per 60 seconds. */
+  authEmailPerAddress: {
+    name: "auth-email",
+    max: 1,
+    windowMs: MINUTE,
+    message: "For security purposes, you can only request this after 60 seconds.",
+    code: "over_email_send_rate_limit",
+  },
+  /** Wrong codes per address: ten, then even the right code waits (a 6-digit code is guessable). */
+  authVerifyAccount: {
+    name: "auth-verify-account",
+    max: 10,
+    windowMs: 15 * MINUTE,
+    message: "Request rate limit reached",
+    code: "over_request_rate_limit",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 function keyOf(rule: RateLimitRule, subject: string): string {
@@ -103,8 +147,12 @@ export async function assertUnderLimit(
   subject: string,
 ): Promise<void> {
   if ((await countEvents(db, rule, subject)) >= rule.max) {
-    throw new RateLimitedError(rule.message);
+    throw new RateLimitedError(rule.message, rateLimitOptions(rule));
   }
+}
+
+function rateLimitOptions(rule: RateLimitRule) {
+  return "code" in rule && rule.code ? { code: rule.code } : {};
 }
 
 /**
@@ -130,7 +178,9 @@ export async function consumeLimit(
       tx,
       sql`select count(*)::int as count from rate_limit_events where key = ${key}`,
     );
-    if (Number(counted?.count ?? 0) >= rule.max) throw new RateLimitedError(rule.message);
+    if (Number(counted?.count ?? 0) >= rule.max) {
+      throw new RateLimitedError(rule.message, rateLimitOptions(rule));
+    }
     const inserted = await selectOne<{ id: number }>(
       tx,
       sql`insert into rate_limit_events (key) values (${key}) returning id`,

@@ -6,8 +6,9 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
-import { refreshTokens, sessions, users } from "@studyatlas/db/schema/accounts.ts";
+import { refreshTokens, sessions, users, type AmrEntry } from "@studyatlas/db/schema/accounts.ts";
 
+import { appMetadataOf } from "../auth-service/auth-user.ts";
 import { UnauthenticatedError } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
@@ -36,7 +37,27 @@ export interface ActiveSession {
   /** false for a browser session: its cookies carry no expiry. */
   persistent: boolean;
   user: SessionUser;
+  /** How the session was authenticated, newest first (the token's `amr`). */
+  amr: AmrEntry[];
+  /** The user's metadata as the token carries it (GoTrue's app_metadata / user_metadata). */
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
 }
+
+/**
+ * GoTrue's authentication methods (its `amr` claim): password, otp, magiclink, oauth, invite,
+ * recovery, email/signup, email_change; a second factor adds totp and raises the aal.
+ */
+export type AuthenticationMethod =
+  | "password"
+  | "otp"
+  | "magiclink"
+  | "oauth"
+  | "id_token"
+  | "invite"
+  | "recovery"
+  | "email/signup"
+  | "email_change";
 
 export interface NewSession {
   sessionId: string;
@@ -52,6 +73,8 @@ export async function createSession(
     aal?: "aal1" | "aal2";
     /** false: a browser session (no 'remember me'); default true. */
     persistent?: boolean;
+    /** How the user proved who they are; password unless said. */
+    method?: AuthenticationMethod;
   },
   now = Date.now(),
 ): Promise<NewSession> {
@@ -67,6 +90,7 @@ export async function createSession(
         ip: input.ip ?? null,
         persistent,
         notAfter: new Date(now + (persistent ? SESSION_LIFETIME_MS : BROWSER_SESSION_LIFETIME_MS)),
+        amr: [{ method: input.method ?? "password", timestamp: Math.floor(now / 1000) }],
       })
       .returning({ id: sessions.id });
     if (!session) throw new Error("session insert returned no row");
@@ -104,14 +128,33 @@ export async function getActiveSession(
       aal: sessions.aal,
       persistent: sessions.persistent,
       notAfter: sessions.notAfter,
+      createdAt: sessions.createdAt,
+      amr: sessions.amr,
       user: sessionUserColumns,
+      userMetadata: users.userMetadata,
+      appMetadata: users.appMetadata,
+      // Whether a password is set, not the hash: nothing secret travels with every request.
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      googleSubject: users.googleSubject,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .limit(1);
   if (!row || row.notAfter.getTime() <= now) return undefined;
-  return { sessionId: row.sessionId, aal: row.aal, persistent: row.persistent, user: row.user };
+  return {
+    sessionId: row.sessionId,
+    aal: row.aal,
+    persistent: row.persistent,
+    user: row.user,
+    // Sessions from before the amr column: a password sign-in when they started.
+    amr:
+      row.amr.length > 0
+        ? row.amr
+        : [{ method: "password", timestamp: Math.floor(row.createdAt.getTime() / 1000) }],
+    appMetadata: appMetadataOf(row),
+    userMetadata: row.userMetadata,
+  };
 }
 
 export type RefreshOutcome =
@@ -124,10 +167,26 @@ const INVALID_REFRESH = () =>
     code: "invalid_refresh_token",
   });
 
+/** The token was exchanged before: the session has just been revoked (GoTrue's code). */
+const REUSED_REFRESH = () =>
+  new UnauthenticatedError("Your session has ended. Please sign in again.", {
+    code: "refresh_token_already_used",
+  });
+
+export interface RotateOptions {
+  /**
+   * What a race within the reuse interval gets: "keep" (the cookie client keeps the newer cookie
+   * the first answer set) or "sibling" (a Bearer client, which stores whatever it is given, gets
+   * a second successor of the same token: GoTrue answers such a race with a usable token too).
+   */
+  onRace?: "keep" | "sibling";
+}
+
 export async function rotateRefreshToken(
   db: Database,
   presented: string,
   now = Date.now(),
+  options: RotateOptions = {},
 ): Promise<RefreshOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const [token] = await tx
@@ -154,7 +213,12 @@ export async function rotateRefreshToken(
         .where(and(eq(refreshTokens.parentId, token.id), isNull(refreshTokens.revokedAt)))
         .limit(1);
       if (child && now - token.revokedAt.getTime() <= REFRESH_REUSE_INTERVAL_MS) {
-        return { kind: "raced" as const, sessionId: session.id };
+        if (options.onRace !== "sibling") return { kind: "raced" as const, sessionId: session.id };
+        const sibling = randomToken();
+        await tx
+          .insert(refreshTokens)
+          .values({ sessionId: session.id, tokenHash: sha256(sibling), parentId: token.id });
+        return { kind: "rotated" as const, sessionId: session.id, refreshToken: sibling };
       }
       await revokeSessionIn(tx, session.id, "refresh_token_reuse", now);
       return { kind: "reused" as const };
@@ -173,7 +237,8 @@ export async function rotateRefreshToken(
       .where(eq(sessions.id, session.id));
     return { kind: "rotated" as const, sessionId: session.id, refreshToken: next };
   });
-  if (outcome.kind === "unknown" || outcome.kind === "reused") throw INVALID_REFRESH();
+  if (outcome.kind === "unknown") throw INVALID_REFRESH();
+  if (outcome.kind === "reused") throw REUSED_REFRESH();
   const session = await getActiveSession(db, outcome.sessionId, now);
   if (!session) throw INVALID_REFRESH();
   return outcome.kind === "rotated"

@@ -6,6 +6,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import { countries } from "@studyatlas/db/schema/catalogue.ts";
 import {
   clientProfiles,
+  oneTimeTokens,
   profilePictures,
   users,
   verificationTokens,
@@ -34,6 +35,11 @@ export interface NewUser {
   organization?: string | null;
   emailVerified?: boolean;
   googleSubject?: string | null;
+  /** The auth service's metadata (docs/decisions/013-auth-service.md). */
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  invitedAt?: Date;
+  bannedUntil?: Date | null;
 }
 
 const EMAIL_TAKEN = () =>
@@ -78,6 +84,10 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
           emailVerified: input.emailVerified ?? false,
           emailVerifiedAt: input.emailVerified ? new Date() : null,
           googleSubject: input.googleSubject ?? null,
+          userMetadata: input.userMetadata ?? {},
+          appMetadata: input.appMetadata ?? {},
+          invitedAt: input.invitedAt ?? null,
+          bannedUntil: input.bannedUntil ?? null,
         })
         .returning();
       if (!user) throw new Error("user insert returned no row");
@@ -360,6 +370,11 @@ export async function setPassword(db: Database, userId: number, password: string
       .update(verificationTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(verificationTokens.userId, userId), isNull(verificationTokens.usedAt)));
+    // The auth service's codes and links too (one identity, docs/decisions/013-auth-service.md).
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
   });
 }
 

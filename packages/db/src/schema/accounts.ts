@@ -67,6 +67,20 @@ export const users = pgTable(
     /** The `sub` claim of the user's Google ID token, once linked. */
     googleSubject: text("google_subject").unique(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    // The auth service's user fields (/auth/v1, docs/decisions/013-auth-service.md): what GoTrue
+    // keeps on auth.users beyond what the account API already had.
+    /** Free-form data the user may change (`data` of /signup, PUT /user). */
+    userMetadata: jsonb("user_metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** Data only an admin may change (besides `provider`/`providers`, which are derived). */
+    appMetadata: jsonb("app_metadata").$type<Record<string, unknown>>().notNull().default({}),
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    recoverySentAt: timestamp("recovery_sent_at", { withTimezone: true }),
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    /** An e-mail change waiting for its confirmation link. */
+    emailChange: text("email_change"),
+    emailChangeSentAt: timestamp("email_change_sent_at", { withTimezone: true }),
+    reauthenticationSentAt: timestamp("reauthentication_sent_at", { withTimezone: true }),
+    bannedUntil: timestamp("banned_until", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -174,12 +188,23 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** logout | refresh_token_reuse | password_changed | password_reset */
     revokedReason: text("revoked_reason"),
+    /**
+     * How the session was authenticated, newest first: GoTrue's `amr` claim
+     * ([{method: "password", timestamp}]). A second factor adds its method and raises `aal`.
+     */
+    amr: jsonb("amr").$type<AmrEntry[]>().notNull().default([]),
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),
     check("sessions_aal_check", sql`${t.aal} in ('aal1', 'aal2')`),
   ],
 );
+
+export interface AmrEntry {
+  method: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+}
 
 export const refreshTokens = pgTable(
   "refresh_tokens",
@@ -265,3 +290,72 @@ export const authSecrets = pgTable("auth_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The auth service's one-time tokens (/auth/v1 sign-up confirmation, magic link, recovery, invite,
+ * e-mail change, reauthentication): a 6-digit code and a link token per row, both stored only as
+ * SHA-256. The code is hashed with the address it was sent to, so it only works with that address.
+ */
+export const ONE_TIME_TOKEN_TYPES = [
+  "signup",
+  "magiclink",
+  "recovery",
+  "invite",
+  "email_change_current",
+  "email_change_new",
+  "reauthentication",
+] as const;
+export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
+
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenType: text("token_type").$type<OneTimeTokenType>().notNull(),
+    /** The address the code was sent to (lower case). */
+    relatesTo: text("relates_to").notNull(),
+    /** SHA-256 of `relates_to:code`. */
+    codeHash: text("code_hash").notNull(),
+    /** SHA-256 of the link's token_hash parameter. */
+    linkHash: text("link_hash").notNull().unique(),
+    /** The PKCE flow this token finishes, when the request carried a code challenge. */
+    flowStateId: uuid("flow_state_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("one_time_tokens_user_idx").on(t.userId, t.tokenType),
+    index("one_time_tokens_code_idx").on(t.codeHash),
+    check(
+      "one_time_tokens_type_check",
+      sql`${t.tokenType} in ('signup', 'magiclink', 'recovery', 'invite', 'email_change_current', 'email_change_new', 'reauthentication')`,
+    ),
+  ],
+);
+
+/**
+ * PKCE flows of the auth service (GoTrue's flow_state): a client that sent a code challenge gets
+ * an auth code instead of tokens, and exchanges it with the verifier (grant_type=pkce).
+ */
+export const flowStates = pgTable(
+  "flow_states",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the auth code handed to the client. */
+    authCodeHash: text("auth_code_hash").notNull().unique(),
+    codeChallenge: text("code_challenge").notNull(),
+    /** s256 | plain */
+    codeChallengeMethod: text("code_challenge_method").notNull(),
+    /** email | recovery | magiclink | signup | invite | email_change | oauth */
+    authenticationMethod: text("authentication_method").notNull(),
+    providerType: text("provider_type").notNull().default("email"),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("flow_states_method_check", sql`${t.codeChallengeMethod} in ('s256', 'plain')`)],
+);

@@ -56,7 +56,7 @@ export async function googleRoutes(app: FastifyInstance, options: AccountRouteOp
     handler: async (request, reply) => {
       const identity = await verifyGoogleCredential(googleVerifier(), request.body.credential);
       const user = await googleLogin(db, identity);
-      return startSession(db, options.auth, request, reply, user);
+      return startSession(db, options.auth, request, reply, user, "oauth");
     },
   });
 

@@ -104,7 +104,14 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
         // them, a login CSRF).
         if (request.auth?.user.id !== user.id && signedUpHere(request, options.auth, user.email)) {
           clearSignUpCookie(reply, options.auth);
-          const session = await startSession(db, options.auth, request, reply, user);
+          const session = await startSession(
+            db,
+            options.auth,
+            request,
+            reply,
+            user,
+            "email/signup",
+          );
           return { ...session, message: MESSAGES.emailVerified, signed_in: true };
         }
         const signedIn = request.auth?.user.id === user.id;
@@ -115,7 +122,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
         };
       }
       // An API client holds the e-mailed secret and keeps the tokens itself (no cookies).
-      const tokens = await startSession(db, options.auth, request, reply, user);
+      const tokens = await startSession(db, options.auth, request, reply, user, "email/signup");
       return { ...tokens, message: MESSAGES.emailVerified, signed_in: true };
     },
   });

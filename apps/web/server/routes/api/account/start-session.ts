@@ -2,7 +2,11 @@
 // for our web app or the token pair for API clients (plugins/auth.ts deliverSession) (docs/decisions/006-sessions-and-tokens.md).
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { createSession, getActiveSession } from "@studyatlas/core/accounts/sessions.ts";
+import {
+  createSession,
+  getActiveSession,
+  type AuthenticationMethod,
+} from "@studyatlas/core/accounts/sessions.ts";
 import { accountSummary, type UserRow } from "@studyatlas/core/accounts/users.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 
@@ -20,12 +24,15 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
+  /** The token's amr (docs/decisions/013-auth-service.md): password unless said. */
+  method: AuthenticationMethod = "password",
   options: { persistent?: boolean } = {},
 ) {
   const { sessionId, refreshToken } = await createSession(db, {
     userId: user.id,
     ip: request.ip,
     userAgent: request.headers["user-agent"],
+    method,
     persistent: options.persistent ?? true,
   });
   const session = await getActiveSession(db, sessionId);

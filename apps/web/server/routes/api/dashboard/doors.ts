@@ -62,7 +62,7 @@ export async function dashboardDoorRoutes(app: FastifyInstance, options: Account
           code: "not_dashboard_user",
         });
       }
-      const session = await startSession(db, settings, request, reply, user, {
+      const session = await startSession(db, settings, request, reply, user, "password", {
         persistent: request.body.remember,
       });
       return { ...session, redirect_to: DASHBOARD_HOME[user.role] };
@@ -98,7 +98,7 @@ export async function dashboardDoorRoutes(app: FastifyInstance, options: Account
         password: request.body.password,
       });
       const user = (await getUser(db, created.id)) ?? created;
-      const session = await startSession(db, settings, request, reply, user, {
+      const session = await startSession(db, settings, request, reply, user, "password", {
         persistent: false,
       });
       return reply.code(201).send({ ...session, redirect_to: DASHBOARD_HOME.sales });

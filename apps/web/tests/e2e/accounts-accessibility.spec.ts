@@ -1,21 +1,10 @@
 // axe finds no serious or critical issue on the sign-in modal, /auth and /settings, wide and
 // narrow (issue 4 Acceptance; engineering guide §3.10).
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { registerUser, signInThroughApi } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
-
-async function severeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-}
+import { severeViolations } from "./support/axe.ts";
 
 for (const width of [1280, 375]) {
   test(`the sign-in modal at ${width} px (login and register) has no serious or critical axe violations`, async ({

@@ -3,23 +3,13 @@
 // programme page with the keyboard only, is sent to /chat/{id}, the advisor sees the new chat
 // appear without reloading and replies, and the student sees the reply without reloading.
 // axe finds no serious or critical issue on the dialog and on /chat.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { registerUser, signInThroughApi, uniqueEmail } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
+import { severeViolations } from "./support/axe.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
-
-async function severeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-}
 
 /** A programme nobody has applied to in this run (a name sorted list, from the end). */
 async function someProgramme(page: Page, index: number): Promise<{ slug: string; name: string }> {

@@ -3,7 +3,6 @@
 // in with 'remember me', approves it and links a school; the partner then sees it approved with
 // the school. The §8 texts on a refused sign-in and the Error dialog on a network failure. axe on
 // every page at 1280 and 375 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import {
@@ -13,18 +12,9 @@ import {
   signInThroughApi,
   uniqueEmail,
 } from "./support/accounts.ts";
+import { severeViolations } from "./support/axe.ts";
 
 const SALES = { email: "sales@studyatlas.test", password: "Demo1234!" };
-
-async function severeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-}
 
 async function dashboardSignIn(page: Page, email: string, password: string, remember = false) {
   await page.getByLabel("Email").fill(email);

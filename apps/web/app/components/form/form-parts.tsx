@@ -71,3 +71,31 @@ export function FormSubmit({
     </>
   );
 }
+
+interface NameForm {
+  visibleError: (name: "first_name" | "last_name") => string | undefined;
+  bind: (name: "first_name" | "last_name") => BoundField;
+}
+
+/** First and last name side by side (sign-up, partner and sales registration). */
+export function NameFields({ form, autoFocus = false }: { form: NameForm; autoFocus?: boolean }) {
+  return (
+    <div className={styles.twoColumns}>
+      <FormField
+        label="First name"
+        autoComplete="given-name"
+        autoFocus={autoFocus}
+        required
+        error={form.visibleError("first_name")}
+        {...form.bind("first_name")}
+      />
+      <FormField
+        label="Last name"
+        autoComplete="family-name"
+        required
+        error={form.visibleError("last_name")}
+        {...form.bind("last_name")}
+      />
+    </div>
+  );
+}

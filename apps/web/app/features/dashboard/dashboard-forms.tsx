@@ -15,7 +15,7 @@ import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { authErrorMessage, callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";
-import { FormSubmit } from "../../components/form/form-parts.tsx";
+import { FormSubmit, NameFields } from "../../components/form/form-parts.tsx";
 import formStyles from "../../components/form/form.module.css";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
 import styles from "./dashboard.module.css";
@@ -146,23 +146,7 @@ export function PartnerRegisterForm({ onSuccess }: { onSuccess: (message: string
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <div className={formStyles.twoColumns}>
-        <FormField
-          label="First name"
-          autoComplete="given-name"
-          autoFocus
-          required
-          error={form.visibleError("first_name")}
-          {...form.bind("first_name")}
-        />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={form.visibleError("last_name")}
-          {...form.bind("last_name")}
-        />
-      </div>
+      <NameFields form={form} autoFocus />
       <FormField
         label="Organisation"
         autoComplete="organization"
@@ -223,23 +207,7 @@ export function SalesRegisterForm({ email, invitation }: { email: string; invita
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
       <FormField label="Email" type="email" value={email} readOnly hint="From your invitation" />
-      <div className={formStyles.twoColumns}>
-        <FormField
-          label="First name"
-          autoComplete="given-name"
-          autoFocus
-          required
-          error={form.visibleError("first_name")}
-          {...form.bind("first_name")}
-        />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={form.visibleError("last_name")}
-          {...form.bind("last_name")}
-        />
-      </div>
+      <NameFields form={form} autoFocus />
       <FormField
         label="Password"
         type="password"

@@ -14,6 +14,7 @@ import {
 import { callApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./dashboard.module.css";
+import { Pager } from "./pager.tsx";
 
 export interface LeadListData {
   leads: { count: number; results: LeadSummary[] };
@@ -27,12 +28,6 @@ const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
 export function PartnerLeads({ data }: { data: LeadListData }) {
-  const pages = Math.max(1, Math.ceil(data.leads.count / data.pageSize));
-  const pageHref = (page: number) => {
-    const params = new URLSearchParams(data.query);
-    params.set("page", String(page));
-    return `?${params.toString()}`;
-  };
   const exportParams = new URLSearchParams(data.query);
   exportParams.delete("page");
   const exportQuery = exportParams.toString();
@@ -135,15 +130,12 @@ export function PartnerLeads({ data }: { data: LeadListData }) {
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className={styles.pager}>
-          {data.page > 1 && <Link to={pageHref(data.page - 1)}>Previous</Link>}
-          <span>
-            Page {data.page} of {pages}
-          </span>
-          {data.page < pages && <Link to={pageHref(data.page + 1)}>Next</Link>}
-        </nav>
-      )}
+      <Pager
+        page={data.page}
+        count={data.leads.count}
+        pageSize={data.pageSize}
+        query={data.query}
+      />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { FormField } from "../../components/form/form-field.tsx";
 import formStyles from "../../components/form/form.module.css";
 import { StatusBadge } from "./dashboard-shell.tsx";
 import styles from "./dashboard.module.css";
+import { Pager } from "./pager.tsx";
 
 export interface SalesHomeData {
   organisations: { count: number; results: OrganisationDetail[] };
@@ -37,12 +38,6 @@ const dateOf = (iso: string) =>
 
 export function SalesHome({ data }: { data: SalesHomeData }) {
   const [params] = useSearchParams();
-  const pages = Math.max(1, Math.ceil(data.organisations.count / data.pageSize));
-  const pageHref = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(page));
-    return `?${next.toString()}`;
-  };
   return (
     <>
       <h1 tabIndex={-1}>Organisations</h1>
@@ -91,15 +86,12 @@ export function SalesHome({ data }: { data: SalesHomeData }) {
           <OrganisationCard key={organisation.id} organisation={organisation} />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className={styles.pager}>
-          {data.page > 1 && <Link to={pageHref(data.page - 1)}>Previous</Link>}
-          <span>
-            Page {data.page} of {pages}
-          </span>
-          {data.page < pages && <Link to={pageHref(data.page + 1)}>Next</Link>}
-        </nav>
-      )}
+      <Pager
+        page={data.page}
+        count={data.organisations.count}
+        pageSize={data.pageSize}
+        query={params.toString()}
+      />
       <Invitations invitations={data.invitations} />
     </>
   );

@@ -56,6 +56,7 @@ import { createChatHub } from "./plugins/chat-hub.ts";
 import { createInterestRoutes } from "./routes/api/applications/create-interest.ts";
 import { chatRoutes } from "./routes/api/chat/chats.ts";
 import { chatLiveRoutes } from "./routes/api/chat/live.ts";
+import { factorRoutes } from "./routes/api/account/factors.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
 import { interestRoutes } from "./routes/api/account/interests.ts";
 import { profileRoutes } from "./routes/api/account/profile.ts";
@@ -302,6 +303,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(googleRoutes, accountOptions);
       await api.register(interestRoutes, accountOptions);
       await api.register(profileRoutes, accountOptions);
+      await api.register(factorRoutes, accountOptions);
       await api.register(wishlistRoutes, { services });
       await api.register(subscriptionRoutes, { services, mailer });
       await api.register(contactRoutes, { services, mailer });

@@ -17,8 +17,9 @@ import * as accounts from "./schema/accounts.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/conversations.ts";
 import * as engagement from "./schema/engagement.ts";
+import * as mfa from "./schema/mfa.ts";
 
-export const schema = { ...catalogue, ...accounts, ...engagement, ...conversations };
+export const schema = { ...catalogue, ...accounts, ...engagement, ...conversations, ...mfa };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";

@@ -7,6 +7,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { refreshTokens, sessions, users } from "@studyatlas/db/schema/accounts.ts";
+import { mfaFactors } from "@studyatlas/db/schema/mfa.ts";
 
 import { UnauthenticatedError } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
@@ -14,7 +15,13 @@ import { randomToken, sha256 } from "./secrets.ts";
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
 
-export type RevokeReason = "logout" | "refresh_token_reuse" | "password_changed" | "password_reset";
+export type RevokeReason =
+  | "logout"
+  | "refresh_token_reuse"
+  | "password_changed"
+  | "password_reset"
+  /** Another session of the user proved a second factor (GoTrue ends the aal1 ones). */
+  | "mfa_verified";
 
 export interface SessionUser {
   id: number;
@@ -28,6 +35,11 @@ export interface SessionUser {
 export interface ActiveSession {
   sessionId: string;
   aal: string;
+  /**
+   * The level the session should reach (GoTrue's nextLevel): aal2 once the user has a verified
+   * factor (docs/decisions/014-two-factor.md). aal1 below it means the second step is pending.
+   */
+  nextAal: "aal1" | "aal2";
   user: SessionUser;
 }
 
@@ -92,6 +104,9 @@ export async function getActiveSession(
       sessionId: sessions.id,
       aal: sessions.aal,
       notAfter: sessions.notAfter,
+      // In the same lookup, so knowing the level a session needs costs no extra query.
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors}
+        where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
       user: sessionUserColumns,
     })
     .from(sessions)
@@ -99,7 +114,12 @@ export async function getActiveSession(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .limit(1);
   if (!row || row.notAfter.getTime() <= now) return undefined;
-  return { sessionId: row.sessionId, aal: row.aal, user: row.user };
+  return {
+    sessionId: row.sessionId,
+    aal: row.aal,
+    nextAal: row.hasVerifiedFactor ? "aal2" : "aal1",
+    user: row.user,
+  };
 }
 
 export type RefreshOutcome =
@@ -171,7 +191,8 @@ export async function rotateRefreshToken(
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-async function revokeSessionIn(
+/** Revokes one session and its refresh tokens inside the caller's transaction. */
+export async function revokeSessionIn(
   tx: Transaction | Database,
   sessionId: string,
   reason: RevokeReason,

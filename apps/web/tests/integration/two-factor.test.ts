@@ -8,6 +8,7 @@
 // belongs to a step of their choosing. `tick()` moves on by one 30-second step.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { decodeJwt } from "jose";
+import type { ZodType } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { challengeFactor, verifyFactor } from "@studyatlas/core/accounts/mfa.ts";
@@ -60,11 +61,7 @@ function tick(steps = 1): void {
   vi.setSystemTime(Date.now() + steps * 30_000);
 }
 
-function body<T extends import("zod").ZodType>(
-  response: LightMyRequestResponse,
-  status: number,
-  schema: T,
-) {
+function body<T extends ZodType>(response: LightMyRequestResponse, status: number, schema: T) {
   expect(response.statusCode, response.body.slice(0, 400)).toBe(status);
   return parseWith(schema, response.json(), `${response.statusCode}`);
 }

@@ -10,12 +10,14 @@ import {
   RegisterFormSchema,
 } from "@studyatlas/schemas/accounts.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
 import { FormSubmit, NewPasswordFields } from "../../components/form/form-parts.tsx";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
+import { SecondFactorForm } from "./second-factor-form.tsx";
 
 export function LoginForm({
   onSuccess,
@@ -31,19 +33,35 @@ export function LoginForm({
   );
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  // Set when the password was right and the account asks for a code (issue 12 item 4).
+  const [secondStep, setSecondStep] = useState<MfaRequired>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await accountApi("token", {
+    const answer = await accountApi<{ mfa?: MfaRequired }>("token", {
       json: { email: form.values.email.trim(), password: form.values.password },
     });
     setPending(false);
-    if (answer.status === 200) onSuccess();
+    if (answer.status === 200 && answer.data.mfa?.required) setSecondStep(answer.data.mfa);
+    else if (answer.status === 200) onSuccess();
     else setError(answer.status === 0 ? MESSAGES.genericError : authErrorMessage(answer.data));
   };
+
+  if (secondStep) {
+    return (
+      <SecondFactorForm
+        factors={secondStep.factors}
+        onSuccess={onSuccess}
+        onCancel={() => {
+          setSecondStep(undefined);
+          form.reset();
+        }}
+      />
+    );
+  }
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>

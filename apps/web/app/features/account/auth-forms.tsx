@@ -23,10 +23,13 @@ export function LoginForm({
   onSuccess,
   onSwitchToRegister,
   onForgotPassword,
+  onSecondStep,
 }: {
   onSuccess: () => void;
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
+  /** Told when the code step starts (true) and ends (false), so the host can hide what does not apply. */
+  onSecondStep?: (active: boolean) => void;
 }) {
   const form = useFormFields({ email: "", password: "" }, (values) =>
     fieldErrorsOf(LoginFormSchema, values),
@@ -45,8 +48,10 @@ export function LoginForm({
       json: { email: form.values.email.trim(), password: form.values.password },
     });
     setPending(false);
-    if (answer.status === 200 && answer.data.mfa?.required) setSecondStep(answer.data.mfa);
-    else if (answer.status === 200) onSuccess();
+    if (answer.status === 200 && answer.data.mfa?.required) {
+      setSecondStep(answer.data.mfa);
+      onSecondStep?.(true);
+    } else if (answer.status === 200) onSuccess();
     else setError(answer.status === 0 ? MESSAGES.genericError : authErrorMessage(answer.data));
   };
 
@@ -57,6 +62,7 @@ export function LoginForm({
         onSuccess={onSuccess}
         onCancel={() => {
           setSecondStep(undefined);
+          onSecondStep?.(false);
           form.reset();
         }}
       />
@@ -276,8 +282,10 @@ export function ModeForm({
   onForgotPassword,
   onRegistered,
   onResetRequested,
+  onSecondStep,
 }: {
   mode: "login" | "register" | "reset";
+  onSecondStep?: (active: boolean) => void;
   onSignedIn: () => void;
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
@@ -291,6 +299,7 @@ export function ModeForm({
       onSuccess={onSignedIn}
       onSwitchToRegister={onSwitchToRegister}
       onForgotPassword={onForgotPassword}
+      {...(onSecondStep ? { onSecondStep } : {})}
     />
   );
 }

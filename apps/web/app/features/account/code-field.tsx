@@ -14,6 +14,7 @@ export function CodeField({
   onChange,
   autoFocus,
   label = "6-digit code",
+  describedBy,
 }: {
   ref?: Ref<HTMLInputElement>;
   value: string;
@@ -21,6 +22,8 @@ export function CodeField({
   onChange: (value: string) => void;
   autoFocus?: boolean;
   label?: string;
+  /** What already explains the field; the standard hint is shown when none is given. */
+  describedBy?: string;
 }) {
   const id = useId();
   return (
@@ -41,7 +44,7 @@ export function CodeField({
         autoFocus={autoFocus}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        aria-describedby={error ? `${id}-error` : (describedBy ?? `${id}-hint`)}
         onChange={(event) => onChange(event.target.value.replace(/[^\d ]/g, ""))}
       />
       {error ? (
@@ -49,9 +52,11 @@ export function CodeField({
           {error}
         </p>
       ) : (
-        <p id={`${id}-hint`} className={formStyles.hint}>
-          {MFA_MESSAGES.codeRequired}
-        </p>
+        !describedBy && (
+          <p id={`${id}-hint`} className={formStyles.hint}>
+            {MFA_MESSAGES.codeRequired}
+          </p>
+        )
       )}
     </div>
   );

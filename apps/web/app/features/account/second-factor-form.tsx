@@ -66,7 +66,7 @@ export function SecondFactorForm({
       <h3 id={headingId} className={styles.stepTitle}>
         Two-factor authentication
       </h3>
-      <p className={styles.stepLead}>
+      <p id={`${headingId}-lead`} className={styles.stepLead}>
         Open your authenticator app and enter the 6-digit code it shows for StudyAtlas.
       </p>
       {factors.length > 1 && (
@@ -92,6 +92,7 @@ export function SecondFactorForm({
         ref={input}
         value={code}
         error={fieldError}
+        describedBy={`${headingId}-lead`}
         autoFocus
         onChange={(value) => {
           setCode(value);

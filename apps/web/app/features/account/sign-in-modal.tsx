@@ -44,6 +44,8 @@ export function SignInModal() {
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
+  // The code step after a right password (issue 12): sign-up and Google do not apply there.
+  const [secondStep, setSecondStep] = useState(false);
 
   useEffect(() => {
     const element = dialog.current;
@@ -54,6 +56,8 @@ export function SignInModal() {
       element.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
     }
     if (!open && element.open) element.close();
+    // Opened again, the modal starts from the password (its forms start afresh too).
+    if (!open) setSecondStep(false);
     document.body.classList.toggle("modal-active", open);
   }, [open]);
 
@@ -124,6 +128,7 @@ export function SignInModal() {
                 <ModeForm
                   mode={mode}
                   onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
+                  onSecondStep={setSecondStep}
                   onSwitchToRegister={() => setMode("register")}
                   onForgotPassword={() => setMode("reset")}
                   onRegistered={(email) => {
@@ -137,59 +142,61 @@ export function SignInModal() {
                 />
                 <FocusFirstField dialog={dialog} />
               </Suspense>
-              {mode !== "reset" && (
+              {mode !== "reset" && !secondStep && (
                 <GoogleSignIn
                   intent={mode === "register" ? "signup" : "login"}
                   onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
                   onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
                 />
               )}
-              <p className={styles.switch}>
-                {mode === "login" && (
-                  <>
-                    Don&apos;t have an account?{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("register")}
-                    >
-                      Sign Up
-                    </button>
-                  </>
-                )}
-                {mode === "register" && (
-                  <>
-                    Already have an account?{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("login")}
-                    >
-                      Sign In
-                    </button>
-                  </>
-                )}
-                {mode === "reset" && (
-                  <>
-                    Remembered it?{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("login")}
-                    >
-                      Sign In
-                    </button>{" "}
-                    ·{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("register")}
-                    >
-                      Create an account
-                    </button>
-                  </>
-                )}
-              </p>
+              {!secondStep && (
+                <p className={styles.switch}>
+                  {mode === "login" && (
+                    <>
+                      Don&apos;t have an account?{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("register")}
+                      >
+                        Sign Up
+                      </button>
+                    </>
+                  )}
+                  {mode === "register" && (
+                    <>
+                      Already have an account?{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("login")}
+                      >
+                        Sign In
+                      </button>
+                    </>
+                  )}
+                  {mode === "reset" && (
+                    <>
+                      Remembered it?{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("login")}
+                      >
+                        Sign In
+                      </button>{" "}
+                      ·{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("register")}
+                      >
+                        Create an account
+                      </button>
+                    </>
+                  )}
+                </p>
+              )}
             </>
           )}
         </div>

@@ -60,7 +60,7 @@ export function TwoFactorSettings({
             <BadgeCheckIcon aria-hidden="true" /> On: signing in asks for a code from your app.
           </>
         ) : (
-          "Off"
+          "Off: signing in needs only your password."
         )}
       </p>
       <p className={styles.intro}>

@@ -33,6 +33,8 @@ export default function AuthPage() {
   const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" ? "signup" : "login");
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  // The code step after a right password (issue 12): the tabs and Google do not apply there.
+  const [secondStep, setSecondStep] = useState(false);
   const next = safeNextPath(params.get("next"));
 
   const signedIn = () => {
@@ -72,28 +74,35 @@ export default function AuthPage() {
         </>
       ) : (
         <>
-          <div className={styles.tabs} role="tablist" aria-label="Sign in or sign up">
-            {(
-              [
-                ["login", "Login"],
-                ["signup", "Sign Up"],
-              ] as const
-            ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                id={`tab-${value}`}
-                aria-selected={tab === value}
-                aria-controls={`panel-${value}`}
-                className={styles.tab}
-                onClick={() => setTab(value)}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {!secondStep && (
+            <div className={styles.tabs} role="tablist" aria-label="Sign in or sign up">
+              {(
+                [
+                  ["login", "Login"],
+                  ["signup", "Sign Up"],
+                ] as const
+              ).map(([value, label]) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="tab"
+                  id={`tab-${value}`}
+                  aria-selected={tab === value}
+                  aria-controls={`panel-${value}`}
+                  className={styles.tab}
+                  onClick={() => setTab(value)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+          )}
+          <div
+            // The code step stands alone: no tabs label it then.
+            {...(secondStep
+              ? {}
+              : { role: "tabpanel", id: `panel-${tab}`, "aria-labelledby": `tab-${tab}` })}
+          >
             {notice && tab === "login" && (
               <p className={formStyles.formSuccess} role="status">
                 {notice}
@@ -104,6 +113,7 @@ export default function AuthPage() {
                 onSuccess={signedIn}
                 onSwitchToRegister={() => setTab("signup")}
                 onForgotPassword={() => setTab("reset")}
+                onSecondStep={setSecondStep}
               />
             ) : (
               <RegisterForm
@@ -112,11 +122,13 @@ export default function AuthPage() {
                 }
               />
             )}
-            <GoogleSignIn
-              intent={tab === "signup" ? "signup" : "login"}
-              onSignedIn={signedIn}
-              onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
-            />
+            {!secondStep && (
+              <GoogleSignIn
+                intent={tab === "signup" ? "signup" : "login"}
+                onSignedIn={signedIn}
+                onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+              />
+            )}
           </div>
         </>
       )}

@@ -56,8 +56,6 @@ export function SignInModal() {
       element.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
     }
     if (!open && element.open) element.close();
-    // Opened again, the modal starts from the password (its forms start afresh too).
-    if (!open) setSecondStep(false);
     document.body.classList.toggle("modal-active", open);
   }, [open]);
 
@@ -69,6 +67,12 @@ export function SignInModal() {
     }, RELOAD_AFTER_SUCCESS_MS);
   };
 
+  // Opened again, the modal starts from the password (its forms start afresh too).
+  const close = () => {
+    setSecondStep(false);
+    closeSignIn();
+  };
+
   const { title, subtitle } = TITLES[mode];
   const titleId = "sign-in-title";
 
@@ -78,11 +82,11 @@ export function SignInModal() {
       className={styles.dialog}
       aria-labelledby={titleId}
       onClose={() => {
-        if (open) closeSignIn();
+        if (open) close();
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself) closes it.
-        if (event.target === dialog.current) closeSignIn();
+        if (event.target === dialog.current) close();
       }}
     >
       {open && (
@@ -91,7 +95,7 @@ export function SignInModal() {
             type="button"
             className={styles.dialogClose}
             aria-label="Close"
-            onClick={closeSignIn}
+            onClick={close}
           >
             <CloseIcon />
           </button>

@@ -91,12 +91,7 @@ export function SignInModal() {
     >
       {open && (
         <div className={styles.dialogBody}>
-          <button
-            type="button"
-            className={styles.dialogClose}
-            aria-label="Close"
-            onClick={close}
-          >
+          <button type="button" className={styles.dialogClose} aria-label="Close" onClick={close}>
             <CloseIcon />
           </button>
           {success ? (

@@ -17,27 +17,24 @@ import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
 import { FormSubmit, NewPasswordFields } from "../../components/form/form-parts.tsx";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
-import { SecondFactorForm } from "./second-factor-form.tsx";
 
 export function LoginForm({
   onSuccess,
   onSwitchToRegister,
   onForgotPassword,
-  onSecondStep,
+  onSecondFactor,
 }: {
   onSuccess: () => void;
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
-  /** Told when the code step starts (true) and ends (false), so the host can hide what does not apply. */
-  onSecondStep?: (active: boolean) => void;
+  /** The password was right and the account asks for a code: the host shows the code step. */
+  onSecondFactor: (mfa: MfaRequired) => void;
 }) {
   const form = useFormFields({ email: "", password: "" }, (values) =>
     fieldErrorsOf(LoginFormSchema, values),
   );
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
-  // Set when the password was right and the account asks for a code (issue 12 item 4).
-  const [secondStep, setSecondStep] = useState<MfaRequired>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,26 +45,11 @@ export function LoginForm({
       json: { email: form.values.email.trim(), password: form.values.password },
     });
     setPending(false);
-    if (answer.status === 200 && answer.data.mfa?.required) {
-      setSecondStep(answer.data.mfa);
-      onSecondStep?.(true);
-    } else if (answer.status === 200) onSuccess();
+    // A verified factor: the session is aal1 until the code is given (issue 12 item 4).
+    if (answer.status === 200 && answer.data.mfa?.required) onSecondFactor(answer.data.mfa);
+    else if (answer.status === 200) onSuccess();
     else setError(answer.status === 0 ? MESSAGES.genericError : authErrorMessage(answer.data));
   };
-
-  if (secondStep) {
-    return (
-      <SecondFactorForm
-        factors={secondStep.factors}
-        onSuccess={onSuccess}
-        onCancel={() => {
-          setSecondStep(undefined);
-          onSecondStep?.(false);
-          form.reset();
-        }}
-      />
-    );
-  }
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
@@ -282,10 +264,10 @@ export function ModeForm({
   onForgotPassword,
   onRegistered,
   onResetRequested,
-  onSecondStep,
+  onSecondFactor,
 }: {
   mode: "login" | "register" | "reset";
-  onSecondStep?: (active: boolean) => void;
+  onSecondFactor: (mfa: MfaRequired) => void;
   onSignedIn: () => void;
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
@@ -299,7 +281,7 @@ export function ModeForm({
       onSuccess={onSignedIn}
       onSwitchToRegister={onSwitchToRegister}
       onForgotPassword={onForgotPassword}
-      {...(onSecondStep ? { onSecondStep } : {})}
+      onSecondFactor={onSecondFactor}
     />
   );
 }

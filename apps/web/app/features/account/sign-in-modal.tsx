@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { useSignInModal, type SignInMode } from "../../auth/session-context.tsx";
 import { CheckIcon, CloseIcon } from "../../components/icons/icons.tsx";
@@ -17,6 +18,9 @@ import { GoogleSignIn } from "./google-button.tsx";
 // every page: they are most of the modal's weight and most visitors never open it (issue 14 item 4).
 const ModeForm = lazy(() =>
   import("./auth-forms.tsx").then((forms) => ({ default: forms.ModeForm })),
+);
+const SecondFactorForm = lazy(() =>
+  import("./second-factor-form.tsx").then((forms) => ({ default: forms.SecondFactorForm })),
 );
 
 /** Focuses the dialog's first field once the lazily loaded form is in it (issue 16 item 16). */
@@ -45,7 +49,7 @@ export function SignInModal() {
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
   // The code step after a right password (issue 12): sign-up and Google do not apply there.
-  const [secondStep, setSecondStep] = useState(false);
+  const [secondStep, setSecondStep] = useState<MfaRequired>();
 
   useEffect(() => {
     const element = dialog.current;
@@ -69,7 +73,7 @@ export function SignInModal() {
 
   // Opened again, the modal starts from the password (its forms start afresh too).
   const close = () => {
-    setSecondStep(false);
+    setSecondStep(undefined);
     closeSignIn();
   };
 
@@ -124,21 +128,29 @@ export function SignInModal() {
               </h2>
               <p className={styles.subtitle}>{reason ?? subtitle}</p>
               <Suspense fallback={<p className={styles.subtitle}>Loading…</p>}>
-                <ModeForm
-                  mode={mode}
-                  onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
-                  onSecondStep={setSecondStep}
-                  onSwitchToRegister={() => setMode("register")}
-                  onForgotPassword={() => setMode("reset")}
-                  onRegistered={(email) => {
-                    window.location.assign(`/email-sent?email=${encodeURIComponent(email)}`);
-                  }}
-                  // The spec's toast, once (not a second notice in the form), and back to login.
-                  onResetRequested={(message) => {
-                    toast.show(message, { kind: "success" });
-                    setMode("login");
-                  }}
-                />
+                {secondStep ? (
+                  <SecondFactorForm
+                    factors={secondStep.factors}
+                    onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
+                    onCancel={() => setSecondStep(undefined)}
+                  />
+                ) : (
+                  <ModeForm
+                    mode={mode}
+                    onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
+                    onSecondFactor={setSecondStep}
+                    onSwitchToRegister={() => setMode("register")}
+                    onForgotPassword={() => setMode("reset")}
+                    onRegistered={(email) => {
+                      window.location.assign(`/email-sent?email=${encodeURIComponent(email)}`);
+                    }}
+                    // The spec's toast, once (not a second notice in the form), and back to login.
+                    onResetRequested={(message) => {
+                      toast.show(message, { kind: "success" });
+                      setMode("login");
+                    }}
+                  />
+                )}
                 <FocusFirstField dialog={dialog} />
               </Suspense>
               {mode !== "reset" && !secondStep && (
@@ -146,6 +158,7 @@ export function SignInModal() {
                   intent={mode === "register" ? "signup" : "login"}
                   onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
                   onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                  onSecondFactor={setSecondStep}
                 />
               )}
               {!secondStep && (

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { safeNextPath } from "../../auth/next-path.ts";
 import { LoginForm, RegisterForm, ResetRequestForm } from "../../features/account/auth-forms.tsx";
@@ -12,6 +13,7 @@ import formStyles from "../../components/form/form.module.css";
 import authStyles from "../../features/account/auth-forms.module.css";
 import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import { GoogleSignIn } from "../../features/account/google-button.tsx";
+import { SecondFactorForm } from "../../features/account/second-factor-form.tsx";
 import { getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/auth";
 import styles from "./account-pages.module.css";
@@ -34,7 +36,7 @@ export default function AuthPage() {
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
   // The code step after a right password (issue 12): the tabs and Google do not apply there.
-  const [secondStep, setSecondStep] = useState(false);
+  const [secondStep, setSecondStep] = useState<MfaRequired>();
   const next = safeNextPath(params.get("next"));
 
   const signedIn = () => {
@@ -108,12 +110,18 @@ export default function AuthPage() {
                 {notice}
               </p>
             )}
-            {tab === "login" ? (
+            {secondStep ? (
+              <SecondFactorForm
+                factors={secondStep.factors}
+                onSuccess={signedIn}
+                onCancel={() => setSecondStep(undefined)}
+              />
+            ) : tab === "login" ? (
               <LoginForm
                 onSuccess={signedIn}
                 onSwitchToRegister={() => setTab("signup")}
                 onForgotPassword={() => setTab("reset")}
-                onSecondStep={setSecondStep}
+                onSecondFactor={setSecondStep}
               />
             ) : (
               <RegisterForm
@@ -127,6 +135,7 @@ export default function AuthPage() {
                 intent={tab === "signup" ? "signup" : "login"}
                 onSignedIn={signedIn}
                 onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                onSecondFactor={setSecondStep}
               />
             )}
           </div>

@@ -107,6 +107,8 @@ for (const width of [1280, 375]) {
     else {
       await page.getByRole("button", { name: "Account menu for Grace Hopper" }).click();
       await page.getByRole("menuitem", { name: "Sign Out" }).click();
+      // Signing out reloads the page; the header then offers to sign in.
+      await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     }
     await openPage(page, "/?login=true");
     const dialog = page.getByRole("dialog");

@@ -11,7 +11,12 @@ import { decodeJwt } from "jose";
 import type { ZodType } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { challengeFactor, verifyFactor } from "@studyatlas/core/accounts/mfa.ts";
+import {
+  adminDeleteFactor,
+  challengeFactor,
+  listFactors,
+  verifyFactor,
+} from "@studyatlas/core/accounts/mfa.ts";
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 import { totpCode } from "@studyatlas/core/accounts/totp.ts";
 import { DomainError } from "@studyatlas/core/errors.ts";
@@ -659,6 +664,29 @@ describe("removing a factor", () => {
       200,
       UnenrolledSchema,
     );
+  });
+});
+
+describe("the core functions the /auth/v1 service calls", () => {
+  it("adminDeleteFactor removes a verified factor without aal2 and lowers the sessions it raised", async () => {
+    const email = await newUser();
+    const browser = new Browser(app);
+    await signIn(browser, email);
+    const factor = await enrolVerified(browser);
+    const sessionId = sessionIdOf(browser);
+    const userRow = await database.query<{ id: number }>("select id from users where email = $1", [
+      email,
+    ]);
+    const userId = Number(userRow.rows[0]?.id);
+    const stranger = await adminDeleteFactor(database.db, {
+      userId: userId + 100_000,
+      factorId: factor.id,
+    }).catch((caught: unknown) => caught);
+    expect((stranger as DomainError).code).toBe("mfa_factor_not_found");
+    const deleted = await adminDeleteFactor(database.db, { userId, factorId: factor.id });
+    expect(deleted).toMatchObject({ id: factor.id, status: "verified", factor_type: "totp" });
+    expect((await sessionRow(sessionId))?.aal).toBe("aal1");
+    expect(await listFactors(database.db, userId)).toEqual([]);
   });
 });
 

@@ -492,15 +492,36 @@ export async function unenrollFactor(
     if (input.sessionAal !== "aal2" && (await nextAssuranceLevel(tx, input.userId)) === "aal2") {
       throw insufficientAal("AAL2 required to unenroll verified factor.");
     }
-    const raised = await tx
-      .delete(sessionAmrClaims)
-      .where(eq(sessionAmrClaims.factorId, factor.id))
-      .returning({ sessionId: sessionAmrClaims.sessionId });
-    const sessionIds = [...new Set(raised.map((claim) => claim.sessionId))];
-    if (sessionIds.length > 0) {
-      await tx.update(sessions).set({ aal: "aal1" }).where(inArray(sessions.id, sessionIds));
-    }
-    await tx.delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+    await removeFactorIn(tx, factor.id);
     return { id: factor.id };
+  });
+}
+
+/** Deletes a factor; the sessions it raised go back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
+async function removeFactorIn(tx: Database, factorId: string): Promise<void> {
+  const raised = await tx
+    .delete(sessionAmrClaims)
+    .where(eq(sessionAmrClaims.factorId, factorId))
+    .returning({ sessionId: sessionAmrClaims.sessionId });
+  const sessionIds = [...new Set(raised.map((claim) => claim.sessionId))];
+  if (sessionIds.length > 0) {
+    await tx.update(sessions).set({ aal: "aal1" }).where(inArray(sessions.id, sessionIds));
+  }
+  await tx.delete(mfaFactors).where(eq(mfaFactors.id, factorId));
+}
+
+/**
+ * An administrator removes a user's factor (GoTrue's `DELETE /admin/users/{id}/factors/{id}`):
+ * no assurance check, the deleted factor answered. For a user who lost their phone.
+ */
+export async function adminDeleteFactor(
+  db: Database,
+  input: { userId: number; factorId: string },
+): Promise<FactorView> {
+  return inTransaction(db, async (tx) => {
+    await lockUserFactors(tx, input.userId);
+    const factor = await findOwnedFactor(tx, input.userId, input.factorId, true);
+    await removeFactorIn(tx, factor.id);
+    return viewOf(factor);
   });
 }

@@ -37,6 +37,8 @@ describe("loadConfig", () => {
       devMailbox: true,
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
+      chat: { advisorUserId: 316, heartbeatMs: 30_000 },
+      demoAccounts: true,
     });
   });
 
@@ -56,6 +58,9 @@ describe("loadConfig", () => {
       REQUEST_TIMEOUT_MS: "20000",
       HEADERS_TIMEOUT_MS: "4000",
       KEEP_ALIVE_TIMEOUT_MS: "65000",
+      ADVISOR_USER_ID: "42",
+      CHAT_HEARTBEAT_MS: "15000",
+      DEMO_ACCOUNTS: "false",
     });
     expect(config).toEqual({
       env: "production",
@@ -76,6 +81,8 @@ describe("loadConfig", () => {
       devMailbox: false,
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
+      chat: { advisorUserId: 42, heartbeatMs: 15_000 },
+      demoAccounts: false,
     });
   });
 
@@ -107,6 +114,9 @@ describe("loadConfig", () => {
   });
 
   it.each([
+    ["ADVISOR_USER_ID", "0"],
+    ["CHAT_HEARTBEAT_MS", "10"],
+    ["DEMO_ACCOUNTS", "maybe"],
     ["SUPPORT_EMAIL", "not-an-address"],
     ["NEWS_BLOG_URL", "blog.example.com"],
     ["TERMS_OF_USE_URL", "//evil.example/terms"],

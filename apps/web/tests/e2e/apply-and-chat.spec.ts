@@ -114,6 +114,15 @@ test("a student applies with the keyboard, lands in the chat, and talks live wit
     await expect(newChat).toContainText("1 unread");
     await newChat.click();
     await advisor.waitForURL(`**/chat/${chatId}`);
+    // Opening it reads it: the badge goes, and the server knows.
+    await expect(newChat).not.toContainText("unread");
+    await expect
+      .poll(async () => {
+        const answer = await advisor.request.get("/api/chats");
+        const { results } = (await answer.json()) as { results: { id: number; unread: number }[] };
+        return results.find((chat) => chat.id === chatId)?.unread;
+      })
+      .toBe(0);
     const panel = advisor.getByRole("complementary", { name: "Application" });
     await expect(panel).toContainText(programme.name);
     await expect(panel).toContainText("Dr Marie Curie");

@@ -266,12 +266,20 @@ function RemoveChatDialog({
   );
 }
 
+/** The list with `chatId`'s unread count cleared (the chat the reader has open). */
+function withChatRead(chats: ChatSummary[], chatId: number | null): ChatSummary[] {
+  return chats.map((chat) =>
+    chat.id === chatId && chat.unread > 0 ? { ...chat, unread: 0 } : chat,
+  );
+}
+
 export function ChatScreen({ data }: { data: ChatScreenData }) {
   const { me } = data;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [chats, setChats] = useState(data.chats);
+  // Opening a chat reads it: its badge goes at once (the server is told in an effect below).
+  const [chats, setChats] = useState(() => withChatRead(data.chats, data.selectedId));
   const [messages, setMessages] = useState<ChatMessage[]>(data.messages?.results ?? []);
   const [hasMore, setHasMore] = useState(data.messages?.has_more ?? false);
   const [draft, setDraft] = useState("");
@@ -285,14 +293,21 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottom = useRef(true);
   const messagesRef = useRef(messages);
-  messagesRef.current = messages;
+  useLayoutEffect(() => {
+    messagesRef.current = messages;
+  }, [messages]);
 
-  // A new page load (another chat, or back to this one) replaces what the screen shows.
-  useEffect(() => {
-    setChats(data.chats);
+  // A new page load (another chat, or back to this one) replaces what the screen shows: state
+  // adjusted while rendering, as React recommends, rather than in an effect after a stale paint.
+  const [shownData, setShownData] = useState(data);
+  if (shownData !== data) {
+    setShownData(data);
+    setChats(withChatRead(data.chats, data.selectedId));
     setMessages(data.messages?.results ?? []);
     setHasMore(data.messages?.has_more ?? false);
     setSendError("");
+  }
+  useEffect(() => {
     stickToBottom.current = true;
   }, [data]);
 
@@ -304,20 +319,13 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const counterpart = selected?.counterpart ?? null;
   const counterpartName = fullName(counterpart);
 
-  const markRead = useCallback((chatId: number) => {
-    setChats((current) =>
-      current.map((chat) =>
-        chat.id === chatId && chat.unread > 0 ? { ...chat, unread: 0 } : chat,
-      ),
-    );
-    void callApi(`/api/chats/${chatId}/read`, { method: "POST", json: {} });
-  }, []);
-
-  // Opening a chat reads it.
+  // Opening a chat with unread messages tells the server it was read.
   useEffect(() => {
-    if (selectedId !== null && (data.chats.find((chat) => chat.id === selectedId)?.unread ?? 0) > 0)
-      markRead(selectedId);
-  }, [selectedId, data.chats, markRead]);
+    const opened = data.chats.find((chat) => chat.id === selectedId);
+    if (opened && opened.unread > 0) {
+      void callApi(`/api/chats/${opened.id}/read`, { method: "POST", json: {} });
+    }
+  }, [selectedId, data.chats]);
 
   const reloadList = useCallback(async () => {
     const answer = await callApi<{ results: ChatSummary[] }>("/api/chats");

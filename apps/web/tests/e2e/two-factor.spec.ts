@@ -159,6 +159,10 @@ test("on /auth: password, then code; Cancel goes back to the password; removing 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Sign Up" })).toBeHidden();
+  // Until the code is given, pages that need a signed-in user send the visitor to sign in.
+  const settings = await page.request.get("/settings", { maxRedirects: 0 });
+  expect(settings.status()).toBe(302);
+  expect(settings.headers().location).toBe("/auth?next=/settings");
   await page.screenshot({ path: test.info().outputPath("auth-code-1280.png") });
   expect(await severeViolations(page)).toEqual([]);
 

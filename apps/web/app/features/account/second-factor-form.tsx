@@ -16,11 +16,15 @@ export function SecondFactorForm({
   factors,
   onSuccess,
   onCancel,
+  headingLevel = "h3",
 }: {
   factors: MfaRequired["factors"];
   onSuccess: () => void;
   onCancel: () => void;
+  /** h3 under the sign-in modal's title; h2 on /auth, whose only h1 is the page's. */
+  headingLevel?: "h2" | "h3";
 }) {
+  const Heading = headingLevel;
   const [factorId, setFactorId] = useState(factors[0]?.id ?? "");
   const [code, setCode] = useState("");
   const [fieldError, setFieldError] = useState<string>();
@@ -63,9 +67,9 @@ export function SecondFactorForm({
       noValidate
       aria-labelledby={headingId}
     >
-      <h3 id={headingId} className={styles.stepTitle}>
+      <Heading id={headingId} className={styles.stepTitle}>
         Two-factor authentication
-      </h3>
+      </Heading>
       <p id={`${headingId}-lead`} className={styles.stepLead}>
         Open your authenticator app and enter the 6-digit code it shows for StudyAtlas.
       </p>

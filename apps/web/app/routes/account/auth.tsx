@@ -115,6 +115,7 @@ export default function AuthPage() {
                 factors={secondStep.factors}
                 onSuccess={signedIn}
                 onCancel={() => setSecondStep(undefined)}
+                headingLevel="h2"
               />
             ) : tab === "login" ? (
               <LoginForm

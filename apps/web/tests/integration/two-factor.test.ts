@@ -7,7 +7,9 @@
 // The clock: the server reads Date, which these tests fake (and only Date) so that each code
 // belongs to a step of their choosing. `tick()` moves on by one 30-second step.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { decodeJwt } from "jose";
+import { createServer, type Server } from "node:http";
+
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from "jose";
 import type { ZodType } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -39,11 +41,30 @@ import { parseWith } from "./test-app.ts";
 
 let database: TestDatabase;
 let app: FastifyInstance;
+let jwksServer: Server;
+let googleKey: CryptoKey;
+const GOOGLE_CLIENT_ID = "two-factor-test.apps.googleusercontent.com";
+
+/** Google's key endpoint, served locally, so google_login can be tested (as in accounts.test.ts). */
+async function startJwksServer(): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  googleKey = privateKey;
+  const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  jwksServer = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
+  const address = jwksServer.address();
+  if (!address || typeof address === "string") throw new Error("no JWKS address");
+  return `http://127.0.0.1:${address.port}/oauth2/v3/certs`;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  const jwksUrl = await startJwksServer();
   app = await buildApp({
-    config: testConfig(),
+    config: testConfig({ google: { clientId: GOOGLE_CLIENT_ID, jwksUrl } }),
     database,
     frontend: { kind: "none" },
     logger: false,
@@ -57,6 +78,7 @@ afterAll(async () => {
   vi.useRealTimers();
   await app?.close();
   await database?.dispose();
+  await new Promise((resolve) => jwksServer?.close(resolve));
 });
 
 beforeEach(() => tick());
@@ -611,6 +633,31 @@ describe("signing in with a second factor", () => {
     await passSecondStep(third, factor.id, factor.secret);
     expect((await sessionRow(pendingSession))?.revoked_at).not.toBeNull();
     expect(await sessionRow(firstSession)).toMatchObject({ aal: "aal2", revoked_at: null });
+  });
+
+  it("asks for the code after a Google sign-in too", async () => {
+    const email = await newUser();
+    const setup = new Browser(app);
+    await signIn(setup, email);
+    const factor = await enrolVerified(setup);
+    const credential = await new SignJWT({ email, email_verified: true, sub: `g-${email}` })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+      .setIssuer("https://accounts.google.com")
+      .setAudience(GOOGLE_CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(googleKey);
+    const browser = new Browser(app);
+    const answer = body(
+      await browser.call("POST", "/api/account/google_login", { body: { credential } }),
+      200,
+      SignInAnswerSchema,
+    );
+    expect(answer.mfa?.factors.map((owed) => owed.id)).toEqual([factor.id]);
+    error(await browser.call("GET", "/api/account/detail"), 403, "insufficient_aal");
+    tick();
+    await passSecondStep(browser, factor.id, factor.secret);
+    body(await browser.call("GET", "/api/account/detail"), 200, AccountDetailSchema);
   });
 
   it("sign-out ends a session that still owes its code", async () => {

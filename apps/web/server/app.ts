@@ -347,6 +347,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         context.set(requestSessionContext, {
           user: request.auth?.user ?? null,
           sessionId: request.auth?.sessionId ?? null,
+          pendingSecondFactor: request.pendingSecondFactor
+            ? { userId: request.pendingSecondFactor.user.id }
+            : null,
         });
         return context;
       },

@@ -166,6 +166,11 @@ test("on /auth: password, then code; Cancel goes back to the password; removing 
   await page.screenshot({ path: test.info().outputPath("auth-code-1280.png") });
   expect(await severeViolations(page)).toEqual([]);
 
+  // A reload resumes at the code step: the session owes its code, it has not forgotten the password.
+  await openPage(page, "/auth");
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await expect(page.getByLabel("6-digit code")).toBeVisible();
+
   // Cancel ends the half-open session and shows the password form again.
   await page.getByRole("button", { name: "Cancel and sign in again" }).click();
   await expect(page.getByLabel("Email", { exact: true })).toBeVisible();

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 
 import type { Database } from "@studyatlas/db/client.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 import { refreshTokens, sessions } from "@studyatlas/db/schema/accounts.ts";
 import {
   mfaChallenges,
@@ -155,6 +156,28 @@ export async function listFactors(db: Database, userId: number): Promise<FactorV
 /** The user's verified factors: what a sign-in must be completed with. */
 export async function listVerifiedFactors(db: Database, userId: number): Promise<FactorView[]> {
   return (await listFactors(db, userId)).filter((factor) => factor.status === "verified");
+}
+
+/**
+ * What a client needs to ask for the code after a sign-in, when the user has a verified factor
+ * (the `mfa` of a sign-in answer, ADR 014); undefined for users without one.
+ */
+export async function secondFactorOwed(
+  db: Database,
+  userId: number,
+): Promise<MfaRequired | undefined> {
+  const factors = await listVerifiedFactors(db, userId);
+  if (factors.length === 0) return undefined;
+  return {
+    required: true,
+    current_level: "aal1",
+    next_level: "aal2",
+    factors: factors.map(({ id, friendly_name, factor_type }) => ({
+      id,
+      friendly_name,
+      factor_type,
+    })),
+  };
 }
 
 /**

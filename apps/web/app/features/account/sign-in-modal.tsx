@@ -44,12 +44,16 @@ const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
 };
 
 export function SignInModal() {
-  const { open, mode, reason, closeSignIn, setMode } = useSignInModal();
+  const { open, mode, reason, closeSignIn, setMode, pendingSecondFactor } = useSignInModal();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
   // The code step after a right password (issue 12): sign-up and Google do not apply there.
-  const [secondStep, setSecondStep] = useState<MfaRequired>();
+  const [answeredStep, setSecondStep] = useState<MfaRequired>();
+  // A session that already owes its code (the page was reloaded, the modal closed) resumes at the
+  // code step, until Cancel ends it (the server's value is then stale until the next page load).
+  const [resumable, setResumable] = useState(true);
+  const secondStep = answeredStep ?? (resumable ? (pendingSecondFactor ?? undefined) : undefined);
 
   useEffect(() => {
     const element = dialog.current;
@@ -132,7 +136,10 @@ export function SignInModal() {
                   <SecondFactorForm
                     factors={secondStep.factors}
                     onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
-                    onCancel={() => setSecondStep(undefined)}
+                    onCancel={() => {
+                      setSecondStep(undefined);
+                      setResumable(false);
+                    }}
                   />
                 ) : (
                   <ModeForm

@@ -8,6 +8,7 @@ import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-r
 import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { safeNextPath } from "../../auth/next-path.ts";
+import { useSignInModal } from "../../auth/session-context.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "../../features/account/auth-forms.tsx";
 import formStyles from "../../components/form/form.module.css";
 import authStyles from "../../features/account/auth-forms.module.css";
@@ -35,8 +36,12 @@ export default function AuthPage() {
   const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" ? "signup" : "login");
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  // The code step after a right password (issue 12): the tabs and Google do not apply there.
-  const [secondStep, setSecondStep] = useState<MfaRequired>();
+  // The code step after a right password (issue 12): the tabs and Google do not apply there. A
+  // session that already owes its code (a reload) starts there.
+  const { pendingSecondFactor } = useSignInModal();
+  const [secondStep, setSecondStep] = useState<MfaRequired | undefined>(
+    pendingSecondFactor ?? undefined,
+  );
   const next = safeNextPath(params.get("next"));
 
   const signedIn = () => {

@@ -4,11 +4,10 @@
 // `mfa` (docs/decisions/014-two-factor.md); the session is not signed in until the code is given.
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-import { listVerifiedFactors } from "@studyatlas/core/accounts/mfa.ts";
+import { secondFactorOwed } from "@studyatlas/core/accounts/mfa.ts";
 import { createSession, getActiveSession } from "@studyatlas/core/accounts/sessions.ts";
 import { accountSummary, type UserRow } from "@studyatlas/core/accounts/users.ts";
 import type { Database } from "@studyatlas/db/client.ts";
-import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import {
   deliverSession,
@@ -34,7 +33,7 @@ export async function startSession(
   if (!session) throw new Error("new session not found");
   const access = await issueAccessToken(settings, session);
   if (isCookieClient(request)) setDeviceCookie(reply, settings, user.id);
-  const mfa = await secondStepOwed(db, user.id);
+  const mfa = await secondFactorOwed(db, user.id);
   return {
     ...deliverSession(request, reply, settings, {
       accessToken: access.token,
@@ -44,21 +43,5 @@ export async function startSession(
     }),
     user: { ...accountSummary(user), profile_pic: null },
     ...(mfa ? { mfa } : {}),
-  };
-}
-
-/** What the client needs to ask for the code, when the account has a verified factor. */
-async function secondStepOwed(db: Database, userId: number): Promise<MfaRequired | undefined> {
-  const factors = await listVerifiedFactors(db, userId);
-  if (factors.length === 0) return undefined;
-  return {
-    required: true,
-    current_level: "aal1",
-    next_level: "aal2",
-    factors: factors.map(({ id, friendly_name, factor_type }) => ({
-      id,
-      friendly_name,
-      factor_type,
-    })),
   };
 }

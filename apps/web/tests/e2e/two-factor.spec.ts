@@ -76,6 +76,7 @@ async function enrolInSettings(page: Page, width: number): Promise<string> {
   await code.fill(codeFor(secret));
   await scan.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByText("Two-factor authentication is on.")).toBeVisible();
+  await expect(section.getByRole("heading", { name: "Two-factor authentication" })).toBeFocused();
   await expect(section.getByText("On: signing in asks for a code from your app.")).toBeVisible();
   await expect(section.getByRole("list", { name: "Your authenticator apps" })).toContainText(
     "My phone",

@@ -31,6 +31,13 @@ function nameOf(factor: Pick<Factor, "friendly_name">, index: number): string {
   );
 }
 
+/** The form that had the focus is gone: the section's heading takes it, so the reader stays here. */
+function focusSectionTitle(): void {
+  const title = document.getElementById("two-factor-title");
+  title?.setAttribute("tabindex", "-1");
+  title?.focus();
+}
+
 /** The key in groups of four, as authenticator apps print it ("ABCD EFGH ..."). */
 function grouped(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, "$1 ");
@@ -118,9 +125,7 @@ function FactorRow({ factor, name }: { factor: Factor; name: string }) {
     setPending(false);
     if (answer.ok) {
       toast.show(MFA_MESSAGES.removed, { kind: "success", durationMs: SETTINGS_TOAST_MS });
-      // The heading of the section keeps the focus once the row is gone.
-      document.getElementById("two-factor-title")?.setAttribute("tabindex", "-1");
-      document.getElementById("two-factor-title")?.focus();
+      focusSectionTitle();
       await revalidator.revalidate();
     } else {
       toast.show(authErrorMessage(answer.data), { kind: "error", durationMs: SETTINGS_TOAST_MS });
@@ -240,6 +245,7 @@ function Enrolment({ onDone }: { onDone: () => void }) {
     }
     toast.show(MFA_MESSAGES.enrolled, { kind: "success", durationMs: SETTINGS_TOAST_MS });
     onDone();
+    focusSectionTitle();
     await revalidator.revalidate();
   };
 
@@ -249,6 +255,7 @@ function Enrolment({ onDone }: { onDone: () => void }) {
       await accountApi(`factors/${encodeURIComponent(factor.id)}`, { method: "DELETE" });
     }
     onDone();
+    focusSectionTitle();
   };
 
   if (!factor) {
@@ -275,7 +282,14 @@ function Enrolment({ onDone }: { onDone: () => void }) {
           <button type="submit" className={formStyles.primary} disabled={pending}>
             {pending ? "Loading..." : "Continue"}
           </button>
-          <button type="button" className={formStyles.secondary} onClick={onDone}>
+          <button
+            type="button"
+            className={formStyles.secondary}
+            onClick={() => {
+              onDone();
+              focusSectionTitle();
+            }}
+          >
             Cancel
           </button>
         </div>

@@ -509,6 +509,22 @@ describe("signing in with a second factor", () => {
     }
   });
 
+  it("limits challenges per factor to GoTrue's 15 a minute", async () => {
+    const email = await newUser();
+    const setup = new Browser(app);
+    await signIn(setup, email);
+    const factor = await enrolVerified(setup);
+    const browser = new Browser(app);
+    await signIn(browser, email);
+    // One challenge was used by the enrolment.
+    for (let n = 0; n < 14; n += 1) await challenge(browser, factor.id);
+    error(
+      await browser.call("POST", `/api/account/factors/${factor.id}/challenge`),
+      429,
+      "rate_limited",
+    );
+  });
+
   it("verifies only from the address that asked for the challenge", async () => {
     const email = await newUser();
     const setup = new Browser(app);

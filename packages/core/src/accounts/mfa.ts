@@ -58,6 +58,14 @@ export const MFA_VERIFY_LIMIT: RateLimitRule = {
   message: "Too many wrong codes. Please wait 15 minutes and try again.",
 };
 
+/** Challenges per factor: GoTrue's MFA limiter (15 a minute), kept per factor rather than per address. */
+export const MFA_CHALLENGE_LIMIT: RateLimitRule = {
+  name: "mfa-challenge-factor",
+  max: 15,
+  windowMs: 60_000,
+  message: "Too many attempts. Please wait a minute and try again.",
+};
+
 export interface MfaSettings {
   /** The access-token key; the factors' secrets are sealed under a key derived from it. */
   authSecret: string;
@@ -322,7 +330,17 @@ export async function challengeFactor(
 ): Promise<ChallengeView> {
   const factor = await findOwnedFactor(db, input.userId, input.factorId);
   if (factor.factorType === "phone") throw PHONE_VERIFY_DISABLED();
+  await consumeLimit(db, MFA_CHALLENGE_LIMIT, factor.id);
   const id = await inTransaction(db, async (tx) => {
+    // Challenges past their 5 minutes can never be answered: they go as new ones come.
+    await tx
+      .delete(mfaChallenges)
+      .where(
+        and(
+          eq(mfaChallenges.factorId, factor.id),
+          lt(mfaChallenges.createdAt, new Date(now - MFA_LIMITS.challengeExpirySeconds * 1000)),
+        ),
+      );
     const [challenge] = await tx
       .insert(mfaChallenges)
       .values({ factorId: factor.id, ipAddress: input.ip, createdAt: new Date(now) })

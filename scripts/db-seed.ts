@@ -1,6 +1,9 @@
 // `npm run db:seed`: the demo catalogue (packages/db/src/cli/seed.ts) and, unless
 // --no-demo-accounts or DEMO_ACCOUNTS=false, the demo accounts of the README (issue 11 item 1).
-import { DEMO_PASSWORD, ensureDemoAccounts } from "../packages/core/src/accounts/demo-accounts.ts";
+import {
+  demoAccountsLine,
+  ensureDemoAccounts,
+} from "../packages/core/src/accounts/demo-accounts.ts";
 import { runSeedCli } from "../packages/db/src/cli/seed.ts";
 
 process.exitCode = await runSeedCli(process.argv.slice(2), {
@@ -9,9 +12,7 @@ process.exitCode = await runSeedCli(process.argv.slice(2), {
     if (!args.demoAccounts) return;
     const created = await ensureDemoAccounts(handle.db);
     if (created > 0) {
-      process.stdout.write(
-        `Demo accounts created (password ${DEMO_PASSWORD}): student@studyatlas.test, advisor@studyatlas.test (user id 316), partner@studyatlas.test\n`,
-      );
+      process.stdout.write(`${demoAccountsLine()}\n`);
     }
   },
 });

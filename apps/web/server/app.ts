@@ -57,6 +57,9 @@ import { createInterestRoutes } from "./routes/api/applications/create-interest.
 import { chatRoutes } from "./routes/api/chat/chats.ts";
 import { chatLiveRoutes } from "./routes/api/chat/live.ts";
 import { factorRoutes } from "./routes/api/account/factors.ts";
+import { dashboardDoorRoutes } from "./routes/api/dashboard/doors.ts";
+import { partnerDashboardRoutes } from "./routes/api/dashboard/partner.ts";
+import { salesDashboardRoutes } from "./routes/api/dashboard/sales.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
 import { interestRoutes } from "./routes/api/account/interests.ts";
 import { profileRoutes } from "./routes/api/account/profile.ts";
@@ -313,6 +316,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(chatRoutes, { services });
       await api.register(chatLiveRoutes, { hub: chatHub, publicBaseUrl: config.publicBaseUrl });
+      await api.register(dashboardDoorRoutes, accountOptions);
+      await api.register(partnerDashboardRoutes, { services });
+      await api.register(salesDashboardRoutes, { services, mailer });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 // Entry point: read config, open and migrate the database, seed the demo catalogue on the first
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
-import { DEMO_PASSWORD, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
+import { demoAccountsLine, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { advisorExists } from "@studyatlas/core/conversations/applications.ts";
 import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
@@ -34,9 +34,7 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
     (firstRun || config.env === "development") &&
     (await ensureDemoAccounts(database.db)) > 0
   ) {
-    console.log(
-      `Demo accounts created (password ${DEMO_PASSWORD}): student@studyatlas.test, advisor@studyatlas.test (user id 316), partner@studyatlas.test`,
-    );
+    console.log(demoAccountsLine());
   }
   if (!(await advisorExists(database.db, config.chat.advisorUserId))) {
     console.log(

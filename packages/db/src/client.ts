@@ -18,8 +18,16 @@ import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/conversations.ts";
 import * as engagement from "./schema/engagement.ts";
 import * as mfa from "./schema/mfa.ts";
+import * as organisations from "./schema/organisations.ts";
 
-export const schema = { ...catalogue, ...accounts, ...engagement, ...conversations, ...mfa };
+export const schema = {
+  ...catalogue,
+  ...accounts,
+  ...engagement,
+  ...conversations,
+  ...organisations,
+  ...mfa,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";

@@ -90,13 +90,14 @@ export interface IssuedTokens {
 /** Static files: no session lookup, no cookies. */
 export const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
 
-export function cookieOptions(settings: AuthSettings, maxAgeSeconds: number) {
+/** Cookie attributes; without `maxAgeSeconds` a browser-session cookie (no expiry). */
+export function cookieOptions(settings: AuthSettings, maxAgeSeconds?: number) {
   return {
     path: "/",
     httpOnly: true,
     sameSite: "lax" as const,
     secure: settings.secureCookies,
-    maxAge: maxAgeSeconds,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
 }
 
@@ -118,18 +119,20 @@ export async function issueAccessToken(settings: AuthSettings, session: ActiveSe
 export function setSessionCookies(
   reply: FastifyReply,
   settings: AuthSettings,
-  tokens: { accessToken: string; refreshToken?: string },
+  tokens: { accessToken: string; refreshToken?: string; persistent?: boolean },
 ): void {
+  // A browser session's cookies end with the browser (issue 13 'remember me').
+  const persistent = tokens.persistent ?? true;
   reply.setCookie(
     settings.cookieNames.access,
     tokens.accessToken,
-    cookieOptions(settings, settings.accessTokenTtlSeconds),
+    cookieOptions(settings, persistent ? settings.accessTokenTtlSeconds : undefined),
   );
   if (tokens.refreshToken) {
     reply.setCookie(
       settings.cookieNames.refresh,
       tokens.refreshToken,
-      cookieOptions(settings, SESSION_LIFETIME_MS / 1000),
+      cookieOptions(settings, persistent ? SESSION_LIFETIME_MS / 1000 : undefined),
     );
   }
 }
@@ -155,7 +158,13 @@ export function deliverSession(
   request: FastifyRequest,
   reply: FastifyReply,
   settings: AuthSettings,
-  tokens: { accessToken: string; refreshToken: string; expiresIn: number; expiresAt: number },
+  tokens: {
+    accessToken: string;
+    refreshToken: string;
+    expiresIn: number;
+    expiresAt: number;
+    persistent?: boolean;
+  },
 ) {
   const timing = {
     token_type: "bearer" as const,
@@ -322,6 +331,7 @@ export function registerSessionAuth(
       const access = await issueAccessToken(settings, outcome.session);
       setSessionCookies(reply, settings, {
         accessToken: access.token,
+        persistent: outcome.session.persistent,
         ...(outcome.kind === "rotated" ? { refreshToken: outcome.refreshToken } : {}),
       });
       attachSession(request, outcome.session, "cookie");

@@ -58,11 +58,16 @@ describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3.1 document listing every academics path with its responses", async () => {
     const document = await t.getJson("/api/openapi.json", OpenApiSchema);
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
-    // The catalogue's reads (create_interest, issue 11, is a POST under the same prefix).
-    const academics = Object.keys(document.paths).filter(
-      (path) => path.startsWith("/api/academics/") && document.paths[path]?.get,
+    const academics = Object.keys(document.paths).filter((path) =>
+      path.startsWith("/api/academics/"),
     );
-    expect(academics.sort()).toEqual([...ACADEMICS_PATHS, ...FINDER_PATHS].sort());
+    expect(academics.sort()).toEqual(
+      [...ACADEMICS_PATHS, ...FINDER_PATHS, "/api/academics/course/create_interest"].sort(),
+    );
+    const apply = document.paths["/api/academics/course/create_interest"]?.post;
+    expect(Object.keys(apply?.responses ?? {})).toEqual(
+      expect.arrayContaining(["201", "400", "401", "404", "409", "503"]),
+    );
     expect(Object.keys(document.paths)).toContain("/api/health");
     for (const path of ACADEMICS_PATHS) {
       const get = document.paths[path]?.get;

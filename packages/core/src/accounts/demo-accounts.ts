@@ -1,11 +1,13 @@
-// Demo accounts for development (issue 4 item 7; README "Demo accounts"): a student, the advisor
-// (the spec's fixed advisor id 316, docs/spec/accounts-and-details.md §6, §9) and a partner. Created once;
-// never in production.
+// Demo accounts (issue 4 item 7, issue 11 item 1, issue 13; README "Demo accounts"): a student, the
+// advisor (the spec's fixed advisor id 316, docs/spec/accounts-and-details.md §6, §9), a partner of an
+// approved organisation linked to a school, a partner of an organisation awaiting approval, and a
+// sales agent. Created with the demo catalogue (DEMO_ACCOUNTS=false leaves them out).
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { clientProfiles, users, type UserRole } from "@studyatlas/db/schema/accounts.ts";
 
+import { ensureDemoOrganisations } from "../organisations/demo-organisations.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEMO_PASSWORD = "Demo1234!";
@@ -34,7 +36,23 @@ export const DEMO_ACCOUNTS: readonly {
     role: "partner",
     organization: "Northbridge University",
   },
+  {
+    email: "agent@studyatlas.test",
+    firstName: "Alex",
+    lastName: "Agent",
+    role: "partner",
+    organization: "Harbourview Education Agency",
+  },
+  { email: "sales@studyatlas.test", firstName: "Sasha", lastName: "Sales", role: "sales" },
 ];
+
+/** The line printed when the demo accounts are created (at first start and by db:seed). */
+export function demoAccountsLine(): string {
+  const list = DEMO_ACCOUNTS.map(
+    (account) => `${account.email} (${account.role}${account.id ? `, user id ${account.id}` : ""})`,
+  ).join(", ");
+  return `Demo accounts created (password ${DEMO_PASSWORD}): ${list}`;
+}
 
 export async function ensureDemoAccounts(db: Database): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -52,7 +70,8 @@ export async function ensureDemoAccounts(db: Database): Promise<number> {
         passwordHash,
         emailVerified: true,
         emailVerifiedAt: new Date(),
-        referralCode: `DEMO${account.role.toUpperCase()}`,
+        // DEMOSTUDENT, DEMOADVISOR, DEMOPARTNER, DEMOAGENT, DEMOSALES: unique, like every code.
+        referralCode: `DEMO${account.email.split("@")[0]!.toUpperCase()}`,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
@@ -64,5 +83,6 @@ export async function ensureDemoAccounts(db: Database): Promise<number> {
   }
   // The advisor's explicit id must not collide with later sign-ups.
   await db.execute(sql`select setval('users_id_seq', greatest((select max(id) from users), 1))`);
+  await ensureDemoOrganisations(db);
   return created;
 }

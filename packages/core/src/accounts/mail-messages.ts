@@ -12,7 +12,8 @@ export interface MailMessage {
     | "welcome"
     | "newsletter_welcome"
     | "contact"
-    | "sign_up_attempt";
+    | "sign_up_attempt"
+    | "sales_invitation";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -209,6 +210,27 @@ export function contactMessageMail(
         label: `Write to ${contact.email}`,
         href: `mailto:${contact.email}`,
       },
+    ),
+  };
+}
+
+export function salesInvitationMessage(to: string, inviterName: string, link: string): MailMessage {
+  const subject = "You are invited to the StudyAtlas sales dashboard";
+  const lines = [
+    "Hello,",
+    `${inviterName} invites you to join StudyAtlas as a sales agent: you will approve partner organisations, link them to their schools and follow their numbers.`,
+    "The invitation is for this address only and works once, within 7 days.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "sales_invitation",
+    link,
+    text: `${lines.join("\n\n")}\n\nAccept the invitation: ${link}\n\nIf you did not expect it, you can ignore this e-mail.\n`,
+    html: layout(
+      "Join the StudyAtlas sales team",
+      [...lines, "If you did not expect it, you can ignore this e-mail."],
+      { label: "Accept the invitation", href: link },
     ),
   };
 }

@@ -14,6 +14,11 @@ import { randomToken, sha256 } from "./secrets.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_INTERVAL_MS = 10_000;
+/**
+ * A browser session (the dashboards' sign-in without 'remember me'): its cookies have no expiry,
+ * and the server ends it after 12 hours however the browser keeps its cookies.
+ */
+export const BROWSER_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 export type RevokeReason =
   | "logout"
@@ -40,6 +45,8 @@ export interface ActiveSession {
    * factor (docs/decisions/014-two-factor.md). aal1 below it means the second step is pending.
    */
   nextAal: "aal1" | "aal2";
+  /** false for a browser session: its cookies carry no expiry. */
+  persistent: boolean;
   user: SessionUser;
 }
 
@@ -55,9 +62,12 @@ export async function createSession(
     userAgent?: string | undefined;
     ip?: string | undefined;
     aal?: "aal1" | "aal2";
+    /** false: a browser session (no 'remember me'); default true. */
+    persistent?: boolean;
   },
   now = Date.now(),
 ): Promise<NewSession> {
+  const persistent = input.persistent ?? true;
   const refreshToken = randomToken();
   const sessionId = await db.transaction(async (tx) => {
     const [session] = await tx
@@ -67,7 +77,8 @@ export async function createSession(
         aal: input.aal ?? "aal1",
         userAgent: input.userAgent?.slice(0, 400) ?? null,
         ip: input.ip ?? null,
-        notAfter: new Date(now + SESSION_LIFETIME_MS),
+        persistent,
+        notAfter: new Date(now + (persistent ? SESSION_LIFETIME_MS : BROWSER_SESSION_LIFETIME_MS)),
       })
       .returning({ id: sessions.id });
     if (!session) throw new Error("session insert returned no row");
@@ -103,6 +114,7 @@ export async function getActiveSession(
     .select({
       sessionId: sessions.id,
       aal: sessions.aal,
+      persistent: sessions.persistent,
       notAfter: sessions.notAfter,
       // In the same lookup, so knowing the level a session needs costs no extra query.
       hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors}
@@ -118,6 +130,7 @@ export async function getActiveSession(
     sessionId: row.sessionId,
     aal: row.aal,
     nextAal: row.hasVerifiedFactor ? "aal2" : "aal1",
+    persistent: row.persistent,
     user: row.user,
   };
 }

@@ -21,6 +21,7 @@ import { sqlState } from "../transactions.ts";
 import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
 import { randomToken } from "./secrets.ts";
 import { revokeUserSessions } from "./sessions.ts";
+import { createPartnerOrganisation } from "../organisations/organisations.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -81,6 +82,14 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
         .returning();
       if (!user) throw new Error("user insert returned no row");
       await tx.insert(clientProfiles).values({ userId: user.id });
+      // A partner acts for an organisation, pending until a sales agent approves it (issue 13).
+      if (user.role === "partner") {
+        await createPartnerOrganisation(tx, {
+          userId: user.id,
+          name: input.organization?.trim() || `${user.firstName} ${user.lastName}`,
+          email: user.email,
+        });
+      }
       return user;
     });
   } catch (error) {

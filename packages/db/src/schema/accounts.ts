@@ -165,6 +165,12 @@ export const sessions = pgTable(
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
     /** Absolute end of the session, however often it is refreshed. */
     notAfter: timestamp("not_after", { withTimezone: true }).notNull(),
+    /**
+     * Whether the browser keeps the session across restarts (cookies with an expiry). The
+     * dashboards' sign-in without 'remember me' starts a browser session: cookies without an
+     * expiry and a shorter `not_after` (issue 13 item 2).
+     */
+    persistent: boolean("persistent").notNull().default(true),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** logout | refresh_token_reuse | password_changed | password_reset */
     revokedReason: text("revoked_reason"),

@@ -134,6 +134,8 @@ export async function factorRoutes(app: FastifyInstance, options: AccountRouteOp
       const access = await issueAccessToken(settings, session);
       return {
         ...deliverSession(request, reply, settings, {
+          // A dashboard browser session (no 'remember me') stays one after the code.
+          persistent: session.persistent,
           accessToken: access.token,
           refreshToken: verified.refreshToken,
           expiresIn: access.expiresIn,

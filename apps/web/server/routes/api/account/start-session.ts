@@ -23,11 +23,13 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
+  options: { persistent?: boolean } = {},
 ) {
   const { sessionId, refreshToken } = await createSession(db, {
     userId: user.id,
     ip: request.ip,
     userAgent: request.headers["user-agent"],
+    persistent: options.persistent ?? true,
   });
   const session = await getActiveSession(db, sessionId);
   if (!session) throw new Error("new session not found");
@@ -36,6 +38,7 @@ export async function startSession(
   const mfa = await secondFactorOwed(db, user.id);
   return {
     ...deliverSession(request, reply, settings, {
+      persistent: session.persistent,
       accessToken: access.token,
       refreshToken,
       expiresIn: access.expiresIn,

@@ -72,6 +72,7 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
       }
       const access = await issueAccessToken(settings, outcome.session);
       return deliverSession(request, reply, settings, {
+        persistent: outcome.session.persistent,
         accessToken: access.token,
         refreshToken: outcome.refreshToken,
         expiresIn: access.expiresIn,

@@ -1,0 +1,41 @@
+// Who may use the dashboards' API (issue 13 item 1): every route is authorised from the session's
+// user. A signed-out caller gets 401, a user of another role 403 on every dashboard path; what a
+// partner may see is then narrowed to its organisation's schools by packages/core.
+import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+
+import { ForbiddenError } from "@studyatlas/core/errors.ts";
+import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
+import type { DashboardRole } from "@studyatlas/schemas/dashboard.ts";
+
+import { requireUser, signedInUser, type RequestAuth } from "../../../plugins/auth.ts";
+
+export const DASHBOARD_ERRORS = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+
+const ROLE_MESSAGES: Record<DashboardRole, string> = {
+  partner: "This page is for partner organisations.",
+  sales: "This page is for StudyAtlas sales agents.",
+};
+
+/** preValidation guards: signed in (401), then of `role` (403), before the input is checked. */
+export function requireRole(role: DashboardRole): preValidationAsyncHookHandler[] {
+  return [
+    requireUser,
+    async (request) => {
+      if (signedInUser(request).user.role !== role) {
+        throw new ForbiddenError(ROLE_MESSAGES[role], { code: "wrong_role" });
+      }
+    },
+  ];
+}
+
+/** The caller, in a route guarded by `requireRole`. */
+export function dashboardUser(request: FastifyRequest): RequestAuth["user"] {
+  return signedInUser(request).user;
+}

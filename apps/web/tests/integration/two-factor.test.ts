@@ -676,6 +676,33 @@ describe("signing in with a second factor", () => {
     body(await browser.call("GET", "/api/account/detail"), 200, AccountDetailSchema);
   });
 
+  it("asks for the code at the dashboard door (partner sign-in) too", async () => {
+    const email = uniqueEmail("mfa-partner");
+    await createUser(database.db, {
+      firstName: "Pat",
+      lastName: "Partner",
+      email,
+      password: PASSWORD,
+      role: "partner",
+      organization: "Northbridge",
+      emailVerified: true,
+    });
+    const setup = new Browser(app);
+    await signIn(setup, email);
+    const factor = await enrolVerified(setup);
+    const browser = new Browser(app);
+    const door = await browser.call("POST", "/api/dashboard/token", {
+      body: { email, password: PASSWORD, remember: false },
+    });
+    expect(door.statusCode, door.body).toBe(200);
+    const answer = door.json<{ mfa?: { factors: { id: string }[] } }>();
+    expect(answer.mfa?.factors.map((owed) => owed.id)).toEqual([factor.id]);
+    error(await browser.call("GET", "/api/account/detail"), 403, "insufficient_aal");
+    tick();
+    await passSecondStep(browser, factor.id, factor.secret);
+    body(await browser.call("GET", "/api/account/detail"), 200, AccountDetailSchema);
+  });
+
   it("sign-out ends a session that still owes its code", async () => {
     const email = await newUser();
     const setup = new Browser(app);

@@ -4,6 +4,7 @@ import {
   demoAccountsLine,
   ensureDemoAccounts,
 } from "../packages/core/src/accounts/demo-accounts.ts";
+import { seedDemoDashboards } from "../packages/core/src/organisations/demo-organisations.ts";
 import { runSeedCli } from "../packages/db/src/cli/seed.ts";
 
 process.exitCode = await runSeedCli(process.argv.slice(2), {
@@ -11,6 +12,7 @@ process.exitCode = await runSeedCli(process.argv.slice(2), {
   async afterSeed(handle, args) {
     if (!args.demoAccounts) return;
     const created = await ensureDemoAccounts(handle.db);
+    await seedDemoDashboards(handle.db);
     if (created > 0) {
       process.stdout.write(`${demoAccountsLine()}\n`);
     }

@@ -30,6 +30,21 @@ export default [
   route("verify-email/:token1/:token2", "routes/account/verify-email.tsx"),
   route("set-pw", "routes/account/set-password.tsx"),
   route("dashboard/reset-pw", "routes/account/reset-password-request.tsx"),
+  // Partner and sales dashboards (docs/spec/accounts-and-details.md §2 route table; issue 13).
+  route("dashboard/login", "routes/dashboard/dashboard-login.tsx", { id: "dashboard-login" }),
+  route("dashboard/partner/login", "routes/dashboard/dashboard-login.tsx", {
+    id: "dashboard-partner-login",
+  }),
+  route("dashboard/sales/login", "routes/dashboard/dashboard-login.tsx", {
+    id: "dashboard-sales-login",
+  }),
+  route("dashboard/partner/register", "routes/dashboard/partner-register.tsx"),
+  route("dashboard/sales/register", "routes/dashboard/sales-register.tsx"),
+  route("dashboard/partner", "routes/dashboard/partner-dashboard.tsx"),
+  route("dashboard/partner/leads", "routes/dashboard/partner-leads.tsx"),
+  route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
+  route("dashboard/partner/settings", "routes/dashboard/partner-settings.tsx"),
+  route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
   route("settings", "routes/account/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),

@@ -43,7 +43,14 @@ import {
   createFinderIndex,
   type FinderIndex,
 } from "@studyatlas/core/catalogue/search-index/finder-index.ts";
-import { registerSessionAuth, sessionCookieNames, type AuthSettings } from "./plugins/auth.ts";
+import {
+  registerSessionAuth,
+  sessionCookieNames,
+  signedInUser,
+  type AuthSettings,
+} from "./plugins/auth.ts";
+import { partnerScope } from "@studyatlas/core/organisations/organisations.ts";
+import { createAnalyticsOverviewCache } from "@studyatlas/core/analytics/overview-cache.ts";
 import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./plugins/database-watchdog.ts";
@@ -52,14 +59,18 @@ import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { registerBadInputGuards } from "./plugins/bad-input.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
+import { createWebhookWorker, type WebhookWorker } from "./plugins/webhook-worker.ts";
 import { createChatHub } from "./plugins/chat-hub.ts";
 import { createInterestRoutes } from "./routes/api/applications/create-interest.ts";
+import { programmeViewRoutes } from "./routes/api/analytics/programme-view.ts";
 import { chatRoutes } from "./routes/api/chat/chats.ts";
 import { chatLiveRoutes } from "./routes/api/chat/live.ts";
 import { factorRoutes } from "./routes/api/account/factors.ts";
 import { dashboardDoorRoutes } from "./routes/api/dashboard/doors.ts";
 import { partnerDashboardRoutes } from "./routes/api/dashboard/partner.ts";
 import { salesDashboardRoutes } from "./routes/api/dashboard/sales.ts";
+import { requireRole } from "./routes/api/dashboard/dashboard-guards.ts";
+import { analyticsOverviewRoutes } from "./routes/api/analytics/overview.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
 import { interestRoutes } from "./routes/api/account/interests.ts";
 import { profileRoutes } from "./routes/api/account/profile.ts";
@@ -108,6 +119,8 @@ declare module "fastify" {
     finderIndex: FinderIndex;
     /** Probes the database; index.ts starts its timer (plugins/database-watchdog.ts). */
     databaseWatchdog: DatabaseWatchdog;
+    /** Lead webhook deliveries of this process (plugins/webhook-worker.ts). */
+    webhooks: WebhookWorker;
   }
 }
 
@@ -186,6 +199,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookieNames: sessionCookieNames(config.auth.secureCookies),
   };
   const mailer = createMailer(database.db, config.mail, app.log);
+  // Lead webhooks leave from every process (issue 13; packages/core/src/organisations/webhooks.ts).
+  const webhooks = createWebhookWorker({
+    db: database.db,
+    log: app.log,
+    allowPrivate: config.webhooksAllowPrivate,
+  });
+  app.decorate("webhooks", webhooks);
+  app.addHook("onClose", async () => webhooks.stop());
   const watchdog = createDatabaseWatchdog({
     db: database.db,
     log: app.log,
@@ -299,6 +320,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes, { services, watchdog });
       await api.register(academicsRoutes, { services });
       await api.register(finderRoutes, { services });
+      await api.register(programmeViewRoutes, {
+        services,
+        visitorCountryHeader: config.visitorCountryHeader,
+      });
       const accountOptions = { services, auth: authSettings, mailer, google };
       await api.register(tokenRoutes, accountOptions);
       await api.register(registrationRoutes, accountOptions);
@@ -313,12 +338,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(createInterestRoutes, {
         services,
         advisorUserId: config.chat.advisorUserId,
+        mailer,
+        webhooks,
       });
       await api.register(chatRoutes, { services });
       await api.register(chatLiveRoutes, { hub: chatHub, publicBaseUrl: config.publicBaseUrl });
       await api.register(dashboardDoorRoutes, accountOptions);
-      await api.register(partnerDashboardRoutes, { services });
+      await api.register(partnerDashboardRoutes, {
+        services,
+        webhooks,
+        webhooksAllowPrivate: config.webhooksAllowPrivate,
+      });
       await api.register(salesDashboardRoutes, { services, mailer });
+      // The Overview numbers (ADR 015): a partner's organisation's schools, or every school for
+      // sales (kept a minute: about 2 s to compute at 100,000 programmes).
+      await api.register(analyticsOverviewRoutes, {
+        services,
+        path: "/dashboard/partner/analytics/overview",
+        guard: requireRole("partner"),
+        schoolIdsOf: async (request) =>
+          (await partnerScope(database.db, signedInUser(request).user.id)).schoolIds,
+      });
+      await api.register(analyticsOverviewRoutes, {
+        services,
+        path: "/dashboard/sales/analytics/overview",
+        guard: requireRole("sales"),
+        schoolIdsOf: async () => null,
+        cache: createAnalyticsOverviewCache(),
+      });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer JSON 404 here instead of falling through to the web pages.
       api.all("/*", { schema: { hide: true } }, async (request, reply) => {

@@ -39,6 +39,7 @@ describe("loadConfig", () => {
       siteLinks: DEFAULT_SITE_LINKS,
       chat: { advisorUserId: 316, heartbeatMs: 30_000 },
       demoAccounts: true,
+      webhooksAllowPrivate: false,
     });
   });
 
@@ -61,6 +62,7 @@ describe("loadConfig", () => {
       ADVISOR_USER_ID: "42",
       CHAT_HEARTBEAT_MS: "15000",
       DEMO_ACCOUNTS: "false",
+      WEBHOOKS_ALLOW_PRIVATE: "true",
     });
     expect(config).toEqual({
       env: "production",
@@ -83,6 +85,7 @@ describe("loadConfig", () => {
       siteLinks: DEFAULT_SITE_LINKS,
       chat: { advisorUserId: 42, heartbeatMs: 15_000 },
       demoAccounts: false,
+      webhooksAllowPrivate: true,
     });
   });
 
@@ -117,6 +120,7 @@ describe("loadConfig", () => {
     ["ADVISOR_USER_ID", "0"],
     ["CHAT_HEARTBEAT_MS", "10"],
     ["DEMO_ACCOUNTS", "maybe"],
+    ["WEBHOOKS_ALLOW_PRIVATE", "yes"],
     ["SUPPORT_EMAIL", "not-an-address"],
     ["NEWS_BLOG_URL", "blog.example.com"],
     ["TERMS_OF_USE_URL", "//evil.example/terms"],
@@ -225,4 +229,15 @@ describe("loadConfig", () => {
       expect(configError({ TRUST_PROXY: value }).message).toMatch(/^Invalid TRUST_PROXY/);
     },
   );
+
+  it("reads VISITOR_COUNTRY_HEADER as a lower-case header name, and none when unset or empty", () => {
+    expect(loadConfig({}).visitorCountryHeader).toBeUndefined();
+    expect(loadConfig({ VISITOR_COUNTRY_HEADER: " " }).visitorCountryHeader).toBeUndefined();
+    expect(loadConfig({ VISITOR_COUNTRY_HEADER: "CF-IPCountry" }).visitorCountryHeader).toBe(
+      "cf-ipcountry",
+    );
+    expect(configError({ VISITOR_COUNTRY_HEADER: "x country" }).message).toMatch(
+      /^Invalid VISITOR_COUNTRY_HEADER: must be a header name/,
+    );
+  });
 });

@@ -186,6 +186,11 @@ const EnvSchema = z.object({
     .pipe(z.number().int().min(1, "must be a user id from 1 to 2147483647").max(2_147_483_647))
     .default(316),
   DEMO_ACCOUNTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  // Issue 13: lead webhooks may post to private addresses only when this says so (tests, a
+  // deployment whose CRM is on its own network); otherwise they are refused (SSRF).
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("false"),
   CHAT_HEARTBEAT_MS: positiveCount
     .pipe(
       z
@@ -194,6 +199,23 @@ const EnvSchema = z.object({
         .max(300_000, "must be from 1000 to 300000"),
     )
     .default(30_000),
+  /**
+   * Issue 13 (ADR 015): a request header that a trusted CDN or proxy sets to the visitor's country
+   * (ISO 3166-1 alpha-2, e.g. cf-ipcountry). Unset: no header is believed, since a client could
+   * write any value.
+   */
+  VISITOR_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]{1,64}$/, "must be a header name such as cf-ipcountry")
+        .optional(),
+    ),
   // Issue 5: the support inbox of /contact-us and the footer's links.
   SUPPORT_EMAIL: z
     .string()
@@ -243,6 +265,10 @@ export interface AppConfig {
   chat: ChatConfig;
   /** Whether seeding the demo catalogue also creates the demo accounts (DEMO_ACCOUNTS). */
   demoAccounts: boolean;
+  /** Whether lead webhooks may post to private addresses (WEBHOOKS_ALLOW_PRIVATE). */
+  webhooksAllowPrivate: boolean;
+  /** The trusted header naming a visitor's country (VISITOR_COUNTRY_HEADER); unset: none. */
+  visitorCountryHeader?: string;
 }
 
 export interface ChatConfig {
@@ -357,6 +383,8 @@ export function loadConfig(
     support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },
     chat: { advisorUserId: value.ADVISOR_USER_ID, heartbeatMs: value.CHAT_HEARTBEAT_MS },
     demoAccounts: value.DEMO_ACCOUNTS === "true",
+    webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
+    ...(value.VISITOR_COUNTRY_HEADER ? { visitorCountryHeader: value.VISITOR_COUNTRY_HEADER } : {}),
     siteLinks: {
       newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
       privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,

@@ -2,6 +2,7 @@
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
 import { demoAccountsLine, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { advisorExists } from "@studyatlas/core/conversations/applications.ts";
+import { seedDemoDashboards } from "@studyatlas/core/organisations/demo-organisations.ts";
 import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
@@ -36,6 +37,8 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
   ) {
     console.log(demoAccountsLine());
   }
+  // Demo numbers and leads for the demo partner's dashboard, with the demo catalogue.
+  if (config.demoAccounts && firstRun) await seedDemoDashboards(database.db);
   if (!(await advisorExists(database.db, config.chat.advisorUserId))) {
     console.log(
       `No advisor account with user id ${config.chat.advisorUserId} (ADVISOR_USER_ID): applications answer 503 until it exists.`,

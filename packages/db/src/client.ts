@@ -14,6 +14,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
 import * as accounts from "./schema/accounts.ts";
+import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/conversations.ts";
 import * as engagement from "./schema/engagement.ts";
@@ -26,6 +27,7 @@ export const schema = {
   ...engagement,
   ...conversations,
   ...organisations,
+  ...analytics,
   ...mfa,
 };
 export type Schema = typeof schema;

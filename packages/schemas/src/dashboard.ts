@@ -115,6 +115,7 @@ export const SalesInvitationSchema = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   accepted_at: z.string().nullable(),
+  expired: z.boolean(),
   invited_by: z.string().nullable(),
 });
 
@@ -122,3 +123,136 @@ export type OrganisationDetail = z.infer<typeof OrganisationDetailSchema>;
 export type PartnerOrganisation = z.infer<typeof PartnerOrganisationSchema>;
 export type SalesInvitation = z.infer<typeof SalesInvitationSchema>;
 export type SchoolForLinking = z.infer<typeof SchoolForLinkingSchema>;
+
+// Leads (issue 13 item 3).
+export const LEAD_STATUS_VALUES = ["new", "contacted", "applied", "enrolled", "rejected"] as const;
+export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUS_VALUES)[number], string> = {
+  new: "New",
+  contacted: "Contacted",
+  applied: "Applied",
+  enrolled: "Enrolled",
+  rejected: "Rejected",
+};
+
+const Day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-25.")
+  .refine((value) => !Number.isNaN(Date.parse(value)), "Use a date like 2026-11-25.");
+
+export const LeadFiltersSchema = z.object({
+  status: z.enum(LEAD_STATUS_VALUES).optional(),
+  q: z.string().trim().max(200).optional(),
+  course: Id.optional(),
+  country: Id.optional(),
+  from: Day.optional(),
+  to: Day.optional(),
+});
+
+export const LeadListQuerySchema = LeadFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const LeadParamsSchema = z.object({ id: Id });
+
+export const LeadStatusSchema = z.object({
+  status: z.enum(LEAD_STATUS_VALUES, { error: "Choose a status from the list." }),
+});
+
+export const LeadNoteSchema = z.object({
+  body: z
+    .string({ error: "Write a note before saving it." })
+    .max(2000, "A note can be at most 2,000 characters long.")
+    .refine((value) => value.trim() !== "", "Write a note before saving it."),
+});
+
+const LeadApplicantSchema = z.object({
+  title: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+});
+
+export const LeadSummarySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: z.enum(LEAD_STATUS_VALUES),
+  applicant: LeadApplicantSchema,
+  country: z.object({ id: z.number(), name: z.string() }),
+  programme: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  school: z.object({ id: z.number(), name: z.string() }),
+  notes: z.number(),
+});
+
+export const LeadListSchema = z.object({
+  count: z.number(),
+  results: z.array(LeadSummarySchema),
+});
+
+export const LeadDetailSchema = LeadSummarySchema.extend({
+  applicant: LeadApplicantSchema.extend({
+    sex: z.string(),
+    date_of_birth: z.string(),
+    nationality: z.string(),
+    address: z.string(),
+    city: z.string(),
+    zip_code: z.string(),
+  }),
+  referral_code: z.string(),
+  status_changed_at: z.string().nullable(),
+  notes_list: z.array(
+    z.object({
+      id: z.number(),
+      body: z.string(),
+      created_at: z.string(),
+      author: z.string().nullable(),
+    }),
+  ),
+});
+
+export type LeadSummary = z.infer<typeof LeadSummarySchema>;
+export type LeadDetail = z.infer<typeof LeadDetailSchema>;
+
+// Where new leads go (issue 13 item 3): the lead e-mail address and the webhook.
+export const PartnerSettingsSchema = z.object({
+  lead_email: z.string().nullable(),
+  webhook_url: z.string().nullable(),
+  webhook_secret: z.string().nullable(),
+});
+
+const blankAsNull = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? null : value;
+
+export const PartnerSettingsBodySchema = z.object({
+  lead_email: z.preprocess(blankAsNull, RegisterSchema.shape.email.nullable().default(null)),
+  webhook_url: z.preprocess(
+    blankAsNull,
+    z
+      .string({ error: "Give the full address of your endpoint, starting with https://." })
+      .trim()
+      .max(2000, "The address can be at most 2,000 characters long.")
+      .nullable()
+      .default(null),
+  ),
+});
+
+export const WebhookDeliveriesSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.number(),
+      event: z.string(),
+      url: z.string(),
+      attempts: z.number(),
+      status: z.enum(["delivered", "retrying", "failed"]),
+      last_status: z.number().nullable(),
+      last_error: z.string().nullable(),
+      next_attempt_at: z.string().nullable(),
+      created_at: z.string(),
+      delivered_at: z.string().nullable(),
+    }),
+  ),
+});
+
+export type PartnerSettings = z.infer<typeof PartnerSettingsSchema>;
+export type WebhookDeliveries = z.infer<typeof WebhookDeliveriesSchema>["results"];

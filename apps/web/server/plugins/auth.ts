@@ -25,6 +25,7 @@ import {
 import type { Database } from "@studyatlas/db/client.ts";
 import { randomToken, safeEqual } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
+import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
 
 export interface SessionCookieNames {
   access: string;
@@ -321,6 +322,9 @@ export function registerSessionAuth(
         return;
       }
     }
+    // The view beacon is exempt from the XSRF check, so it never renews or clears a session: a
+    // valid access token names the visitor, anything else leaves them anonymous (ADR 015).
+    if (request.method === "POST" && isProgrammeViewBeaconPath(request.url)) return;
     const refreshCookie = request.cookies[settings.cookieNames.refresh];
     if (!refreshCookie) {
       if (accessCookie) reply.clearCookie(settings.cookieNames.access, cookieOptions(settings, 0));

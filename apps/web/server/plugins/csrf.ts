@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
+import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
 
 import { bearerToken, STATIC_PREFIXES, type SessionCookieNames } from "./auth.ts";
 import { apiError } from "./errors.ts";
@@ -54,6 +55,9 @@ export function registerXsrfProtection(
   app.addHook("onRequest", async (request, reply) => {
     // Static files stay cookie-free, so shared caches keep them.
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    // The programme view beacon cannot send the header; it changes no session and sets no
+    // cookie, and refuses other sites itself (routes/api/analytics/programme-view.ts, ADR 015).
+    if (request.method === "POST" && isProgrammeViewBeaconPath(request.url)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const cookieAuthenticated =
       request.cookies[options.cookieNames.access] !== undefined ||

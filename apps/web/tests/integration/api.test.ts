@@ -62,7 +62,17 @@ describe("GET /api/openapi.json", () => {
       path.startsWith("/api/academics/"),
     );
     expect(academics.sort()).toEqual(
-      [...ACADEMICS_PATHS, ...FINDER_PATHS, "/api/academics/course/create_interest"].sort(),
+      [
+        ...ACADEMICS_PATHS,
+        ...FINDER_PATHS,
+        "/api/academics/course/create_interest",
+        "/api/academics/course/{id}/view",
+      ].sort(),
+    );
+    // The programme page's view beacon (ADR 015): 204 without a body.
+    const view = document.paths["/api/academics/course/{id}/view"]?.post;
+    expect(Object.keys(view?.responses ?? {})).toEqual(
+      expect.arrayContaining(["204", "400", "404"]),
     );
     const apply = document.paths["/api/academics/course/create_interest"]?.post;
     expect(Object.keys(apply?.responses ?? {})).toEqual(

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
+import { seedDemoDashboards } from "@studyatlas/core/organisations/demo-organisations.ts";
 import { createUser, findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
 
 import { Browser, PASSWORD, linkFor, uniqueEmail } from "./account-client.ts";
@@ -191,9 +192,14 @@ describe("the role matrix of the dashboard API", () => {
     ["GET", "/api/dashboard/sales/schools?q=a"],
     ["GET", "/api/dashboard/sales/invitations"],
     ["POST", "/api/dashboard/sales/invitations", { email: "someone@example.com" }],
+    ["GET", "/api/dashboard/sales/analytics/overview?days=30"],
   ];
   const partnerPaths: [string, string, unknown?][] = [
     ["GET", "/api/dashboard/partner/organisation"],
+    ["GET", "/api/dashboard/partner/analytics/overview?days=30"],
+    ["GET", "/api/dashboard/partner/leads"],
+    ["GET", "/api/dashboard/partner/leads.csv"],
+    ["GET", "/api/dashboard/partner/settings"],
   ];
 
   it("answers 401 signed out, and 403 to a student or advisor on every dashboard path", async () => {
@@ -377,5 +383,20 @@ describe("demo organisations", () => {
     expect(rows[1]!.programmes).toBeGreaterThan(0);
     const sales = await findUserByEmail(t.database.db, "sales@studyatlas.test");
     expect(sales?.role).toBe("sales");
+
+    // Its dashboard is not empty: leads and 90 days of numbers, seeded once however often.
+    await seedDemoDashboards(t.database.db);
+    await seedDemoDashboards(t.database.db);
+    const partner = new Browser(t.app);
+    const signIn = await partner.call("POST", "/api/dashboard/token", {
+      body: { email: "partner@studyatlas.test", password: "Demo1234!" },
+      ip: nextIp(),
+    });
+    expect(signIn.statusCode).toBe(200);
+    const leads = await partner.call("GET", "/api/dashboard/partner/leads");
+    expect(leads.json<{ count: number }>().count).toBeGreaterThan(0);
+    const overview = await partner.call("GET", "/api/dashboard/partner/analytics/overview?days=90");
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(JSON.stringify(overview.json())).toMatch(/"views":[1-9]/);
   });
 });

@@ -13,7 +13,8 @@ export interface MailMessage {
     | "newsletter_welcome"
     | "contact"
     | "sign_up_attempt"
-    | "sales_invitation";
+    | "sales_invitation"
+    | "lead";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;

@@ -6,7 +6,8 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { selectOne } from "../sql-rows.ts";
+import { seedDemoAnalytics } from "../analytics/demo-analytics.ts";
+import { selectOne, selectRows } from "../sql-rows.ts";
 
 export const DEMO_PARTNER_EMAIL = "partner@studyatlas.test";
 export const DEMO_AGENT_EMAIL = "agent@studyatlas.test";
@@ -65,4 +66,25 @@ export async function ensureDemoOrganisations(db: Database): Promise<void> {
           values (${agent.id}, ${organisation!.id})`,
     );
   }
+}
+
+/**
+ * The demo partner's dashboard is not empty on a fresh start (issue 13 "Demo data"): 90 days of
+ * plausible views, visitors, saves and applications (leads) for its organisation's schools.
+ * Idempotent (seedDemoAnalytics adds nothing the second time).
+ */
+export async function seedDemoDashboards(db: Database): Promise<void> {
+  const rows = await selectRows<{ school_id: number }>(
+    db,
+    sql`select l.school_id from users u
+        join organisation_members m on m.user_id = u.id
+        join organisation_schools l on l.organisation_id = m.organisation_id
+        where lower(u.email) = ${DEMO_PARTNER_EMAIL}`,
+  );
+  if (rows.length === 0) return;
+  await seedDemoAnalytics(db, {
+    schoolIds: rows.map((row) => Number(row.school_id)),
+    days: 90,
+    seed: 2026,
+  });
 }

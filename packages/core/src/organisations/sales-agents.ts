@@ -33,6 +33,8 @@ export interface SalesInvitation {
   created_at: string;
   expires_at: string;
   accepted_at: string | null;
+  /** Unused past its end. */
+  expired: boolean;
   invited_by: string | null;
 }
 
@@ -74,6 +76,7 @@ export async function inviteSalesAgent(
 export async function listSalesInvitations(
   db: Database,
   onlyId?: number,
+  now = Date.now(),
 ): Promise<SalesInvitation[]> {
   const rows = await selectRows<{
     id: number;
@@ -96,6 +99,7 @@ export async function listSalesInvitations(
     created_at: new Date(row.created_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
     accepted_at: row.accepted_at === null ? null : new Date(row.accepted_at).toISOString(),
+    expired: row.accepted_at === null && new Date(row.expires_at).getTime() <= now,
     invited_by: row.inviter,
   }));
 }

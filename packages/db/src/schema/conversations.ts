@@ -64,6 +64,8 @@ export const applications = pgTable(
     // One application per student and programme; the second answers 409.
     uniqueIndex("applications_user_course_idx").on(t.userId, t.courseId),
     index("applications_course_idx").on(t.courseId, t.createdAt),
+    // The sales dashboard counts every organisation's applications per day (ADR 015).
+    index("applications_created_idx").on(t.createdAt),
     check("applications_title_check", sql`${t.title} in ('Mr', 'Mrs', 'Miss', 'Dr')`),
     check("applications_sex_check", sql`${t.sex} in ('Male', 'Female', 'Other')`),
   ],

@@ -30,6 +30,9 @@ export const wishlistItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index("wishlist_items_user_created_idx").on(t.userId, t.createdAt),
+    // Dashboards count saves per programme and per day (core/analytics, ADR 015).
+    index("wishlist_items_course_created_idx").on(t.courseId, t.createdAt),
+    index("wishlist_items_created_idx").on(t.createdAt),
   ],
 );
 

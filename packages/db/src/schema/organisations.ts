@@ -1,5 +1,5 @@
 // Partner organisations and sales agents (docs/spec/accounts-and-details.md §1, §2 "Dashboard
-// pages", §7 account/register_partner; issue 13; docs/decisions/013-organisations-and-dashboards.md).
+// pages", §7 account/register_partner; issue 13; docs/decisions/016-organisations-and-dashboards.md).
 //
 // A partner (a school's or an agent's staff) belongs to one organisation; an organisation is
 // linked by a sales agent to the schools it may manage, and a school has at most one
@@ -11,6 +11,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "dr
 
 import { users } from "./accounts.ts";
 import { schools } from "./catalogue.ts";
+import { applications } from "./conversations.ts";
 
 export const ORGANISATION_STATUSES = ["pending", "approved", "suspended"] as const;
 export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];
@@ -26,6 +27,9 @@ export const organisations = pgTable(
     status: text("status").$type<OrganisationStatus>().notNull().default("pending"),
     /** Where new leads are e-mailed; the registering partner's address at first. */
     leadEmail: text("lead_email"),
+    /** Where new leads are posted as JSON (the partner's CRM), signed with `webhookSecret`. */
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The last approval or suspension, and by whom. */
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -87,5 +91,76 @@ export const salesInvitations = pgTable(
   (t) => [
     uniqueIndex("sales_invitations_token_idx").on(t.tokenHash),
     index("sales_invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const LEAD_STATUSES = ["new", "contacted", "applied", "enrolled", "rejected"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/**
+ * A partner's follow-up of an application to one of its programmes (a lead). No row means 'new':
+ * the row appears with the first change, so applying stays one insert.
+ */
+export const leadStates = pgTable(
+  "lead_states",
+  {
+    applicationId: integer("application_id")
+      .primaryKey()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check(
+      "lead_states_status_check",
+      sql`${t.status} in ('new', 'contacted', 'applied', 'enrolled', 'rejected')`,
+    ),
+  ],
+);
+
+/** The partner's notes on a lead, oldest first. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lead_notes_application_idx").on(t.applicationId, t.id),
+    check("lead_notes_body_check", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+/**
+ * Deliveries of lead webhooks, with their retries (issue 13 item 3): a row per event, leased by
+ * one process at a time (`next_attempt_at` moves ahead while an attempt is under way), delivered
+ * or given up after the last attempt; the partner reads the log.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    organisationId: integer("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    url: text("url").notNull(),
+    payload: text("payload").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt),
+    index("webhook_deliveries_organisation_idx").on(t.organisationId, t.id),
   ],
 );

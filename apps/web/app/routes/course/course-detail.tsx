@@ -15,6 +15,7 @@ import { RelatedCoursesStrip } from "../../components/carousels/related-courses-
 import { ApplyDialog } from "../../features/apply/apply-dialog.tsx";
 import { CollapsibleBlock } from "../../features/detail/collapsible-block.tsx";
 import { HtmlContent } from "../../features/detail/html-content.tsx";
+import { useProgrammeViewBeacon } from "../../features/detail/programme-view-beacon.ts";
 import { LOGIN_QUERY_PARAM } from "../../hooks/use-login-query-flag.ts";
 import { ScrollToTopButton } from "../../features/detail/scroll-to-top-button.tsx";
 import { SectionTabs, type SectionTab } from "../../features/detail/section-tabs.tsx";
@@ -156,6 +157,8 @@ function ApplyButton({ course }: { course: CourseDetail }) {
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
   const { course, overviewPreview, whyChosePreview, similar } = loaderData;
   const { school } = course;
+  // Counts the view without personal data (ADR 015); after hydration, so CDN-cached pages count.
+  useProgrammeViewBeacon(course.id);
   const location = [school.city, school.country.name].filter(Boolean).join(", ");
   const deadline = formatMonthYear(
     course.course_dates.deadline_month,

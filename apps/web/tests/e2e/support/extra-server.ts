@@ -8,6 +8,8 @@ const WEB_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 export interface ExtraServer {
   baseURL: string;
+  /** Its PGlite directory, readable once the server has stopped (with `keepData`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -15,6 +17,8 @@ export async function startExtraServer(options: {
   port: number;
   schools: number;
   courses: number;
+  /** Leave the data directory after stop(), for the test to read (and delete). */
+  keepData?: boolean;
 }): Promise<ExtraServer> {
   const dataDir = `/tmp/studyatlas-e2e-extra-${options.port}`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -39,14 +43,14 @@ export async function startExtraServer(options: {
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Extra server exited with ${child.exitCode}`);
     try {
       const response = await fetch(`${baseURL}/api/health`);
-      if (response.ok) return { baseURL, stop };
+      if (response.ok) return { baseURL, dataDir, stop };
     } catch {
       // Not listening yet.
     }

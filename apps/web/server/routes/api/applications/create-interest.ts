@@ -2,11 +2,15 @@
 // form", §8 "Application"; issue 11 item 2): stores the signed-in student's application and opens
 // its chat with the advisor. 201 {message, application_id, chat_id}; 400 with field errors; 404
 // for a programme that is unknown or not public; 409 for a second application to it; 503 while
-// the advisor account (ADVISOR_USER_ID) does not exist.
+// the advisor account (ADVISOR_USER_ID) does not exist. The programme's organisation is e-mailed
+// the new lead after the answer (issue 13).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
+import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
 import { createApplication } from "@studyatlas/core/conversations/applications.ts";
+import { notifyNewLead } from "@studyatlas/core/organisations/leads.ts";
+import { enqueueLeadWebhook } from "@studyatlas/core/organisations/webhooks.ts";
 import {
   APPLICATION_MESSAGES,
   ApplicationCreatedSchema,
@@ -15,13 +19,20 @@ import {
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
+import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { requireUser, signedInUser } from "../../../plugins/auth.ts";
+import type { WebhookWorker } from "../../../plugins/webhook-worker.ts";
 
 export async function createInterestRoutes(
   app: FastifyInstance,
-  options: { services: AppServices; advisorUserId: number },
+  options: {
+    services: AppServices;
+    advisorUserId: number;
+    mailer: Mailer;
+    webhooks: WebhookWorker;
+  },
 ) {
-  const { db } = options.services;
+  const { db, publicBaseUrl } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post("/academics/course/create_interest", {
     preValidation: requireUser,
@@ -43,6 +54,11 @@ export async function createInterestRoutes(
       const { user } = signedInUser(request);
       const created = await createApplication(db, user.id, request.body, {
         advisorUserId: options.advisorUserId,
+      });
+      // The organisation of the programme's school hears of its new lead at once (issue 13).
+      runAfterResponse(request, async () => {
+        if (await enqueueLeadWebhook(db, created.applicationId)) options.webhooks.kick();
+        await notifyNewLead(db, created.applicationId, { mailer: options.mailer, publicBaseUrl });
       });
       return reply.code(201).header("cache-control", "no-store").send({
         message: APPLICATION_MESSAGES.submitted,

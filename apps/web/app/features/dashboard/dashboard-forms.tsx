@@ -1,0 +1,259 @@
+// The dashboards' doors (docs/spec/accounts-and-details.md §2 "Dashboard pages", §8; issue 13
+// item 2): partner and sales sign-in with 'remember me', partner registration with the
+// organisation, and sales registration from an invitation. A network failure opens the §8 Error
+// dialog; a refused sign-in says 'Invalid credentials. Please try again.'.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+
+import {
+  LoginFormSchema,
+  RegisterPartnerSchema,
+  RegisterSchema,
+} from "@studyatlas/schemas/accounts.ts";
+import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboard.ts";
+import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
+
+import { authErrorMessage, callApi } from "../../auth/account-api.ts";
+import { FormField } from "../../components/form/form-field.tsx";
+import { FormSubmit } from "../../components/form/form-parts.tsx";
+import formStyles from "../../components/form/form.module.css";
+import { useFormFields } from "../../components/form/use-form-fields.ts";
+import styles from "./dashboard.module.css";
+
+/** §8: 'Error' with the message and a button to close it; focus goes to the button. */
+export function ErrorDialog({ message, onClose }: { message: string; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.errorDialog}
+      aria-labelledby="dashboard-error-title"
+      onClose={onClose}
+    >
+      <h2 id="dashboard-error-title">Error</h2>
+      <p>{message}</p>
+      <button type="button" className={formStyles.primary} onClick={() => ref.current?.close()}>
+        OK
+      </button>
+    </dialog>
+  );
+}
+
+export function DashboardLoginForm({ registerHref }: { registerHref?: string }) {
+  const form = useFormFields({ email: "", password: "" }, (values) =>
+    fieldErrorsOf(LoginFormSchema, values),
+  );
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string>();
+  const [networkError, setNetworkError] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setPending(true);
+    setError(undefined);
+    const answer = await callApi<{ redirect_to?: string }>("/api/dashboard/token", {
+      json: { email: form.values.email.trim(), password: form.values.password, remember },
+    });
+    setPending(false);
+    if (answer.ok && answer.data.redirect_to) {
+      // A full load: the dashboard's loader reads the new session's cookies.
+      window.location.assign(answer.data.redirect_to);
+      return;
+    }
+    if (answer.status === 0) setNetworkError(true);
+    // §8: any not-ok answer reads 'Invalid credentials'; a refusal that is not about the
+    // password (a student's account, an unverified address, too many attempts) says why.
+    else if (answer.status === 401 || answer.status === 400)
+      setError(DASHBOARD_MESSAGES.invalidCredentials);
+    else setError(answer.data.detail ?? DASHBOARD_MESSAGES.invalidCredentials);
+  };
+
+  return (
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+      <div className={styles.rememberRow}>
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          Remember me
+        </label>
+        <Link to="/dashboard/reset-pw">Forgot password?</Link>
+      </div>
+      <FormSubmit error={error} pending={pending} label="Sign In" pendingLabel="Signing in..." />
+      {registerHref && (
+        <p className={styles.switch}>
+          New partner? <Link to={registerHref}>Register your organisation</Link>
+        </p>
+      )}
+      {networkError && (
+        <ErrorDialog
+          message={DASHBOARD_MESSAGES.networkError}
+          onClose={() => setNetworkError(false)}
+        />
+      )}
+    </form>
+  );
+}
+
+export function PartnerRegisterForm({ onSuccess }: { onSuccess: (message: string) => void }) {
+  const form = useFormFields(
+    { first_name: "", last_name: "", email: "", password: "", organization: "" },
+    (values) => fieldErrorsOf(RegisterPartnerSchema, values),
+  );
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setPending(true);
+    setError(undefined);
+    const answer = await callApi<{ message?: string }>("/api/account/register_partner", {
+      json: { ...form.values, email: form.values.email.trim() },
+    });
+    setPending(false);
+    if (answer.status === 201) onSuccess(answer.data.message ?? "");
+    else
+      setError(
+        answer.status === 0 ? DASHBOARD_MESSAGES.networkError : authErrorMessage(answer.data),
+      );
+  };
+
+  return (
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <div className={formStyles.twoColumns}>
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          autoFocus
+          required
+          error={form.visibleError("first_name")}
+          {...form.bind("first_name")}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={form.visibleError("last_name")}
+          {...form.bind("last_name")}
+        />
+      </div>
+      <FormField
+        label="Organisation"
+        autoComplete="organization"
+        required
+        hint="The school or agency you act for"
+        error={form.visibleError("organization")}
+        {...form.bind("organization")}
+      />
+      <FormField
+        label="Work e-mail"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+      <FormSubmit error={error} pending={pending} label="Register" pendingLabel="Registering..." />
+      <p className={styles.switch}>
+        Already registered? <Link to="/dashboard/partner/login">Sign in</Link>
+      </p>
+    </form>
+  );
+}
+
+const SalesFormSchema = RegisterSchema.omit({ email: true });
+
+export function SalesRegisterForm({ email, invitation }: { email: string; invitation: string }) {
+  const form = useFormFields({ first_name: "", last_name: "", password: "" }, (values) =>
+    fieldErrorsOf(SalesFormSchema, values),
+  );
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.attemptSubmit()) return;
+    setPending(true);
+    setError(undefined);
+    const answer = await callApi<{ redirect_to?: string }>("/api/dashboard/sales/register", {
+      json: { ...form.values, invitation },
+    });
+    setPending(false);
+    if (answer.status === 201 && answer.data.redirect_to) {
+      window.location.assign(answer.data.redirect_to);
+      return;
+    }
+    setError(answer.status === 0 ? DASHBOARD_MESSAGES.networkError : authErrorMessage(answer.data));
+  };
+
+  return (
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField label="Email" type="email" value={email} readOnly hint="From your invitation" />
+      <div className={formStyles.twoColumns}>
+        <FormField
+          label="First name"
+          autoComplete="given-name"
+          autoFocus
+          required
+          error={form.visibleError("first_name")}
+          {...form.bind("first_name")}
+        />
+        <FormField
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={form.visibleError("last_name")}
+          {...form.bind("last_name")}
+        />
+      </div>
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+      <FormSubmit
+        error={error}
+        pending={pending}
+        label="Create my account"
+        pendingLabel="Creating..."
+      />
+    </form>
+  );
+}

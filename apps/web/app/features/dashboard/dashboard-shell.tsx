@@ -1,0 +1,66 @@
+// The frame of the signed-in dashboards (issue 13): no site header or footer (§2 hides them under
+// /dashboard), a bar with the logo, the dashboard's name, who is signed in and 'Sign out'.
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+
+import { signOut } from "../../auth/account-api.ts";
+import { Logo } from "../../components/logo/logo.tsx";
+import styles from "./dashboard.module.css";
+
+/** The partner dashboard's sections. */
+export const PARTNER_NAV = [
+  { to: "/dashboard/partner", label: "Overview", end: true },
+  { to: "/dashboard/partner/leads", label: "Leads", end: false },
+  { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
+] as const;
+
+export function DashboardShell({
+  title,
+  userName,
+  nav,
+  children,
+}: {
+  title: string;
+  userName: string;
+  nav?: readonly { to: string; label: string; end: boolean }[];
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.shell}>
+      <header className={styles.bar}>
+        <Link to="/" className={styles.logo} aria-label="StudyAtlas home">
+          <Logo />
+        </Link>
+        <span className={styles.barTitle}>{title}</span>
+        <span className={styles.barUser}>
+          <span className={styles.userName}>{userName}</span>
+          <button type="button" className={styles.signOut} onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </span>
+      </header>
+      {nav && (
+        <nav aria-label={title} className={styles.sections}>
+          {nav.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={styles.section}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <main className={styles.main} id="main">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+const STATUS_LABELS = { pending: "Pending", approved: "Approved", suspended: "Suspended" } as const;
+
+export function StatusBadge({ status }: { status: keyof typeof STATUS_LABELS }) {
+  return (
+    <span className={styles.badge} data-status={status}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -9,7 +9,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
-import { PASSWORD, registerUser, signInThroughApi } from "./support/accounts.ts";
+import {
+  PASSWORD,
+  mailedLink,
+  registerUser,
+  signInThroughApi,
+  uniqueEmail,
+} from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
 
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -200,4 +206,44 @@ test("on /auth: password, then code; Cancel goes back to the password; removing 
   await expect(page.getByText("The authenticator app was removed.")).toBeVisible();
   await expect(section.getByText("Off: signing in needs only your password.")).toBeVisible();
   await expect(section.getByRole("list", { name: "Your authenticator apps" })).toHaveCount(0);
+});
+
+test("the partner door asks for the code too", async ({ page }) => {
+  const email = uniqueEmail("partner-2fa");
+  const registered = await page.request.post("/api/account/register_partner", {
+    data: {
+      first_name: "Pat",
+      last_name: "Partner",
+      email,
+      password: PASSWORD,
+      organization: `Two-factor College ${Date.now().toString(36)}`,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await openPage(page, await mailedLink(page.request, email, "verification"));
+  await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
+  await page.context().clearCookies();
+  await signInThroughApi(page, email);
+  const secret = await enrolInSettings(page, 1280);
+  await page.context().clearCookies();
+
+  await openPage(page, "/dashboard/partner/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const code = page.getByLabel("6-digit code");
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await expect(code).toBeFocused();
+  expect(await severeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("partner-code-1280.png") });
+
+  await code.fill(wrongCodeFor(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That code is not right. Check your authenticator app and try again.",
+  );
+  await code.fill(codeFor(secret, 1));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL("**/dashboard/partner");
+  await expect(page.getByText("waiting for approval")).toBeVisible();
 });

@@ -20,7 +20,9 @@ const ModeForm = lazy(() =>
   import("./auth-forms.tsx").then((forms) => ({ default: forms.ModeForm })),
 );
 const SecondFactorForm = lazy(() =>
-  import("./second-factor-form.tsx").then((forms) => ({ default: forms.SecondFactorForm })),
+  import("../../components/two-factor/second-factor-form.tsx").then((forms) => ({
+    default: forms.SecondFactorForm,
+  })),
 );
 
 /** Focuses the dialog's first field once the lazily loaded form is in it (issue 16 item 16). */

@@ -19,8 +19,8 @@ import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
 import { BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
-import { CodeField } from "./code-field.tsx";
-import { verifyCode } from "./two-factor-api.ts";
+import { CodeField } from "../../components/two-factor/code-field.tsx";
+import { verifyCode } from "../../components/two-factor/two-factor-api.ts";
 import styles from "./two-factor.module.css";
 
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });

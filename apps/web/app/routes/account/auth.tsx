@@ -14,7 +14,7 @@ import formStyles from "../../components/form/form.module.css";
 import authStyles from "../../features/account/auth-forms.module.css";
 import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import { GoogleSignIn } from "../../features/account/google-button.tsx";
-import { SecondFactorForm } from "../../features/account/second-factor-form.tsx";
+import { SecondFactorForm } from "../../components/two-factor/second-factor-form.tsx";
 import { getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/auth";
 import styles from "./account-pages.module.css";

@@ -4,8 +4,8 @@ import { useId, type Ref } from "react";
 
 import { MFA_MESSAGES } from "@studyatlas/schemas/mfa.ts";
 
-import formStyles from "../../components/form/form.module.css";
-import styles from "./two-factor.module.css";
+import formStyles from "../form/form.module.css";
+import styles from "./second-factor.module.css";
 
 export function CodeField({
   ref,

@@ -7,9 +7,9 @@ import { TotpCodeFormSchema, type MfaRequired } from "@studyatlas/schemas/mfa.ts
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 
 import { accountApi } from "../../auth/account-api.ts";
-import formStyles from "../../components/form/form.module.css";
+import formStyles from "../form/form.module.css";
 import { CodeField } from "./code-field.tsx";
-import styles from "./two-factor.module.css";
+import styles from "./second-factor.module.css";
 import { verifyCode } from "./two-factor-api.ts";
 
 export function SecondFactorForm({

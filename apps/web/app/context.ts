@@ -34,6 +34,12 @@ export interface AppServices {
 export interface RequestSession {
   user: SessionUser | null;
   sessionId: string | null;
+  /**
+   * A session that gave the right password but not yet the code its user's factor asks for
+   * (docs/decisions/014-two-factor.md): not signed in (`user` is null), but the sign-in modal and
+   * /auth resume at the code step.
+   */
+  pendingSecondFactor?: { userId: number } | null;
 }
 
 export interface RequestInfo {
@@ -56,6 +62,17 @@ export const requestSessionContext = sharedContext<RequestSession>("request-sess
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(appServicesContext);
+}
+
+/** The user whose session still owes its second factor (ADR 014), or null. */
+export function getPendingSecondFactor(
+  context: Readonly<RouterContextProvider>,
+): { userId: number } | null {
+  try {
+    return context.get(requestSessionContext).pendingSecondFactor ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The signed-in user of the request being rendered, or null. */

@@ -14,6 +14,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
+import { secondFactorOwed } from "@studyatlas/core/accounts/mfa.ts";
 import { countUnread } from "@studyatlas/core/conversations/chats.ts";
 import { listWishlistCourseIds } from "@studyatlas/core/engagement/wishlists.ts";
 
@@ -25,7 +26,7 @@ import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
 import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
-import { getServices, getSessionUser } from "./context.ts";
+import { getPendingSecondFactor, getServices, getSessionUser } from "./context.ts";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
 import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
 
@@ -44,14 +45,18 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const user = getSessionUser(context);
-  const [countries, wishlistCourseIds, chatUnread] = await Promise.all([
+  const pending = getPendingSecondFactor(context);
+  const [countries, wishlistCourseIds, chatUnread, secondFactor] = await Promise.all([
     services.catalogue.listCountryOptions({ enabledOnly: true }),
     user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
     user ? countUnread(services.db, user.id) : Promise.resolve(0),
+    // A session that owes its code resumes at the code step (ADR 014).
+    pending ? secondFactorOwed(services.db, pending.userId) : Promise.resolve(undefined),
   ]);
   return {
     countries,
     user,
+    secondFactor: secondFactor ?? null,
     googleClientId: services.googleClientId,
     wishlistCourseIds,
     chatUnread,
@@ -109,7 +114,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SessionProvider user={data?.user ?? null} googleClientId={data?.googleClientId ?? null}>
+        <SessionProvider
+          user={data?.user ?? null}
+          googleClientId={data?.googleClientId ?? null}
+          pendingSecondFactor={data?.secondFactor ?? null}
+        >
           <ToastProvider>
             <WishlistProvider
               signedIn={Boolean(data?.user)}

@@ -65,6 +65,7 @@ import { createInterestRoutes } from "./routes/api/applications/create-interest.
 import { programmeViewRoutes } from "./routes/api/analytics/programme-view.ts";
 import { chatRoutes } from "./routes/api/chat/chats.ts";
 import { chatLiveRoutes } from "./routes/api/chat/live.ts";
+import { factorRoutes } from "./routes/api/account/factors.ts";
 import { dashboardDoorRoutes } from "./routes/api/dashboard/doors.ts";
 import { partnerDashboardRoutes } from "./routes/api/dashboard/partner.ts";
 import { salesDashboardRoutes } from "./routes/api/dashboard/sales.ts";
@@ -331,6 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(googleRoutes, accountOptions);
       await api.register(interestRoutes, accountOptions);
       await api.register(profileRoutes, accountOptions);
+      await api.register(factorRoutes, accountOptions);
       await api.register(wishlistRoutes, { services });
       await api.register(subscriptionRoutes, { services, mailer });
       await api.register(contactRoutes, { services, mailer });
@@ -409,6 +411,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         context.set(requestSessionContext, {
           user: request.auth?.user ?? null,
           sessionId: request.auth?.sessionId ?? null,
+          pendingSecondFactor: request.pendingSecondFactor
+            ? { userId: request.pendingSecondFactor.user.id }
+            : null,
         });
         return context;
       },

@@ -18,6 +18,7 @@ import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/conversations.ts";
 import * as engagement from "./schema/engagement.ts";
+import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
 
 export const schema = {
@@ -27,6 +28,7 @@ export const schema = {
   ...conversations,
   ...organisations,
   ...analytics,
+  ...mfa,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

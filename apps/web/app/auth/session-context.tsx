@@ -5,6 +5,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 export type { SessionUser };
 
@@ -25,6 +26,8 @@ interface SignInModalState {
 interface SessionContextValue {
   user: SessionUser | null;
   googleClientId: string | null;
+  /** This browser gave the right password but owes the code (ADR 014): sign-in resumes there. */
+  pendingSecondFactor: MfaRequired | null;
   modal: SignInModalState;
   openSignIn: (options?: SignInPromptOptions) => void;
   closeSignIn: () => void;
@@ -36,10 +39,12 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({
   user,
   googleClientId = null,
+  pendingSecondFactor = null,
   children,
 }: {
   user: SessionUser | null;
   googleClientId?: string | null;
+  pendingSecondFactor?: MfaRequired | null;
   children: ReactNode;
 }) {
   const [modal, setModal] = useState<SignInModalState>({
@@ -51,6 +56,7 @@ export function SessionProvider({
     () => ({
       user,
       googleClientId,
+      pendingSecondFactor,
       modal,
       // A signed-in user has nothing to sign in to (e.g. ?login=true in a bookmarked address).
       openSignIn: (options) => {
@@ -60,7 +66,7 @@ export function SessionProvider({
       closeSignIn: () => setModal((current) => ({ ...current, open: false, reason: undefined })),
       setMode: (mode) => setModal((current) => ({ ...current, mode })),
     }),
-    [user, googleClientId, modal],
+    [user, googleClientId, pendingSecondFactor, modal],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -82,6 +88,7 @@ export function useSignInPrompt(): (options?: { reason?: string }) => void {
 
 /** For the sign-in modal itself and the Google button. */
 export function useSignInModal() {
-  const { modal, openSignIn, closeSignIn, setMode, googleClientId } = useSessionContext();
-  return { ...modal, openSignIn, closeSignIn, setMode, googleClientId };
+  const { modal, openSignIn, closeSignIn, setMode, googleClientId, pendingSecondFactor } =
+    useSessionContext();
+  return { ...modal, openSignIn, closeSignIn, setMode, googleClientId, pendingSecondFactor };
 }

@@ -13,6 +13,7 @@ import type {
 } from "fastify";
 
 import { UnauthenticatedError } from "@studyatlas/core/errors.ts";
+import { insufficientAal } from "@studyatlas/core/accounts/mfa.ts";
 import { signAccessToken, verifyAccessToken } from "@studyatlas/core/accounts/access-token.ts";
 import {
   getActiveSession,
@@ -61,13 +62,22 @@ export interface RequestAuth {
   user: SessionUser;
   sessionId: string;
   aal: string;
+  /** aal2 once the user has a verified factor (docs/decisions/014-two-factor.md). */
+  nextAal: "aal1" | "aal2";
   /** How the caller proved who it is; cookie callers are subject to the XSRF check. */
   via: "bearer" | "cookie";
 }
 
 declare module "fastify" {
   interface FastifyRequest {
+    /** A signed-in caller at the level its account needs; null otherwise. */
     auth: RequestAuth | null;
+    /**
+     * A session whose user has a verified factor but which has not given a code yet (aal1 below
+     * aal2). It is not signed in anywhere (`auth` stays null): it may only finish the second step
+     * (the factor routes, `requireSession`) or sign out (docs/decisions/014-two-factor.md).
+     */
+    pendingSecondFactor: RequestAuth | null;
   }
 }
 
@@ -291,24 +301,41 @@ async function sessionFromAccessToken(
   return { session, expired: false };
 }
 
+/** Whether the session still owes its second factor (aal1 while its user's level is aal2). */
+export function isSecondFactorPending(session: { aal: string; nextAal: string }): boolean {
+  return session.aal !== "aal2" && session.nextAal === "aal2";
+}
+
+/** Sets `auth`, or `pendingSecondFactor` for a session that has not given its code yet. */
+function attachSession(
+  request: FastifyRequest,
+  session: ActiveSession,
+  via: RequestAuth["via"],
+): void {
+  const auth: RequestAuth = {
+    user: session.user,
+    sessionId: session.sessionId,
+    aal: session.aal,
+    nextAal: session.nextAal,
+    via,
+  };
+  if (isSecondFactorPending(session)) request.pendingSecondFactor = auth;
+  else request.auth = auth;
+}
+
 export function registerSessionAuth(
   app: FastifyInstance,
   options: { db: Database; settings: AuthSettings },
 ): void {
   const { db, settings } = options;
   app.decorateRequest("auth", null);
+  app.decorateRequest("pendingSecondFactor", null);
   app.addHook("onRequest", async (request, reply) => {
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const bearer = bearerToken(request);
     if (bearer) {
       const { session } = await sessionFromAccessToken(db, settings, bearer);
-      if (session)
-        request.auth = {
-          user: session.user,
-          sessionId: session.sessionId,
-          aal: session.aal,
-          via: "bearer",
-        };
+      if (session) attachSession(request, session, "bearer");
       return;
     }
     if (isAuthServicePath(request.url)) return;
@@ -316,12 +343,7 @@ export function registerSessionAuth(
     if (accessCookie) {
       const { session } = await sessionFromAccessToken(db, settings, accessCookie);
       if (session) {
-        request.auth = {
-          user: session.user,
-          sessionId: session.sessionId,
-          aal: session.aal,
-          via: "cookie",
-        };
+        attachSession(request, session, "cookie");
         return;
       }
     }
@@ -341,13 +363,7 @@ export function registerSessionAuth(
         persistent: outcome.session.persistent,
         ...(outcome.kind === "rotated" ? { refreshToken: outcome.refreshToken } : {}),
       });
-      const { session } = outcome;
-      request.auth = {
-        user: session.user,
-        sessionId: session.sessionId,
-        aal: session.aal,
-        via: "cookie",
-      };
+      attachSession(request, outcome.session, "cookie");
     } catch (error) {
       if (!(error instanceof UnauthenticatedError)) throw error;
       clearSessionCookies(reply, settings);
@@ -364,11 +380,41 @@ export const NOT_AUTHENTICATED_MESSAGE =
  * with `signedInUser(request)` in the handler.
  */
 export const requireUser: preValidationAsyncHookHandler = async (request) => {
-  if (!request.auth) throw new UnauthenticatedError(NOT_AUTHENTICATED_MESSAGE);
+  signedInUser(request);
 };
+
+export const SECOND_FACTOR_NEEDED_MESSAGE =
+  "Enter the code from your authenticator app to finish signing in.";
 
 /** The caller's auth in a route guarded by `requireUser`. */
 export function signedInUser(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new UnauthenticatedError(NOT_AUTHENTICATED_MESSAGE);
-  return request.auth;
+  if (request.auth) return request.auth;
+  // Signed in with the password only, while the account has a verified factor: GoTrue's
+  // insufficient_aal, so the client knows a code (not a password) is what is missing.
+  if (request.pendingSecondFactor) throw insufficientAal(SECOND_FACTOR_NEEDED_MESSAGE);
+  throw new UnauthenticatedError(NOT_AUTHENTICATED_MESSAGE);
+}
+
+/**
+ * preValidation guard for what a session may do before its second factor: list, challenge and
+ * verify factors (and what an aal2 caller does with them). 401 without any session.
+ */
+export const requireSession: preValidationAsyncHookHandler = async (request) => {
+  anySession(request);
+};
+
+/** The caller's session at whatever level, signed in or owing its code (`requireSession`). */
+export function anySession(request: FastifyRequest): RequestAuth {
+  const auth = request.auth ?? request.pendingSecondFactor;
+  if (!auth) throw new UnauthenticatedError(NOT_AUTHENTICATED_MESSAGE);
+  return auth;
+}
+
+/**
+ * For an action that needs a proven second factor whenever the account has one (GoTrue's
+ * `insufficient_aal`): an aal1 session of a user with a verified factor is refused. Users
+ * without factors pass at aal1.
+ */
+export function requireAssurance(auth: RequestAuth, message: string): void {
+  if (isSecondFactorPending(auth)) throw insufficientAal(message);
 }

@@ -7,6 +7,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { refreshTokens, sessions, users, type AmrEntry } from "@studyatlas/db/schema/accounts.ts";
+import { mfaFactors } from "@studyatlas/db/schema/mfa.ts";
 
 import { appMetadataOf } from "../auth-service/auth-user.ts";
 import { UnauthenticatedError } from "../errors.ts";
@@ -20,7 +21,13 @@ export const REFRESH_REUSE_INTERVAL_MS = 10_000;
  */
 export const BROWSER_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
-export type RevokeReason = "logout" | "refresh_token_reuse" | "password_changed" | "password_reset";
+export type RevokeReason =
+  | "logout"
+  | "refresh_token_reuse"
+  | "password_changed"
+  | "password_reset"
+  /** Another session of the user proved a second factor (GoTrue ends the aal1 ones). */
+  | "mfa_verified";
 
 export interface SessionUser {
   id: number;
@@ -34,6 +41,11 @@ export interface SessionUser {
 export interface ActiveSession {
   sessionId: string;
   aal: string;
+  /**
+   * The level the session should reach (GoTrue's nextLevel): aal2 once the user has a verified
+   * factor (docs/decisions/014-two-factor.md). aal1 below it means the second step is pending.
+   */
+  nextAal: "aal1" | "aal2";
   /** false for a browser session: its cookies carry no expiry. */
   persistent: boolean;
   user: SessionUser;
@@ -130,6 +142,9 @@ export async function getActiveSession(
       notAfter: sessions.notAfter,
       createdAt: sessions.createdAt,
       amr: sessions.amr,
+      // In the same lookup, so knowing the level a session needs costs no extra query.
+      hasVerifiedFactor: sql<boolean>`exists (select 1 from ${mfaFactors}
+        where ${mfaFactors.userId} = ${users.id} and ${mfaFactors.status} = 'verified')`,
       user: sessionUserColumns,
       userMetadata: users.userMetadata,
       appMetadata: users.appMetadata,
@@ -145,6 +160,7 @@ export async function getActiveSession(
   return {
     sessionId: row.sessionId,
     aal: row.aal,
+    nextAal: row.hasVerifiedFactor ? "aal2" : "aal1",
     persistent: row.persistent,
     user: row.user,
     // Sessions from before the amr column: a password sign-in when they started.
@@ -248,7 +264,8 @@ export async function rotateRefreshToken(
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-async function revokeSessionIn(
+/** Revokes one session and its refresh tokens inside the caller's transaction. */
+export async function revokeSessionIn(
   tx: Transaction | Database,
   sessionId: string,
   reason: RevokeReason,

@@ -10,6 +10,7 @@ import {
   RegisterFormSchema,
 } from "@studyatlas/schemas/accounts.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
@@ -21,10 +22,13 @@ export function LoginForm({
   onSuccess,
   onSwitchToRegister,
   onForgotPassword,
+  onSecondFactor,
 }: {
   onSuccess: () => void;
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
+  /** The password was right and the account asks for a code: the host shows the code step. */
+  onSecondFactor: (mfa: MfaRequired) => void;
 }) {
   const form = useFormFields({ email: "", password: "" }, (values) =>
     fieldErrorsOf(LoginFormSchema, values),
@@ -37,11 +41,13 @@ export function LoginForm({
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await accountApi("token", {
+    const answer = await accountApi<{ mfa?: MfaRequired }>("token", {
       json: { email: form.values.email.trim(), password: form.values.password },
     });
     setPending(false);
-    if (answer.status === 200) onSuccess();
+    // A verified factor: the session is aal1 until the code is given (issue 12 item 4).
+    if (answer.status === 200 && answer.data.mfa?.required) onSecondFactor(answer.data.mfa);
+    else if (answer.status === 200) onSuccess();
     else setError(answer.status === 0 ? MESSAGES.genericError : authErrorMessage(answer.data));
   };
 
@@ -258,8 +264,10 @@ export function ModeForm({
   onForgotPassword,
   onRegistered,
   onResetRequested,
+  onSecondFactor,
 }: {
   mode: "login" | "register" | "reset";
+  onSecondFactor: (mfa: MfaRequired) => void;
   onSignedIn: () => void;
   onSwitchToRegister: () => void;
   onForgotPassword: () => void;
@@ -273,6 +281,7 @@ export function ModeForm({
       onSuccess={onSignedIn}
       onSwitchToRegister={onSwitchToRegister}
       onForgotPassword={onForgotPassword}
+      onSecondFactor={onSecondFactor}
     />
   );
 }

@@ -3,6 +3,7 @@
 // GOOGLE_CLIENT_ID the button is shown disabled with the reason, so nobody wonders why it fails.
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
@@ -49,6 +50,8 @@ export function GoogleSignIn(props: {
   intent: "login" | "signup";
   onSignedIn: () => void;
   onSignedUp: () => void;
+  /** The account has a verified factor: the host asks for the code (issue 12 item 4). */
+  onSecondFactor: (mfa: MfaRequired) => void;
 }) {
   const { googleClientId } = useSignInModal();
   const [error, setError] = useState<string>();
@@ -74,12 +77,14 @@ function GoogleButton({
   googleClientId,
   onSignedIn,
   onSignedUp,
+  onSecondFactor,
   onError,
 }: {
   intent: "login" | "signup";
   googleClientId: string;
   onSignedIn: () => void;
   onSignedUp: () => void;
+  onSecondFactor: (mfa: MfaRequired) => void;
   onError: (message: string) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -90,8 +95,11 @@ function GoogleButton({
       return;
     }
     if (intent === "login") {
-      const answer = await accountApi("google_login", { json: { credential } });
-      if (answer.status === 200) onSignedIn();
+      const answer = await accountApi<{ mfa?: MfaRequired }>("google_login", {
+        json: { credential },
+      });
+      if (answer.status === 200 && answer.data.mfa?.required) onSecondFactor(answer.data.mfa);
+      else if (answer.status === 200) onSignedIn();
       else
         onError(answer.status === 404 ? authErrorMessage(answer.data) : MESSAGES.googleLoginFailed);
       return;

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { useSignInModal, type SignInMode } from "../../auth/session-context.tsx";
 import { CheckIcon, CloseIcon } from "../../components/icons/icons.tsx";
@@ -17,6 +18,11 @@ import { GoogleSignIn } from "./google-button.tsx";
 // every page: they are most of the modal's weight and most visitors never open it (issue 14 item 4).
 const ModeForm = lazy(() =>
   import("./auth-forms.tsx").then((forms) => ({ default: forms.ModeForm })),
+);
+const SecondFactorForm = lazy(() =>
+  import("../../components/two-factor/second-factor-form.tsx").then((forms) => ({
+    default: forms.SecondFactorForm,
+  })),
 );
 
 /** Focuses the dialog's first field once the lazily loaded form is in it (issue 16 item 16). */
@@ -40,10 +46,16 @@ const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
 };
 
 export function SignInModal() {
-  const { open, mode, reason, closeSignIn, setMode } = useSignInModal();
+  const { open, mode, reason, closeSignIn, setMode, pendingSecondFactor } = useSignInModal();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [success, setSuccess] = useState<string>();
+  // The code step after a right password (issue 12): sign-up and Google do not apply there.
+  const [answeredStep, setSecondStep] = useState<MfaRequired>();
+  // A session that already owes its code (the page was reloaded, the modal closed) resumes at the
+  // code step, until Cancel ends it (the server's value is then stale until the next page load).
+  const [resumable, setResumable] = useState(true);
+  const secondStep = answeredStep ?? (resumable ? (pendingSecondFactor ?? undefined) : undefined);
 
   useEffect(() => {
     const element = dialog.current;
@@ -65,6 +77,12 @@ export function SignInModal() {
     }, RELOAD_AFTER_SUCCESS_MS);
   };
 
+  // Opened again, the modal starts from the password (its forms start afresh too).
+  const close = () => {
+    setSecondStep(undefined);
+    closeSignIn();
+  };
+
   const { title, subtitle } = TITLES[mode];
   const titleId = "sign-in-title";
 
@@ -74,21 +92,16 @@ export function SignInModal() {
       className={styles.dialog}
       aria-labelledby={titleId}
       onClose={() => {
-        if (open) closeSignIn();
+        if (open) close();
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself) closes it.
-        if (event.target === dialog.current) closeSignIn();
+        if (event.target === dialog.current) close();
       }}
     >
       {open && (
         <div className={styles.dialogBody}>
-          <button
-            type="button"
-            className={styles.dialogClose}
-            aria-label="Close"
-            onClick={closeSignIn}
-          >
+          <button type="button" className={styles.dialogClose} aria-label="Close" onClick={close}>
             <CloseIcon />
           </button>
           {success ? (
@@ -121,75 +134,90 @@ export function SignInModal() {
               </h2>
               <p className={styles.subtitle}>{reason ?? subtitle}</p>
               <Suspense fallback={<p className={styles.subtitle}>Loading…</p>}>
-                <ModeForm
-                  mode={mode}
-                  onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
-                  onSwitchToRegister={() => setMode("register")}
-                  onForgotPassword={() => setMode("reset")}
-                  onRegistered={(email) => {
-                    window.location.assign(`/email-sent?email=${encodeURIComponent(email)}`);
-                  }}
-                  // The spec's toast, once (not a second notice in the form), and back to login.
-                  onResetRequested={(message) => {
-                    toast.show(message, { kind: "success" });
-                    setMode("login");
-                  }}
-                />
+                {secondStep ? (
+                  <SecondFactorForm
+                    factors={secondStep.factors}
+                    onSuccess={() => reloadSoon(MESSAGES.loginSuccessful)}
+                    onCancel={() => {
+                      setSecondStep(undefined);
+                      setResumable(false);
+                    }}
+                  />
+                ) : (
+                  <ModeForm
+                    mode={mode}
+                    onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
+                    onSecondFactor={setSecondStep}
+                    onSwitchToRegister={() => setMode("register")}
+                    onForgotPassword={() => setMode("reset")}
+                    onRegistered={(email) => {
+                      window.location.assign(`/email-sent?email=${encodeURIComponent(email)}`);
+                    }}
+                    // The spec's toast, once (not a second notice in the form), and back to login.
+                    onResetRequested={(message) => {
+                      toast.show(message, { kind: "success" });
+                      setMode("login");
+                    }}
+                  />
+                )}
                 <FocusFirstField dialog={dialog} />
               </Suspense>
-              {mode !== "reset" && (
+              {mode !== "reset" && !secondStep && (
                 <GoogleSignIn
                   intent={mode === "register" ? "signup" : "login"}
                   onSignedIn={() => reloadSoon(MESSAGES.loginSuccessful)}
                   onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                  onSecondFactor={setSecondStep}
                 />
               )}
-              <p className={styles.switch}>
-                {mode === "login" && (
-                  <>
-                    Don&apos;t have an account?{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("register")}
-                    >
-                      Sign Up
-                    </button>
-                  </>
-                )}
-                {mode === "register" && (
-                  <>
-                    Already have an account?{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("login")}
-                    >
-                      Sign In
-                    </button>
-                  </>
-                )}
-                {mode === "reset" && (
-                  <>
-                    Remembered it?{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("login")}
-                    >
-                      Sign In
-                    </button>{" "}
-                    ·{" "}
-                    <button
-                      type="button"
-                      className={formStyles.linkButton}
-                      onClick={() => setMode("register")}
-                    >
-                      Create an account
-                    </button>
-                  </>
-                )}
-              </p>
+              {!secondStep && (
+                <p className={styles.switch}>
+                  {mode === "login" && (
+                    <>
+                      Don&apos;t have an account?{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("register")}
+                      >
+                        Sign Up
+                      </button>
+                    </>
+                  )}
+                  {mode === "register" && (
+                    <>
+                      Already have an account?{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("login")}
+                      >
+                        Sign In
+                      </button>
+                    </>
+                  )}
+                  {mode === "reset" && (
+                    <>
+                      Remembered it?{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("login")}
+                      >
+                        Sign In
+                      </button>{" "}
+                      ·{" "}
+                      <button
+                        type="button"
+                        className={formStyles.linkButton}
+                        onClick={() => setMode("register")}
+                      >
+                        Create an account
+                      </button>
+                    </>
+                  )}
+                </p>
+              )}
             </>
           )}
         </div>

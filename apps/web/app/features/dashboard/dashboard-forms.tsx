@@ -12,12 +12,14 @@ import {
 } from "@studyatlas/schemas/accounts.ts";
 import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboard.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { authErrorMessage, callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";
 import { FormSubmit, NameFields } from "../../components/form/form-parts.tsx";
 import formStyles from "../../components/form/form.module.css";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
+import { SecondFactorForm } from "../../components/two-factor/second-factor-form.tsx";
 import styles from "./dashboard.module.css";
 
 /** §8: 'Error' with the message and a button to close it; focus goes to the button. */
@@ -51,16 +53,23 @@ export function DashboardLoginForm({ registerHref }: { registerHref?: string }) 
   const [error, setError] = useState<string>();
   const [networkError, setNetworkError] = useState(false);
   const [pending, setPending] = useState(false);
+  // The account has a verified factor (issue 12 item 4): the code, then the dashboard.
+  const [secondStep, setSecondStep] = useState<{ mfa: MfaRequired; next: string }>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await callApi<{ redirect_to?: string }>("/api/dashboard/token", {
-      json: { email: form.values.email.trim(), password: form.values.password, remember },
-    });
+    const answer = await callApi<{ redirect_to?: string; mfa?: MfaRequired }>(
+      "/api/dashboard/token",
+      { json: { email: form.values.email.trim(), password: form.values.password, remember } },
+    );
     setPending(false);
+    if (answer.ok && answer.data.redirect_to && answer.data.mfa?.required) {
+      setSecondStep({ mfa: answer.data.mfa, next: answer.data.redirect_to });
+      return;
+    }
     if (answer.ok && answer.data.redirect_to) {
       // A full load: the dashboard's loader reads the new session's cookies.
       window.location.assign(answer.data.redirect_to);
@@ -73,6 +82,21 @@ export function DashboardLoginForm({ registerHref }: { registerHref?: string }) 
       setError(DASHBOARD_MESSAGES.invalidCredentials);
     else setError(answer.data.detail ?? DASHBOARD_MESSAGES.invalidCredentials);
   };
+
+  if (secondStep) {
+    const { next } = secondStep;
+    return (
+      <SecondFactorForm
+        factors={secondStep.mfa.factors}
+        onSuccess={() => window.location.assign(next)}
+        onCancel={() => {
+          setSecondStep(undefined);
+          form.reset();
+        }}
+        headingLevel="h2"
+      />
+    );
+  }
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>

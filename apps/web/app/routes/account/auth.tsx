@@ -5,13 +5,16 @@ import { useState } from "react";
 import { redirect, useSearchParams } from "react-router";
 
 import { MESSAGES, RELOAD_AFTER_SUCCESS_MS } from "@studyatlas/schemas/account-rules.ts";
+import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { safeNextPath } from "../../auth/next-path.ts";
+import { useSignInModal } from "../../auth/session-context.tsx";
 import { LoginForm, RegisterForm, ResetRequestForm } from "../../features/account/auth-forms.tsx";
 import formStyles from "../../components/form/form.module.css";
 import authStyles from "../../features/account/auth-forms.module.css";
 import { AuthPageLayout } from "../../features/account/auth-page-layout.tsx";
 import { GoogleSignIn } from "../../features/account/google-button.tsx";
+import { SecondFactorForm } from "../../components/two-factor/second-factor-form.tsx";
 import { getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/auth";
 import styles from "./account-pages.module.css";
@@ -33,6 +36,12 @@ export default function AuthPage() {
   const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" ? "signup" : "login");
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  // The code step after a right password (issue 12): the tabs and Google do not apply there. A
+  // session that already owes its code (a reload) starts there.
+  const { pendingSecondFactor } = useSignInModal();
+  const [secondStep, setSecondStep] = useState<MfaRequired | undefined>(
+    pendingSecondFactor ?? undefined,
+  );
   const next = safeNextPath(params.get("next"));
 
   const signedIn = () => {
@@ -72,38 +81,53 @@ export default function AuthPage() {
         </>
       ) : (
         <>
-          <div className={styles.tabs} role="tablist" aria-label="Sign in or sign up">
-            {(
-              [
-                ["login", "Login"],
-                ["signup", "Sign Up"],
-              ] as const
-            ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                role="tab"
-                id={`tab-${value}`}
-                aria-selected={tab === value}
-                aria-controls={`panel-${value}`}
-                className={styles.tab}
-                onClick={() => setTab(value)}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {!secondStep && (
+            <div className={styles.tabs} role="tablist" aria-label="Sign in or sign up">
+              {(
+                [
+                  ["login", "Login"],
+                  ["signup", "Sign Up"],
+                ] as const
+              ).map(([value, label]) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="tab"
+                  id={`tab-${value}`}
+                  aria-selected={tab === value}
+                  aria-controls={`panel-${value}`}
+                  className={styles.tab}
+                  onClick={() => setTab(value)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+          )}
+          <div
+            // The code step stands alone: no tabs label it then.
+            {...(secondStep
+              ? {}
+              : { role: "tabpanel", id: `panel-${tab}`, "aria-labelledby": `tab-${tab}` })}
+          >
             {notice && tab === "login" && (
               <p className={formStyles.formSuccess} role="status">
                 {notice}
               </p>
             )}
-            {tab === "login" ? (
+            {secondStep ? (
+              <SecondFactorForm
+                factors={secondStep.factors}
+                onSuccess={signedIn}
+                onCancel={() => setSecondStep(undefined)}
+                headingLevel="h2"
+              />
+            ) : tab === "login" ? (
               <LoginForm
                 onSuccess={signedIn}
                 onSwitchToRegister={() => setTab("signup")}
                 onForgotPassword={() => setTab("reset")}
+                onSecondFactor={setSecondStep}
               />
             ) : (
               <RegisterForm
@@ -112,11 +136,14 @@ export default function AuthPage() {
                 }
               />
             )}
-            <GoogleSignIn
-              intent={tab === "signup" ? "signup" : "login"}
-              onSignedIn={signedIn}
-              onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
-            />
+            {!secondStep && (
+              <GoogleSignIn
+                intent={tab === "signup" ? "signup" : "login"}
+                onSignedIn={signedIn}
+                onSignedUp={() => window.location.assign("/post-sign-up?google=true")}
+                onSecondFactor={setSecondStep}
+              />
+            )}
           </div>
         </>
       )}

@@ -1,9 +1,11 @@
 // Account settings /settings (docs/spec/accounts-and-details.md §2, §5, §8): the e-mail with its verified
-// state, the profile form (country selects, optional picture) and the change-password form.
+// state, the profile form (country selects, optional picture), the change-password form and the
+// two-factor section (issue 12).
 // Results are toasts for 3 s. Visitors who are not signed in are sent to sign in first.
 import { useEffect, useState, type FormEvent } from "react";
 import { redirect, useRevalidator } from "react-router";
 
+import { listVerifiedFactors } from "@studyatlas/core/accounts/mfa.ts";
 import { getAccountDetail } from "@studyatlas/core/accounts/users.ts";
 import { listCountryOptions } from "@studyatlas/core/catalogue/countries.ts";
 import {
@@ -21,6 +23,7 @@ import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
+import { TwoFactorSettings } from "../../features/account/two-factor-settings.tsx";
 import { getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
@@ -35,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   // §8: a failed load is a toast ('Failed to load user details…', 'Failed to fetch countries…'),
   // not an error page; the rest of the page still works.
-  const [detail, countries] = await Promise.all([
+  const [detail, countries, factors] = await Promise.all([
     getAccountDetail(db, user.id).catch((error: unknown) => {
       console.error("Settings: the account could not be loaded.", error);
       return null;
@@ -44,15 +47,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       console.error("Settings: the countries could not be loaded.", error);
       return null;
     }),
+    // Only confirmed apps: an enrolment left half-done is not one (it expires in 5 minutes).
+    listVerifiedFactors(db, user.id),
   ]);
-  return { detail, countries: countries ?? [], countriesFailed: countries === null };
+  return { detail, countries: countries ?? [], countriesFailed: countries === null, factors };
 }
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 type Country = Route.ComponentProps["loaderData"]["countries"][number];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { detail, countries, countriesFailed } = loaderData;
+  const { detail, countries, countriesFailed, factors } = loaderData;
   const toast = useToast();
   useEffect(() => {
     if (!detail)
@@ -86,6 +91,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </p>
       <ProfileForm detail={detail} countries={countries} />
       <ChangePasswordForm />
+      <TwoFactorSettings
+        factors={factors}
+        className={styles.panel}
+        titleClassName={styles.panelTitle}
+      />
     </div>
   );
 }

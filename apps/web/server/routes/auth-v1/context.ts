@@ -52,7 +52,9 @@ export function requireBearerUser(secret: string): preValidationAsyncHookHandler
         "This endpoint requires a valid Bearer token",
       );
     }
-    if (request.auth) return;
+    // GoTrue serves an aal1 session whose user has a verified factor (the site itself holds it as
+    // `pendingSecondFactor` until the code, ADR 014): auth-js needs /user and /factors then.
+    if (request.auth ?? request.pendingSecondFactor) return;
     const check = await verifyAccessToken(secret, token);
     if (!check.ok) {
       throw new GoTrueHttpError(
@@ -73,14 +75,15 @@ export function requireBearerUser(secret: string): preValidationAsyncHookHandler
 }
 
 export function bearerAuth(request: FastifyRequest): RequestAuth {
-  if (!request.auth) {
+  const auth = request.auth ?? request.pendingSecondFactor;
+  if (!auth) {
     throw new GoTrueHttpError(
       401,
       "no_authorization",
       "This endpoint requires a valid Bearer token",
     );
   }
-  return request.auth;
+  return auth;
 }
 
 /** GoTrue's requireAdmin: a service-role (or supabase_admin) key signed with AUTH_SECRET. */

@@ -12,11 +12,8 @@ import {
 } from "@studyatlas/core/accounts/google.ts";
 import { RATE_LIMITS, consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
-import {
-  GoogleCredentialSchema,
-  MessageSchema,
-  TokenPairSchema,
-} from "@studyatlas/schemas/accounts.ts";
+import { GoogleCredentialSchema, MessageSchema } from "@studyatlas/schemas/accounts.ts";
+import { SignInAnswerSchema } from "@studyatlas/schemas/mfa.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { HttpError } from "../../../plugins/errors.ts";
@@ -47,7 +44,7 @@ export async function googleRoutes(app: FastifyInstance, options: AccountRouteOp
       tags: ACCOUNT_TAGS,
       summary: "Sign in with a Google ID token",
       response: {
-        200: TokenPairSchema,
+        200: SignInAnswerSchema,
         404: ApiErrorSchema,
         503: ApiErrorSchema,
         ...ACCOUNT_ERRORS,

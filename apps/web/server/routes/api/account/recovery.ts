@@ -20,8 +20,8 @@ import {
   PasswordResetConfirmSchema,
   ResetParamsSchema,
   TokenParamsSchema,
-  VerifiedSchema,
 } from "@studyatlas/schemas/accounts.ts";
+import { VerifiedLinkAnswerSchema } from "@studyatlas/schemas/mfa.ts";
 
 import {
   clearSessionCookies,
@@ -88,7 +88,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       tags: ACCOUNT_TAGS,
       summary: "Verify the e-mail address from the e-mailed link and sign in",
       params: TokenParamsSchema,
-      response: { 200: VerifiedSchema, ...ACCOUNT_ERRORS },
+      response: { 200: VerifiedLinkAnswerSchema, ...ACCOUNT_ERRORS },
     },
     handler: async (request, reply) => {
       const user = await verifyEmail(db, request.params.token1, request.params.token2, {

@@ -1,7 +1,10 @@
 // Starting a session after a sign-in, a sign-up or a verified link: the session row, the cookies
 // for our web app or the token pair for API clients (plugins/auth.ts deliverSession) (docs/decisions/006-sessions-and-tokens.md).
+// A user with a verified factor gets an aal1 session that owes a code: the answer says so in
+// `mfa` (docs/decisions/014-two-factor.md); the session is not signed in until the code is given.
 import type { FastifyReply, FastifyRequest } from "fastify";
 
+import { secondFactorOwed } from "@studyatlas/core/accounts/mfa.ts";
 import {
   createSession,
   getActiveSession,
@@ -39,6 +42,7 @@ export async function startSession(
   if (!session) throw new Error("new session not found");
   const access = await issueAccessToken(settings, session);
   if (isCookieClient(request)) setDeviceCookie(reply, settings, user.id);
+  const mfa = await secondFactorOwed(db, user.id);
   return {
     ...deliverSession(request, reply, settings, {
       persistent: session.persistent,
@@ -48,5 +52,6 @@ export async function startSession(
       expiresAt: access.expiresAt,
     }),
     user: { ...accountSummary(user), profile_pic: null },
+    ...(mfa ? { mfa } : {}),
   };
 }

@@ -11,8 +11,8 @@ import {
   MessageSchema,
   RefreshedSchema,
   RefreshSchema,
-  TokenPairSchema,
 } from "@studyatlas/schemas/accounts.ts";
+import { SignInAnswerSchema } from "@studyatlas/schemas/mfa.ts";
 
 import {
   clearSessionCookies,
@@ -34,7 +34,7 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
       body: LoginSchema,
       tags: ACCOUNT_TAGS,
       summary: "Sign in with e-mail and password",
-      response: { 200: TokenPairSchema, ...ACCOUNT_ERRORS },
+      response: { 200: SignInAnswerSchema, ...ACCOUNT_ERRORS },
     },
     handler: async (request, reply) => {
       const user = await authenticate(db, {
@@ -88,7 +88,9 @@ export async function tokenRoutes(app: FastifyInstance, options: AccountRouteOpt
       response: { 200: MessageSchema, ...ACCOUNT_ERRORS },
     },
     handler: async (request, reply) => {
-      if (request.auth) await revokeSession(db, request.auth.sessionId, "logout");
+      // A session still owing its code is ended too (it is not `auth`, but it is a session).
+      const session = request.auth ?? request.pendingSecondFactor;
+      if (session) await revokeSession(db, session.sessionId, "logout");
       clearSessionCookies(reply, settings);
       return messageBody("You are signed out.");
     },

@@ -22,6 +22,7 @@ import {
   SalesRegisterSchema,
   type DashboardRole,
 } from "@studyatlas/schemas/dashboard.ts";
+import { MfaRequiredSchema } from "@studyatlas/schemas/mfa.ts";
 
 import { trustedUserId } from "../../../plugins/auth.ts";
 import type { AccountRouteOptions } from "../account/account-options.ts";
@@ -30,6 +31,8 @@ import { DASHBOARD_ERRORS } from "./dashboard-guards.ts";
 
 const DashboardSessionSchema = TokenPairSchema.partial().extend({
   redirect_to: z.string(),
+  /** The code is still owed (docs/decisions/014-two-factor.md). */
+  mfa: MfaRequiredSchema.optional(),
 });
 
 const isDashboardRole = (role: string): role is DashboardRole =>

@@ -73,6 +73,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: "/user/identities/authorize", fields: ["provider"] },
   { method: "DELETE", path: "/user/identities/{id}", fields: [] },
   { method: "POST", path: "/sso", fields: ["provider_id", "domain", "redirect_to"] },
+  { method: "POST", path: "/factors", fields: ["factor_type", "friendly_name", "issuer", "phone"] },
+  { method: "POST", path: "/factors/{id}/challenge", fields: [] },
+  { method: "POST", path: "/factors/{id}/verify", fields: ["challenge_id", "code"] },
+  { method: "DELETE", path: "/factors/{id}", fields: [] },
   { method: "POST", path: "/invite", fields: ["email", "data"] },
   {
     method: "POST",

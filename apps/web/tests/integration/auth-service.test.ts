@@ -5,6 +5,7 @@ import { AuthApiError, type GoTrueClient } from "@supabase/auth-js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { totpCode } from "@studyatlas/core/accounts/totp.ts";
 import { signApiKey } from "@studyatlas/core/auth-service/api-keys.ts";
 
 import { testConfig } from "../../server/test-config.ts";
@@ -705,5 +706,81 @@ describe("transport", () => {
       headers: { cookie: `sa_access=${access}` },
     });
     expect(user.statusCode).toBe(401);
+  });
+});
+
+describe("multi-factor authentication through auth-js (issue 12, ADR 014)", () => {
+  it("enrols a TOTP factor, challenges and verifies it to aal2, lists it (also for the admin) and unenrols it", async () => {
+    const { client, session } = await confirmedUser();
+    const enrolled = await client.mfa.enroll({ factorType: "totp", friendlyName: "My phone" });
+    expect(enrolled.error).toBeNull();
+    const factor = enrolled.data!;
+    expect(factor.type).toBe("totp");
+    expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(factor.totp.qr_code).toContain("<svg");
+
+    const before = await client.mfa.getAuthenticatorAssuranceLevel();
+    expect(before.data).toMatchObject({ currentLevel: "aal1" });
+
+    // A wrong code is refused, and a challenge works once.
+    const first = await client.mfa.challenge({ factorId: factor.id });
+    expect(first.error).toBeNull();
+    const right = totpCode(factor.totp.secret);
+    const wrong = await client.mfa.verify({
+      factorId: factor.id,
+      challengeId: first.data!.id,
+      code: right === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.error).toBeInstanceOf(AuthApiError);
+    expect(wrong.error?.status).toBeGreaterThanOrEqual(400);
+    expect(wrong.error?.status).toBeLessThan(500);
+
+    const challenge = await client.mfa.challenge({ factorId: factor.id });
+    const verified = await client.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data!.id,
+      code: right,
+    });
+    expect(verified.error).toBeNull();
+    expect(verified.data?.refresh_token).not.toBe(session.refresh_token);
+    const after = await client.mfa.getAuthenticatorAssuranceLevel();
+    expect(after.data).toMatchObject({ currentLevel: "aal2", nextLevel: "aal2" });
+    expect(after.data?.currentAuthenticationMethods[0]).toMatchObject({ method: "totp" });
+
+    const listed = await client.mfa.listFactors();
+    expect(listed.data?.totp.map((entry) => entry.id)).toEqual([factor.id]);
+    // The site's door sees the same factor and accepts the aal2 token.
+    const detail = await accountDetail(verified.data!.access_token);
+    expect(detail.statusCode).toBe(200);
+
+    const admin = await adminClient(baseUrl);
+    const adminList = await admin.mfa.listFactors({ userId: verified.data!.user.id });
+    expect(adminList.data?.factors.map((entry) => entry.id)).toEqual([factor.id]);
+
+    const removed = await client.mfa.unenroll({ factorId: factor.id });
+    expect(removed.error).toBeNull();
+    expect((await admin.mfa.listFactors({ userId: verified.data!.user.id })).data?.factors).toEqual(
+      [],
+    );
+  });
+
+  it("asks a user with a verified factor for the code after the password (aal1, next aal2)", async () => {
+    const { client, email } = await confirmedUser();
+    const { data } = await client.mfa.enroll({ factorType: "totp" });
+    const challenge = await client.mfa.challenge({ factorId: data!.id });
+    await client.mfa.verify({
+      factorId: data!.id,
+      challengeId: challenge.data!.id,
+      code: totpCode(data!.totp.secret),
+    });
+    await client.signOut();
+
+    const again = authClient(baseUrl);
+    const signedIn = await again.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const level = await again.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
+    // The site refuses that token until the code is given.
+    expect((await accountDetail(signedIn.data.session!.access_token)).statusCode).toBe(403);
   });
 });

@@ -466,7 +466,18 @@ export async function verifyFactor(
         target: [sessionAmrClaims.sessionId, sessionAmrClaims.authenticationMethod],
         set: { updatedAt: at, factorId: factor.id },
       });
-    await tx.update(sessions).set({ aal: "aal2" }).where(eq(sessions.id, session.id));
+    // The token's amr (sessions.amr, docs/decisions/013-auth-service.md) leads with the code,
+    // newest first, as GoTrue answers it; session_amr_claims keeps the factor it came from.
+    const timestamp = Math.floor(at.getTime() / 1000);
+    await tx
+      .update(sessions)
+      .set({
+        aal: "aal2",
+        amr: sql`jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', ${timestamp}::bigint))
+          || coalesce((select jsonb_agg(entry) from jsonb_array_elements(${sessions.amr}) entry
+                       where entry->>'method' <> 'totp'), '[]'::jsonb)`,
+      })
+      .where(eq(sessions.id, session.id));
     // A new refresh token for the raised session; every earlier one of it stops working.
     await tx
       .update(refreshTokens)

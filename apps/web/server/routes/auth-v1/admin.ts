@@ -1,9 +1,10 @@
 // The admin API (GoTrue's admin.go, invite.go, mail.go): for holders of a service-role key only
 // (requireAdmin). Users are ours, ids are their integer ids as strings. Factor listing and removal
-// are thin until two-factor sign-in lands: no user has factors yet.
+// read the two-factor tables (docs/decisions/014-two-factor.md).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
+import { adminDeleteFactor, listFactors } from "@studyatlas/core/accounts/mfa.ts";
 import {
   adminCreateUser,
   adminDeleteUser,
@@ -33,6 +34,7 @@ import { GoTrueHttpError } from "../../plugins/gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
   allowedRedirect,
+  authUserWithFactors,
   mailContext,
   requireAdmin,
   type AuthServiceOptions,
@@ -115,7 +117,8 @@ export async function adminRoutes(app: FastifyInstance, options: AuthServiceOpti
   api.get("/admin/users/:id", {
     preValidation: admin,
     schema: { params: AuthIdParamsSchema, tags, summary: "A user" },
-    handler: async (request) => authUserOf(await requireUserById(db, request.params.id)),
+    handler: async (request) =>
+      authUserWithFactors(db, await requireUserById(db, request.params.id)),
   });
 
   api.put("/admin/users/:id", {
@@ -153,19 +156,17 @@ export async function adminRoutes(app: FastifyInstance, options: AuthServiceOpti
   api.get("/admin/users/:id/factors", {
     preValidation: admin,
     schema: { params: AuthIdParamsSchema, tags, summary: "A user's MFA factors" },
-    handler: async (request) => {
-      await requireUserById(db, request.params.id);
-      return [];
-    },
+    handler: async (request) => listFactors(db, (await requireUserById(db, request.params.id)).id),
   });
 
   api.delete("/admin/users/:id/factors/:factorId", {
     preValidation: admin,
     schema: { params: AuthFactorParamsSchema, tags, summary: "Remove a user's MFA factor" },
-    handler: async (request) => {
-      await requireUserById(db, request.params.id);
-      throw new GoTrueHttpError(404, "mfa_factor_not_found", "Factor not found");
-    },
+    handler: async (request) =>
+      adminDeleteFactor(db, {
+        userId: (await requireUserById(db, request.params.id)).id,
+        factorId: request.params.factorId,
+      }),
   });
 
   api.post("/invite", {

@@ -10,6 +10,7 @@ import { adminRoutes } from "./admin.ts";
 import { authorizeRoutes } from "./authorize.ts";
 import { AUTH_SERVICE_TAGS, type AuthServiceOptions } from "./context.ts";
 import { emailLinkRoutes } from "./email-links.ts";
+import { factorRoutes } from "./factors.ts";
 import { signInRoutes } from "./sign-in.ts";
 import { userRoutes } from "./user.ts";
 
@@ -113,6 +114,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   await app.register(signInRoutes, routeOptions);
   await app.register(emailLinkRoutes, routeOptions);
   await app.register(userRoutes, routeOptions);
+  await app.register(factorRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
   await app.register(authorizeRoutes, routeOptions);
 

@@ -29,6 +29,7 @@ import {
 } from "../../plugins/auth.ts";
 import { runAfterResponse } from "../../plugins/after-response.ts";
 import { GoTrueHttpError } from "../../plugins/gotrue-errors.ts";
+import { listFactors } from "@studyatlas/core/accounts/mfa.ts";
 
 export interface AuthServiceOptions {
   services: AppServices;
@@ -122,7 +123,16 @@ export interface AuthSessionBody {
   expires_in: number;
   expires_at: number;
   refresh_token: string;
-  user: ReturnType<typeof authUserOf>;
+  user: Awaited<ReturnType<typeof authUserWithFactors>>;
+}
+
+/**
+ * GoTrue's user object with its factors (loaded with the user, omitted when there are none):
+ * auth-js reads `user.factors` for listFactors and the next assurance level.
+ */
+export async function authUserWithFactors(db: Database, user: UserRow) {
+  const factors = await listFactors(db, user.id);
+  return { ...authUserOf(user), ...(factors.length > 0 ? { factors } : {}) };
 }
 
 export async function sessionBody(
@@ -144,7 +154,7 @@ export async function sessionBody(
     expires_in: access.expiresIn,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: authUserOf(user),
+    user: await authUserWithFactors(db, user),
   };
 }
 

@@ -19,6 +19,7 @@ import { GoTrueHttpError } from "../../plugins/gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
   afterAnswer,
+  authUserWithFactors,
   bearerAuth,
   currentUser,
   mailContext,
@@ -37,7 +38,7 @@ export async function userRoutes(app: FastifyInstance, options: AuthServiceOptio
     schema: { tags: AUTH_SERVICE_TAGS, summary: "The signed-in user" },
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return authUserOf(await currentUser(db, request));
+      return authUserWithFactors(db, await currentUser(db, request));
     },
   });
 

@@ -782,5 +782,12 @@ describe("multi-factor authentication through auth-js (issue 12, ADR 014)", () =
     expect(level.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal2" });
     // The site refuses that token until the code is given.
     expect((await accountDetail(signedIn.data.session!.access_token)).statusCode).toBe(403);
+    // Here it may change its metadata, but not the password or the address (GoTrue's rule).
+    const metadata = await again.updateUser({ data: { theme: "dark" } });
+    expect(metadata.error).toBeNull();
+    const password = await again.updateUser({ password: "Another-Horse-43" });
+    expectAuthError(password.error, 401, "insufficient_aal");
+    const address = await again.updateUser({ email: uniqueAddress() });
+    expectAuthError(address.error, 401, "insufficient_aal");
   });
 });

@@ -62,6 +62,15 @@ export async function userRoutes(app: FastifyInstance, options: AuthServiceOptio
       if (body.phone) {
         throw new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
       }
+      // GoTrue's user.go: with a verified factor, an aal1 session (one that owes its code) may
+      // change the metadata but not the e-mail or the password.
+      if ((body.email !== undefined || body.password !== undefined) && !request.auth) {
+        throw new GoTrueHttpError(
+          401,
+          "insufficient_aal",
+          "AAL2 session is required to update email or password when MFA is enabled.",
+        );
+      }
       const { user, send } = await updateOwnUser(
         db,
         {

@@ -4,11 +4,9 @@
 // marks, removing a chat from one's own list, and live delivery over the WebSocket, including (on
 // PostgreSQL) to a socket of a second app process.
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { ADVISOR_USER_ID, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import {
   APPLICATION_FIELDS,
   APPLICATION_MESSAGES,
@@ -32,6 +30,8 @@ import {
   applicationFor,
   catalogueIds,
   openLive,
+  secondProcess,
+  type SecondProcess,
   upgradeStatus,
   type ApiUser,
 } from "./chat-support.ts";
@@ -532,28 +532,15 @@ describe("live delivery", () => {
 });
 
 describe.runIf(process.env.TEST_DB_KIND === "postgres")("live delivery across processes", () => {
-  let secondDatabase: DatabaseHandle;
-  let second: FastifyInstance;
+  let other: SecondProcess;
   let secondUrl: string;
 
   beforeAll(async () => {
-    if (!t.database.url) throw new Error("The PostgreSQL test database has no address");
-    secondDatabase = await openDatabase({
-      kind: "postgres",
-      url: t.database.url,
-      maxConnections: 3,
-    });
-    second = await buildApp({
-      config: testConfig(),
-      database: secondDatabase,
-      frontend: { kind: "none" },
-      logger: false,
-    });
-    secondUrl = await second.listen({ port: 0, host: "127.0.0.1" });
+    other = await secondProcess(t.database.url);
+    secondUrl = other.url;
   });
   afterAll(async () => {
-    await second?.close();
-    await secondDatabase?.close();
+    await other?.close();
   });
 
   it("delivers a message posted through one process to a socket of the other", async () => {

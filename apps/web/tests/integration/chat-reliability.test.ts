@@ -9,17 +9,16 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { ADVISOR_USER_ID, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
 
-import { buildApp } from "../../server/app.ts";
-import { testConfig } from "../../server/test-config.ts";
 import { apiTokens } from "./account-client.ts";
 import {
   apiUser,
   applicationFor,
   catalogueIds,
   openLive,
+  secondProcess,
+  type SecondProcess,
   type LiveClient,
 } from "./chat-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
@@ -30,7 +29,7 @@ const PER_STUDENT = 20;
 const TOTAL = STUDENTS * PER_STUDENT;
 
 let first: TestApp;
-let secondDatabase: DatabaseHandle;
+let other: SecondProcess;
 let second: FastifyInstance;
 let secondUrl: string;
 
@@ -38,23 +37,12 @@ beforeAll(async () => {
   if (!runnable) return;
   first = await createTestApp();
   await ensureDemoAccounts(first.database.db);
-  if (!first.database.url) throw new Error("The PostgreSQL test database has no address");
-  secondDatabase = await openDatabase({
-    kind: "postgres",
-    url: first.database.url,
-    maxConnections: 4,
-  });
-  second = await buildApp({
-    config: testConfig(),
-    database: secondDatabase,
-    frontend: { kind: "none" },
-    logger: false,
-  });
-  secondUrl = await second.listen({ port: 0, host: "127.0.0.1" });
+  other = await secondProcess(first.database.url);
+  second = other.app;
+  secondUrl = other.url;
 });
 afterAll(async () => {
-  await second?.close();
-  await secondDatabase?.close();
+  await other?.close();
   await first?.close();
 });
 

@@ -4,10 +4,12 @@ import type { FastifyInstance } from "fastify";
 import WebSocket from "ws";
 
 import { createUser } from "@studyatlas/core/accounts/users.ts";
-import type { Database, DatabaseHandle } from "@studyatlas/db/client.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import type { ApplicationInput } from "@studyatlas/schemas/applications.ts";
 import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
 
+import { buildApp } from "../../server/app.ts";
+import { testConfig } from "../../server/test-config.ts";
 import { PASSWORD, uniqueEmail } from "./account-client.ts";
 
 export interface ApiUser {
@@ -142,4 +144,31 @@ export function upgradeStatus(baseUrl: string, headers: Record<string, string>):
       if (socket.readyState !== WebSocket.CLOSED) reject(error);
     });
   });
+}
+
+/** A second app process on the same PostgreSQL database, listening on a port of its own. */
+export interface SecondProcess {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function secondProcess(databaseUrl: string | undefined): Promise<SecondProcess> {
+  if (!databaseUrl) throw new Error("The PostgreSQL test database has no address");
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl, maxConnections: 4 });
+  const app = await buildApp({
+    config: testConfig(),
+    database,
+    frontend: { kind: "none" },
+    logger: false,
+  });
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    app,
+    url,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }

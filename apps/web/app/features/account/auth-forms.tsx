@@ -15,7 +15,7 @@ import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
-import { FormSubmit, NewPasswordFields } from "../../components/form/form-parts.tsx";
+import { FormSubmit, NameFields, NewPasswordFields } from "../../components/form/form-parts.tsx";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
 
 export function LoginForm({
@@ -122,23 +122,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <div className={formStyles.twoColumns}>
-        <FormField
-          label="First name"
-          autoComplete="given-name"
-          autoFocus
-          required
-          error={form.visibleError("first_name")}
-          {...form.bind("first_name")}
-        />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={form.visibleError("last_name")}
-          {...form.bind("last_name")}
-        />
-      </div>
+      <NameFields form={form} autoFocus />
       <FormField
         label="Email"
         type="email"

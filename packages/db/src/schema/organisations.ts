@@ -7,7 +7,16 @@
 // pending until a sales agent approves it; a suspended one keeps its data but its partners see
 // nothing. Sales agents join only by an invitation from another sales agent.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { users } from "./accounts.ts";
 import { schools } from "./catalogue.ts";
@@ -162,5 +171,48 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt),
     index("webhook_deliveries_organisation_idx").on(t.organisationId, t.id),
+  ],
+);
+
+export const AUDIT_ENTITIES = ["programme", "school"] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ACTIONS = ["create", "update", "publish", "unpublish"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Every change a partner or sales agent makes to a programme or a school profile (issue 13 item
+ * 3, "Programmes"): who, when, and the fields before and after (only the fields that changed).
+ * Kept when the actor's account is deleted (the actor's name is copied), read by the
+ * organisation's partners and by sales agents.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** The organisation the school belonged to at the time; null for a school with none. */
+    organisationId: integer("organisation_id").references(() => organisations.id, {
+      onDelete: "cascade",
+    }),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "set null" }),
+    entity: text("entity").$type<AuditEntity>().notNull(),
+    entityId: integer("entity_id").notNull(),
+    /** The programme's or school's name after the change, so the log reads well after a delete. */
+    entityName: text("entity_name").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_organisation_idx").on(t.organisationId, t.id),
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
+    check("audit_log_entity_check", sql`${t.entity} in ('programme', 'school')`),
+    check(
+      "audit_log_action_check",
+      sql`${t.action} in ('create', 'update', 'publish', 'unpublish')`,
+    ),
   ],
 );

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
+import { SEARCH_WORDS_CHANGED } from "@studyatlas/core/catalogue/search-words.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 declare module "fastify" {
@@ -45,9 +46,10 @@ export async function registerCatalogueCache(
   /** Also told of every change (and of every possibly missed notice): the finder index. */
   onCatalogueChanged: () => void = () => {},
 ): Promise<void> {
-  const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, () => {
+  const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => {
     cache.invalidate();
-    onCatalogueChanged();
+    // A refreshed search vocabulary changes text answers, not the programmes the index holds.
+    if (payload !== SEARCH_WORDS_CHANGED) onCatalogueChanged();
   });
   app.addHook("onClose", async () => {
     await stopListening();

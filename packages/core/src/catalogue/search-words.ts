@@ -60,3 +60,57 @@ export async function refreshSearchWords(db: Database): Promise<void> {
   await db.execute(sql`refresh materialized view search_words`);
   await db.execute(sql`refresh materialized view programme_names`);
 }
+
+/** The `catalogue_changed` payload that says only the search vocabulary changed. */
+export const SEARCH_WORDS_CHANGED = "search_words";
+
+export interface SearchWordsRefresher {
+  /**
+   * A programme was added, renamed or (un)published: refresh soon, once for a burst of writes.
+   * Resolves when a refresh that started after this call has finished.
+   */
+  request(): Promise<void>;
+  /** Resolves once no refresh is running or waiting. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Refreshes the vocabulary after dashboard edits (ADR 016 "Freshness"), outside the edit's
+ * transaction: one refresh at a time, and one more when writes came in meanwhile. `concurrently`
+ * keeps the views readable while they refresh. The notice afterwards drops every process's cached
+ * answers, which were computed with the old vocabulary.
+ */
+export function createSearchWordsRefresher(
+  db: Database,
+  onError: (error: unknown) => void = (error) => console.error(error),
+): SearchWordsRefresher {
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const refresh = async () => {
+    await db.execute(sql`refresh materialized view concurrently search_words`);
+    await db.execute(sql`refresh materialized view concurrently programme_names`);
+    await db.execute(sql`select pg_notify('catalogue_changed', ${SEARCH_WORDS_CHANGED})`);
+  };
+  const request = (): Promise<void> => {
+    if (!running) {
+      running = refresh()
+        .catch(onError)
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    }
+    // A refresh is under way and may have read the catalogue before this write: one more after it.
+    queued ??= running.then(() => {
+      queued = undefined;
+      return request();
+    });
+    return queued;
+  };
+  return {
+    request,
+    async settled() {
+      while (running || queued) await (queued ?? running);
+    },
+  };
+}

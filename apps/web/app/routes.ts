@@ -44,8 +44,17 @@ export default [
   route("dashboard/partner/leads", "routes/dashboard/partner-leads.tsx"),
   route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
   route("dashboard/partner/settings", "routes/dashboard/partner-settings.tsx"),
+  route("dashboard/partner/programmes", "routes/dashboard/partner-programmes.tsx"),
+  route("dashboard/partner/programmes/new", "routes/dashboard/partner-programme.tsx", {
+    id: "dashboard-partner-programme-new",
+  }),
+  route("dashboard/partner/programmes/:id", "routes/dashboard/partner-programme.tsx", {
+    id: "dashboard-partner-programme",
+  }),
+  route("dashboard/partner/audit-log", "routes/dashboard/partner-audit-log.tsx"),
   route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
   route("dashboard/sales/numbers", "routes/dashboard/sales-numbers.tsx"),
+  route("dashboard/sales/audit-log", "routes/dashboard/sales-audit-log.tsx"),
   route("settings", "routes/account/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),

@@ -31,6 +31,27 @@ export const PROGRAMME_HTML_LABELS: Record<ProgrammeHtmlField, string> = {
   scholarship: "Scholarships",
 };
 
+/** Audit field names as the log shows them. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  about: "Summary",
+  published: "Published",
+  school: "School",
+  programme_type: "Programme type",
+  degree_type: "Degree type",
+  language: "Language",
+  duration: "Duration",
+  format: "Format",
+  attendance: "Attendance",
+  start: "Start",
+  deadline: "Application deadline",
+  tuition: "Tuition fee",
+  disciplines: "Disciplines",
+  video: "Video",
+  official_programme_website: "Official website",
+  ...PROGRAMME_HTML_LABELS,
+};
+
 export const DURATION_BASE_VALUES = ["hours", "days", "weeks", "months", "years"] as const;
 export const COURSE_FORMAT_VALUES = ["FULL", "PART"] as const;
 export const ATTENDANCE_VALUES = ["SITE", "ONLINE", "BLENDED"] as const;

@@ -19,7 +19,6 @@ import {
   FEE_BASE_LABELS,
   FORMAT_LABELS,
   PROGRAMME_HTML_FIELDS,
-  PROGRAMME_HTML_LABELS,
   PROGRAMME_MESSAGES,
   type ProgrammeBody,
   type ProgrammeCreate,
@@ -33,7 +32,7 @@ import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { NotFoundError, ValidationError, type FieldErrors } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction, sqlState } from "../transactions.ts";
-import { recordAudit, type AuditActor } from "./audit-log.ts";
+import { listAuditLog, recordAudit, type AuditActor } from "./audit-log.ts";
 import type { PartnerScope } from "./organisations.ts";
 
 export const PROGRAMME_PAGE_SIZE = 25;
@@ -540,27 +539,6 @@ async function auditSnapshot(tx: Database, id: number): Promise<Record<string, u
   return snapshot;
 }
 
-/** Audit field names as the log shows them. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  name: "Name",
-  about: "Summary",
-  published: "Published",
-  school: "School",
-  programme_type: "Programme type",
-  degree_type: "Degree type",
-  language: "Language",
-  duration: "Duration",
-  format: "Format",
-  attendance: "Attendance",
-  start: "Start",
-  deadline: "Application deadline",
-  tuition: "Tuition fee",
-  disciplines: "Disciplines",
-  video: "Video",
-  official_programme_website: "Official website",
-  ...PROGRAMME_HTML_LABELS,
-};
-
 async function organisationOfSchool(tx: Database, schoolId: number): Promise<number | null> {
   const row = await selectOne<{ organisation_id: number }>(
     tx,
@@ -679,4 +657,33 @@ export async function setProgrammePublished(
     });
   });
   return { programme: await getProgramme(db, scope, id), changed };
+}
+
+/**
+ * What the programme form's page shows: the lists' choices, the programme (none for a new one)
+ * and its own audit history (the latest entries).
+ */
+export async function loadProgrammeEditor(
+  db: Database,
+  scope: PartnerScope,
+  id: number | undefined,
+  historyPage = 1,
+): Promise<{
+  options: ProgrammeOptions;
+  programme: ProgrammeDetail | null;
+  history: Awaited<ReturnType<typeof listAuditLog>> | null;
+}> {
+  const programme = id === undefined ? null : await getProgramme(db, scope, id);
+  const [options, history] = await Promise.all([
+    programmeOptions(db, scope),
+    id === undefined
+      ? null
+      : listAuditLog(db, {
+          organisationId: scope.organisation.id,
+          entity: "programme",
+          entityId: id,
+          page: historyPage,
+        }),
+  ]);
+  return { options, programme, history };
 }

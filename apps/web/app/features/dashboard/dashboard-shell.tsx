@@ -10,14 +10,17 @@ import styles from "./dashboard.module.css";
 /** The partner dashboard's sections. */
 export const PARTNER_NAV = [
   { to: "/dashboard/partner", label: "Overview", end: true },
+  { to: "/dashboard/partner/programmes", label: "Programmes", end: false },
   { to: "/dashboard/partner/leads", label: "Leads", end: false },
   { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
+  { to: "/dashboard/partner/audit-log", label: "History", end: false },
 ] as const;
 
 /** The sales dashboard's sections. */
 export const SALES_NAV = [
   { to: "/dashboard/sales", label: "Organisations", end: true },
   { to: "/dashboard/sales/numbers", label: "Numbers", end: false },
+  { to: "/dashboard/sales/audit-log", label: "History", end: false },
 ] as const;
 
 export function DashboardShell({

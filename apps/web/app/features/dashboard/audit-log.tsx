@@ -1,0 +1,178 @@
+// The audit log (issue 13 "Programmes": "every change is kept in an audit log (who, when,
+// before/after) visible to the partner and sales"): one entry per change, newest first, with the
+// changed fields before and after. HTML sections show as text (never rendered as markup).
+import { Form, Link } from "react-router";
+
+import {
+  AUDIT_FIELD_LABELS,
+  PROGRAMME_HTML_FIELDS,
+  type AuditEntry,
+  type AuditPage,
+} from "@studyatlas/schemas/programmes.ts";
+
+import formStyles from "../../components/form/form.module.css";
+import styles from "./dashboard.module.css";
+import { Pager } from "./pager.tsx";
+import programmeStyles from "./programmes.module.css";
+
+const ACTION_TEXT: Record<AuditEntry["action"], string> = {
+  create: "created",
+  update: "changed",
+  publish: "published",
+  unpublish: "unpublished",
+};
+
+const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };
+
+const HTML_FIELDS = new Set<string>(PROGRAMME_HTML_FIELDS);
+const MAX_TEXT = 240;
+
+/** A field's value as a line of text. */
+export function auditValueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.length === 0 ? "—" : value.join(", ");
+  let text = typeof value === "string" ? value : JSON.stringify(value);
+  if (HTML_FIELDS.has(field)) {
+    text = text
+      .replace(/<[^>]*>/g, " ")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (text === "") return "—";
+  }
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }) + " UTC";
+
+function Entry({
+  entry,
+  programmeHref,
+  showOrganisation,
+}: {
+  entry: AuditEntry;
+  programmeHref?: ((id: number) => string) | undefined;
+  showOrganisation: boolean;
+}) {
+  const fields = Object.keys(entry.after);
+  const name =
+    programmeHref && entry.entity === "programme" ? (
+      <Link to={programmeHref(entry.entity_id)}>{entry.entity_name}</Link>
+    ) : (
+      entry.entity_name
+    );
+  return (
+    <li className={programmeStyles.entry}>
+      <div className={programmeStyles.entryHead}>
+        <strong>
+          {entry.actor.name || "Someone"}{" "}
+          <span className={styles.muted}>({ROLE_TEXT[entry.actor.role] ?? entry.actor.role})</span>{" "}
+          {ACTION_TEXT[entry.action]} {entry.entity === "school" ? "the school" : ""} {name}
+        </strong>
+        <time dateTime={entry.created_at} className={styles.muted}>
+          {timeOf(entry.created_at)}
+        </time>
+        {showOrganisation && entry.organisation && (
+          <span className={styles.muted}>{entry.organisation.name}</span>
+        )}
+      </div>
+      {entry.action !== "publish" && entry.action !== "unpublish" && (
+        <dl className={programmeStyles.change}>
+          {fields.map((field) => (
+            <div key={field} className={programmeStyles.changeRow}>
+              <dt>{AUDIT_FIELD_LABELS[field] ?? field}</dt>
+              <dd className={programmeStyles.before}>
+                {entry.before ? (
+                  <>
+                    <span className={styles.visuallyHidden}>Before: </span>
+                    {auditValueText(field, entry.before[field])}
+                  </>
+                ) : (
+                  <span className={styles.visuallyHidden}>New</span>
+                )}
+              </dd>
+              <dd>
+                <span className={styles.visuallyHidden}>After: </span>
+                {auditValueText(field, entry.after[field])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}
+
+export function AuditLogList({
+  log,
+  query,
+  programmeHref,
+  showOrganisation = false,
+  empty = "No changes yet.",
+}: {
+  log: AuditPage;
+  /** The list's other parameters, kept on the pager's links. */
+  query: string;
+  programmeHref?: (id: number) => string;
+  showOrganisation?: boolean;
+  empty?: string;
+}) {
+  if (log.results.length === 0) return <p className={styles.muted}>{empty}</p>;
+  return (
+    <>
+      <ol className={programmeStyles.log}>
+        {log.results.map((entry) => (
+          <Entry
+            key={entry.id}
+            entry={entry}
+            programmeHref={programmeHref}
+            showOrganisation={showOrganisation}
+          />
+        ))}
+      </ol>
+      <Pager page={log.page} count={log.count} pageSize={log.page_size} query={query} />
+    </>
+  );
+}
+
+/** The sales log's organisation filter (in the address, so links and the back button keep it). */
+export function AuditOrganisationFilter({
+  organisation,
+  organisations,
+}: {
+  organisation: number | null;
+  organisations: { id: number; name: string }[];
+}) {
+  return (
+    <Form method="get" aria-label="Filter changes" className={programmeStyles.orgFilter}>
+      <label>
+        Organisation
+        <select name="organisation" defaultValue={organisation ?? ""} className={formStyles.select}>
+          <option value="">Every organisation</option>
+          {organisations.map((row) => (
+            <option key={row.id} value={row.id}>
+              {row.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={formStyles.primary}>
+        Show
+      </button>
+    </Form>
+  );
+}

@@ -69,6 +69,7 @@ import { factorRoutes } from "./routes/api/account/factors.ts";
 import { dashboardDoorRoutes } from "./routes/api/dashboard/doors.ts";
 import { partnerDashboardRoutes } from "./routes/api/dashboard/partner.ts";
 import { salesDashboardRoutes } from "./routes/api/dashboard/sales.ts";
+import { schoolProfileRoutes } from "./routes/api/dashboard/school-profile.ts";
 import { requireRole } from "./routes/api/dashboard/dashboard-guards.ts";
 import { analyticsOverviewRoutes } from "./routes/api/analytics/overview.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
@@ -351,6 +352,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         webhooksAllowPrivate: config.webhooksAllowPrivate,
       });
       await api.register(salesDashboardRoutes, { services, mailer });
+      await api.register(schoolProfileRoutes, {
+        services,
+        imageMaxBytes: config.schoolImageMaxBytes,
+      });
       // The Overview numbers (ADR 015): a partner's organisation's schools, or every school for
       // sales (kept a minute: about 2 s to compute at 100,000 programmes).
       await api.register(analyticsOverviewRoutes, {

@@ -44,6 +44,12 @@ export default [
   route("dashboard/partner/leads", "routes/dashboard/partner-leads.tsx"),
   route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
   route("dashboard/partner/settings", "routes/dashboard/partner-settings.tsx"),
+  route("dashboard/partner/school", "routes/dashboard/partner-school.tsx", {
+    id: "dashboard-partner-school",
+  }),
+  route("dashboard/partner/schools/:id", "routes/dashboard/partner-school.tsx", {
+    id: "dashboard-partner-school-detail",
+  }),
   route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
   route("dashboard/sales/numbers", "routes/dashboard/sales-numbers.tsx"),
   route("settings", "routes/account/settings.tsx"),

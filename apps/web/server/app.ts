@@ -192,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     devMailbox: config.devMailbox,
     siteLinks: config.siteLinks,
     support: config.support,
+    schoolImageMaxBytes: config.schoolImageMaxBytes,
   };
   const authSettings: AuthSettings = {
     // Without AUTH_SECRET, every process shares a key kept in the database.

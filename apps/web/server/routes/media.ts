@@ -15,7 +15,7 @@ import {
   schoolThumbnailSvg,
 } from "@studyatlas/core/media/svg.ts";
 import { selectOne } from "@studyatlas/core/sql-rows.ts";
-import { getUploadedImage } from "@studyatlas/core/media/uploaded-images.ts";
+import { getUploadedImage } from "@studyatlas/core/media/uploaded-image-store.ts";
 
 import type { AppServices } from "../../app/context.ts";
 

@@ -5,10 +5,8 @@
 // /media/uploads/<hash>.webp, may be cached forever (docs/decisions/016-organisations-and-dashboards.md).
 import { createHash } from "node:crypto";
 
-import { sql } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 
-import type { Database } from "@studyatlas/db/client.ts";
 import {
   SCHOOL_IMAGE_FORMATS,
   SCHOOL_IMAGE_MESSAGES,
@@ -18,22 +16,12 @@ import {
 } from "@studyatlas/schemas/school-profile.ts";
 
 import { ValidationError } from "../errors.ts";
-import { selectOne } from "../sql-rows.ts";
+import type { EncodedImage } from "./uploaded-image-store.ts";
 
 /** Decompression bombs: a small file that decodes to billions of pixels is refused unread. */
 const MAX_INPUT_SIDE = 8000;
 const MAX_INPUT_PIXELS = MAX_INPUT_SIDE * MAX_INPUT_SIDE;
 const WEBP_QUALITY = 82;
-
-export const UPLOADED_IMAGE_PREFIX = "/media/uploads/";
-
-export interface EncodedImage {
-  data: Buffer;
-  contentType: "image/webp";
-  width: number;
-  height: number;
-  hash: string;
-}
 
 /** The upload was refused for what its bytes are (a 400 with the form field's message). */
 export class ImageRejectedError extends ValidationError {
@@ -47,7 +35,7 @@ function rejected(message: string, code: string): never {
 }
 
 async function encode(
-  pipeline: sharp.Sharp,
+  pipeline: Sharp,
   size: { width: number; height: number },
   fit: "contain" | "cover",
 ): Promise<EncodedImage> {
@@ -87,7 +75,7 @@ export async function prepareSchoolImages(
   if (input.length === 0) rejected(SCHOOL_IMAGE_MESSAGES.missing, "image_missing");
   const open = () =>
     sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", pages: 1 });
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await open().metadata();
   } catch {
@@ -116,37 +104,4 @@ export async function prepareSchoolImages(
     // The header read, the pixels did not (a truncated or corrupt file).
     return rejected(SCHOOL_IMAGE_MESSAGES.notAnImage, "not_an_image");
   }
-}
-
-/** Stores an encoded image (once per hash) and answers its URL. Runs in the caller's transaction. */
-export async function storeImage(
-  tx: Database,
-  image: EncodedImage,
-  uploadedBy: number,
-): Promise<string> {
-  await tx.execute(
-    sql`insert into uploaded_images (hash, content_type, width, height, data, uploaded_by)
-        values (${image.hash}, ${image.contentType}, ${image.width}, ${image.height},
-          ${image.data}, ${uploadedBy})
-        on conflict (hash) do nothing`,
-  );
-  return `${UPLOADED_IMAGE_PREFIX}${image.hash}.webp`;
-}
-
-/** An uploaded image by the file name in its URL (`<hash>.webp`); undefined when unknown. */
-export async function getUploadedImage(
-  db: Database,
-  file: string,
-): Promise<{ contentType: string; data: Buffer } | undefined> {
-  const match = /^([0-9a-f]{64})\.webp$/.exec(file);
-  if (!match) return undefined;
-  const row = await selectOne<{ content_type: string; data: Buffer | Uint8Array }>(
-    db,
-    sql`select content_type, data from uploaded_images where hash = ${match[1]}`,
-  );
-  if (!row) return undefined;
-  return {
-    contentType: row.content_type,
-    data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data),
-  };
 }

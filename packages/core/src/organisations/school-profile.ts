@@ -17,7 +17,7 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
 import { recordAudit, type AuditActor } from "./audit-log.ts";
 import type { PartnerScope } from "./organisations.ts";
-import { storeImage, type EncodedImage } from "../media/uploaded-images.ts";
+import { storeImage, type EncodedImage } from "../media/uploaded-image-store.ts";
 
 export const SCHOOL_NOT_FOUND = "No school of your organisation has this id.";
 

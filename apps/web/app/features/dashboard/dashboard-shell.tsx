@@ -11,6 +11,7 @@ import styles from "./dashboard.module.css";
 export const PARTNER_NAV = [
   { to: "/dashboard/partner", label: "Overview", end: true },
   { to: "/dashboard/partner/leads", label: "Leads", end: false },
+  { to: "/dashboard/partner/school", label: "School profile", end: false },
   { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
 ] as const;
 

@@ -78,7 +78,12 @@ export const SCHOOL_IMAGE_SPECS = {
   banner: { width: 1200, height: 400, fit: "cover", min: { width: 600, height: 200 } },
 } as const satisfies Record<
   SchoolImageKind,
-  { width: number; height: number; fit: "contain" | "cover"; min: { width: number; height: number } }
+  {
+    width: number;
+    height: number;
+    fit: "contain" | "cover";
+    min: { width: number; height: number };
+  }
 >;
 /** The thumbnail cut from an uploaded banner (programme cards). */
 export const SCHOOL_THUMBNAIL_SPEC = { width: 600, height: 400 } as const;
@@ -99,7 +104,8 @@ export const SCHOOL_IMAGE_MESSAGES = {
   notAnImage: "This file is not an image we can read. Upload a PNG, JPEG, WebP or GIF image.",
   svg: "SVG images are not accepted. Upload a PNG, JPEG, WebP or GIF image.",
   format: "This image format is not accepted. Upload a PNG, JPEG, WebP or GIF image.",
-  tooLarge: (maxBytes: number) => `The image is larger than ${sizeText(maxBytes)}. Upload a smaller file.`,
+  tooLarge: (maxBytes: number) =>
+    `The image is larger than ${sizeText(maxBytes)}. Upload a smaller file.`,
   tooSmall: (kind: SchoolImageKind) => {
     const { min } = SCHOOL_IMAGE_SPECS[kind];
     return `The ${kind} must be at least ${min.width}×${min.height} pixels.`;

@@ -52,7 +52,13 @@ async function partnerOf(schoolIds: number[], approve = true): Promise<Partner> 
   const email = uniqueEmail("partner");
   const registrar = new Browser(t.app);
   const registered = await registrar.call("POST", "/api/account/register_partner", {
-    body: { first_name: "Pat", last_name: "Partner", email, password: PASSWORD, organization: "Org" },
+    body: {
+      first_name: "Pat",
+      last_name: "Partner",
+      email,
+      password: PASSWORD,
+      organization: "Org",
+    },
     ip: nextIp(),
   });
   expect(registered.statusCode).toBe(201);
@@ -387,13 +393,20 @@ describe("logo and banner uploads", () => {
         message: SCHOOL_IMAGE_MESSAGES.svg,
       },
       {
-        file: { data: Buffer.from("%PDF-1.7 not a picture at all"), filename: "logo.png", type: "image/png" },
+        file: {
+          data: Buffer.from("%PDF-1.7 not a picture at all"),
+          filename: "logo.png",
+          type: "image/png",
+        },
         message: SCHOOL_IMAGE_MESSAGES.notAnImage,
       },
       {
         // A PNG's first bytes and then nothing that decodes.
         file: {
-          data: Buffer.concat([(await picture(200, 200, "png")).subarray(0, 40), Buffer.alloc(200)]),
+          data: Buffer.concat([
+            (await picture(200, 200, "png")).subarray(0, 40),
+            Buffer.alloc(200),
+          ]),
           filename: "logo.png",
           type: "image/png",
         },

@@ -51,8 +51,8 @@ export function chartSummary(
   const first = points[0];
   const last = points[points.length - 1];
   if (!first || !last) return `${label}: no days in this period.`;
-  const measured = points.filter((point): point is ChartPoint & { value: number } =>
-    point.value !== null,
+  const measured = points.filter(
+    (point): point is ChartPoint & { value: number } => point.value !== null,
   );
   const span = `${dayText(first.date)} to ${dayText(last.date)}`;
   if (measured.length === 0 || measured.every((point) => point.value === 0)) {

@@ -90,8 +90,9 @@ function ProfileTextForm({ school }: { school: SchoolProfile }) {
   const [pending, setPending] = useState(false);
   const aboutId = useId();
 
-  const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set =
+    (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -156,8 +157,8 @@ function ProfileTextForm({ school }: { school: SchoolProfile }) {
             </p>
           ) : (
             <p id={`${aboutId}-hint`} className={formStyles.hint}>
-              Plain text, up to {SCHOOL_ABOUT_MAX.toLocaleString("en-US")} characters; an empty
-              line starts a new paragraph.
+              Plain text, up to {SCHOOL_ABOUT_MAX.toLocaleString("en-US")} characters; an empty line
+              starts a new paragraph.
             </p>
           )}
         </div>

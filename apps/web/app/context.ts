@@ -29,6 +29,8 @@ export interface AppServices {
   siteLinks: SiteLinks;
   /** The support inbox and postal address the contact page shows. */
   support: { email: string; postalAddress: string };
+  /** The largest school logo or banner upload in bytes (SCHOOL_IMAGE_MAX_MB), for the form's hint. */
+  schoolImageMaxBytes?: number;
 }
 
 export interface RequestSession {

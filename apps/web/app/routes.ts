@@ -52,6 +52,12 @@ export default [
     id: "dashboard-partner-programme",
   }),
   route("dashboard/partner/audit-log", "routes/dashboard/partner-audit-log.tsx"),
+  route("dashboard/partner/school", "routes/dashboard/partner-school.tsx", {
+    id: "dashboard-partner-school",
+  }),
+  route("dashboard/partner/schools/:id", "routes/dashboard/partner-school.tsx", {
+    id: "dashboard-partner-school-detail",
+  }),
   route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
   route("dashboard/sales/numbers", "routes/dashboard/sales-numbers.tsx"),
   route("dashboard/sales/audit-log", "routes/dashboard/sales-audit-log.tsx"),

@@ -70,6 +70,7 @@ import { dashboardDoorRoutes } from "./routes/api/dashboard/doors.ts";
 import { partnerDashboardRoutes } from "./routes/api/dashboard/partner.ts";
 import { salesDashboardRoutes } from "./routes/api/dashboard/sales.ts";
 import { programmeDashboardRoutes } from "./routes/api/dashboard/programmes.ts";
+import { schoolProfileRoutes } from "./routes/api/dashboard/school-profile.ts";
 import { requireRole } from "./routes/api/dashboard/dashboard-guards.ts";
 import { analyticsOverviewRoutes } from "./routes/api/analytics/overview.ts";
 import { googleRoutes } from "./routes/api/account/google.ts";
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     devMailbox: config.devMailbox,
     siteLinks: config.siteLinks,
     support: config.support,
+    schoolImageMaxBytes: config.schoolImageMaxBytes,
   };
   const authSettings: AuthSettings = {
     // Without AUTH_SECRET, every process shares a key kept in the database.
@@ -353,6 +355,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(salesDashboardRoutes, { services, mailer });
       await api.register(programmeDashboardRoutes, { services });
+      await api.register(schoolProfileRoutes, {
+        services,
+        imageMaxBytes: config.schoolImageMaxBytes,
+      });
       // The Overview numbers (ADR 015): a partner's organisation's schools, or every school for
       // sales (kept a minute: about 2 s to compute at 100,000 programmes).
       await api.register(analyticsOverviewRoutes, {

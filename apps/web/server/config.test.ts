@@ -43,6 +43,7 @@ describe("loadConfig", () => {
       chat: { advisorUserId: 316, heartbeatMs: 30_000 },
       demoAccounts: true,
       webhooksAllowPrivate: false,
+      schoolImageMaxBytes: 5 * 1024 * 1024,
     });
   });
 
@@ -66,6 +67,7 @@ describe("loadConfig", () => {
       CHAT_HEARTBEAT_MS: "15000",
       DEMO_ACCOUNTS: "false",
       WEBHOOKS_ALLOW_PRIVATE: "true",
+      SCHOOL_IMAGE_MAX_MB: "2",
     });
     expect(config).toEqual({
       env: "production",
@@ -92,6 +94,7 @@ describe("loadConfig", () => {
       chat: { advisorUserId: 42, heartbeatMs: 15_000 },
       demoAccounts: false,
       webhooksAllowPrivate: true,
+      schoolImageMaxBytes: 2 * 1024 * 1024,
     });
   });
 

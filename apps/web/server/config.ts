@@ -228,6 +228,10 @@ const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["true", "false"], { error: "must be true or false" })
     .default("false"),
+  // Issue 13: the largest school logo or banner a partner may upload, in MB (1 to 20).
+  SCHOOL_IMAGE_MAX_MB: positiveCount
+    .pipe(z.number().min(1, "must be from 1 to 20").max(20, "must be from 1 to 20"))
+    .default(5),
   CHAT_HEARTBEAT_MS: positiveCount
     .pipe(
       z
@@ -304,6 +308,8 @@ export interface AppConfig {
   demoAccounts: boolean;
   /** Whether lead webhooks may post to private addresses (WEBHOOKS_ALLOW_PRIVATE). */
   webhooksAllowPrivate: boolean;
+  /** The largest school logo or banner upload, in bytes (SCHOOL_IMAGE_MAX_MB). */
+  schoolImageMaxBytes: number;
   /** The trusted header naming a visitor's country (VISITOR_COUNTRY_HEADER); unset: none. */
   visitorCountryHeader?: string;
 }
@@ -430,6 +436,7 @@ export function loadConfig(
     chat: { advisorUserId: value.ADVISOR_USER_ID, heartbeatMs: value.CHAT_HEARTBEAT_MS },
     demoAccounts: value.DEMO_ACCOUNTS === "true",
     webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
+    schoolImageMaxBytes: value.SCHOOL_IMAGE_MAX_MB * 1024 * 1024,
     ...(value.VISITOR_COUNTRY_HEADER ? { visitorCountryHeader: value.VISITOR_COUNTRY_HEADER } : {}),
     siteLinks: {
       newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,

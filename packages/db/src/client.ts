@@ -18,6 +18,7 @@ import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/conversations.ts";
 import * as engagement from "./schema/engagement.ts";
+import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
 
@@ -29,6 +30,7 @@ export const schema = {
   ...organisations,
   ...analytics,
   ...mfa,
+  ...media,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -15,6 +15,7 @@ import {
   schoolThumbnailSvg,
 } from "@studyatlas/core/media/svg.ts";
 import { selectOne } from "@studyatlas/core/sql-rows.ts";
+import { getUploadedImage } from "@studyatlas/core/media/uploaded-image-store.ts";
 
 import type { AppServices } from "../../app/context.ts";
 
@@ -79,6 +80,22 @@ export async function mediaRoutes(
         default:
           return notFound(reply);
       }
+    },
+  );
+
+  // Uploaded school logos and banners (issue 13): named by the SHA-256 of their bytes, so an
+  // address never changes what it shows and may be kept forever by browsers and proxies.
+  app.get<{ Params: { file: string } }>(
+    "/uploads/:file",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const image = await getUploadedImage(db, request.params.file);
+      if (!image) return notFound(reply);
+      return reply
+        .header("content-type", image.contentType)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .send(image.data);
     },
   );
 

@@ -16,6 +16,28 @@ import { severeViolations } from "./support/axe.ts";
 
 const SALES = { email: "sales@studyatlas.test", password: "Demo1234!" };
 
+/**
+ * The Overview's daily charts (docs/decisions/017-dashboard-charts.md): one per metric, server-
+ * rendered SVG named by a sentence, inside the page's width, with the daily table beside them.
+ */
+async function expectChartsWithAlternatives(page: Page, width: number) {
+  const charts = page.getByTestId("daily-chart");
+  await expect(charts).toHaveCount(5);
+  for (const chart of await charts.all()) {
+    const image = chart.getByRole("img");
+    await expect(image).toHaveAccessibleName(/ per day, \d+ \w+ to \d+ \w+: (highest|none)/);
+    expect(await image.locator("rect, path").count()).toBeGreaterThan(0);
+    const box = await image.boundingBox();
+    expect(box && box.width > 100 && box.x + box.width <= width).toBe(true);
+  }
+  // Every figure in a table: the daily numbers (folded away until asked for).
+  await expect(page.getByText("Daily numbers")).toBeVisible();
+  await expect(page.locator("details table th", { hasText: "Conversion" })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    width,
+  );
+}
+
 async function dashboardSignIn(page: Page, email: string, password: string, remember = false) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -162,6 +184,7 @@ test("a student's application appears on the demo partner's leads page; the part
     await expect(partner.getByRole("heading", { name: /^Last 7 days/ })).toBeVisible();
     for (const width of [1280, 375]) {
       await partner.setViewportSize({ width, height: 800 });
+      await expectChartsWithAlternatives(partner, width);
       expect(await severeViolations(partner)).toEqual([]);
     }
     await partner.setViewportSize({ width: 1280, height: 800 });
@@ -236,5 +259,20 @@ test("a student's application appears on the demo partner's leads page; the part
   } finally {
     await partnerContext.close();
     await studentContext.close();
+  }
+});
+
+test("the sales numbers show a daily chart per metric with its text alternative at 1280 and 375 px", async ({
+  page,
+}) => {
+  await page.goto("/dashboard/sales/login");
+  await dashboardSignIn(page, SALES.email, SALES.password);
+  await page.waitForURL("**/dashboard/sales");
+  await page.goto("/dashboard/sales/numbers?days=90");
+  await expect(page.getByRole("heading", { name: /^Last 90 days/ })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectChartsWithAlternatives(page, width);
+    expect(await severeViolations(page)).toEqual([]);
   }
 });

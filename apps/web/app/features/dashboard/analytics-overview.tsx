@@ -1,6 +1,8 @@
 // The Overview numbers (issue 13 items 3 and 4; ADR 015): for a period of 7, 30 or 90 days, each
 // total with its change against the period before, the daily numbers, the top programmes and
-// where interested students live. Every figure is text in a table, so it reads without sight.
+// where interested students live. Every figure is text in a table, so it reads without sight;
+// each metric also has a daily chart, and the tables' counts carry bars
+// (docs/decisions/017-dashboard-charts.md).
 import { Link } from "react-router";
 
 import {
@@ -9,6 +11,8 @@ import {
   type AnalyticsOverview,
 } from "@studyatlas/schemas/analytics.ts";
 
+import { dailyPoints, shareOf } from "./chart-data.ts";
+import { BarCell, DailyChart } from "./daily-chart.tsx";
 import styles from "./dashboard.module.css";
 
 const whole = (value: number | null) => (value === null ? "—" : value.toLocaleString("en"));
@@ -23,12 +27,14 @@ function changeText(metric: AnalyticsMetric): string {
 }
 
 const METRICS = [
-  { key: "views", label: "Programme page views", format: whole },
-  { key: "visitors", label: "Unique visitors", format: whole },
-  { key: "wishlist_saves", label: "Wishlist saves", format: whole },
-  { key: "applications", label: "Applications", format: whole },
-  { key: "conversion", label: "Conversion", format: percent },
+  { key: "views", label: "Programme page views", format: whole, chart: "bars" },
+  { key: "visitors", label: "Unique visitors", format: whole, chart: "bars" },
+  { key: "wishlist_saves", label: "Wishlist saves", format: whole, chart: "bars" },
+  { key: "applications", label: "Applications", format: whole, chart: "bars" },
+  { key: "conversion", label: "Conversion", format: percent, chart: "line" },
 ] as const;
+
+const largestOf = (values: readonly number[]) => Math.max(0, ...values);
 
 const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
@@ -45,6 +51,10 @@ export function AnalyticsOverviewPanel({
   basePath: string;
 }) {
   const { period, totals } = overview;
+  const topApplicationCountry = largestOf(
+    overview.countries.applications.map((country) => country.count),
+  );
+  const topVisitorCountry = largestOf(overview.countries.visitors.map((country) => country.count));
   return (
     <section aria-labelledby="overview-heading" className={styles.overview}>
       <div className={styles.toolbar}>
@@ -86,6 +96,12 @@ export function AnalyticsOverviewPanel({
               >
                 {changeText(value)}
               </span>
+              <DailyChart
+                label={metric.label}
+                points={dailyPoints(overview.series, metric.key)}
+                format={metric.format}
+                kind={metric.chart}
+              />
             </li>
           );
         })}
@@ -136,7 +152,13 @@ export function AnalyticsOverviewPanel({
                 {overview.countries.applications.slice(0, 10).map((country) => (
                   <tr key={country.country_code}>
                     <td>{country.country_name ?? "Unknown"}</td>
-                    <td>{whole(country.count)}</td>
+                    <td>
+                      <BarCell
+                        value={country.count}
+                        share={shareOf(country.count, topApplicationCountry)}
+                        text={whole(country.count)}
+                      />
+                    </td>
                   </tr>
                 ))}
                 {overview.countries.applications.length === 0 && (
@@ -162,7 +184,13 @@ export function AnalyticsOverviewPanel({
                 {overview.countries.visitors.slice(0, 10).map((country) => (
                   <tr key={country.country_code}>
                     <td>{country.country_name ?? "Unknown"}</td>
-                    <td>{whole(country.count)}</td>
+                    <td>
+                      <BarCell
+                        value={country.count}
+                        share={shareOf(country.count, topVisitorCountry)}
+                        text={whole(country.count)}
+                      />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -12,6 +12,7 @@ export const PARTNER_NAV = [
   { to: "/dashboard/partner", label: "Overview", end: true },
   { to: "/dashboard/partner/programmes", label: "Programmes", end: false },
   { to: "/dashboard/partner/leads", label: "Leads", end: false },
+  { to: "/dashboard/partner/school", label: "School profile", end: false },
   { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
   { to: "/dashboard/partner/audit-log", label: "History", end: false },
 ] as const;

@@ -3,7 +3,7 @@
 // bounded memory cache under its address and answered again, with the asking request's own CSP
 // nonce, until the catalogue changes (the `catalogue_changed` notice empties it, as it empties the
 // answer cache) or a minute has passed. Concurrent requests for the same page that is not kept
-// yet share one render. The rules are in page-reuse-policy.ts; PAGE_REUSE_MB=0 turns it off.
+// yet share one render. A client that accepts gzip gets the page gzipped once, not per answer. The rules are in page-reuse-policy.ts; PAGE_REUSE_MB=0 turns it off.
 import type { Readable } from "node:stream";
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 
 import type { SessionCookieNames } from "./auth.ts";
+import { varyWithCookie } from "./page-cache-policy.ts";
+import { acceptsGzip, gzipPieces, gzipWithNonce, type GzipPieces } from "./page-reuse-gzip.ts";
 import {
   FINDER_SEED_COOKIE,
   isReusableResponse,
@@ -24,7 +26,12 @@ interface KeptPage {
   /** The body cut at its nonce (page-reuse-policy.ts). */
   parts: string[];
   headers: Array<[string, string]>;
+  /** Gzipped once, on its first reuse by a client that accepts gzip (page-reuse-gzip.ts). */
+  gzip?: GzipPieces;
 }
+
+/** Below this a page goes through @fastify/compress like any answer (its threshold). */
+const GZIP_FROM_BYTES = 1024;
 
 interface Render {
   key: string;
@@ -90,6 +97,13 @@ export function registerPageReuse(
   const send = (request: FastifyRequest, reply: FastifyReply, page: KeptPage) => {
     for (const [name, value] of page.headers) void reply.header(name, value);
     void reply.header("x-page-reuse", "hit");
+    const compressible = page.parts.reduce((sum, part) => sum + part.length, 0) >= GZIP_FROM_BYTES;
+    if (compressible && acceptsGzip(request.headers["accept-encoding"])) {
+      page.gzip ??= gzipPieces(page.parts);
+      void reply.header("content-encoding", "gzip");
+      void reply.header("vary", varyWithCookie(String(reply.getHeader("vary") ?? "")));
+      return reply.code(200).send(gzipWithNonce(page.gzip, request.cspNonce));
+    }
     return reply.code(200).send(joinWithNonce(page.parts, request.cspNonce));
   };
 

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +82,16 @@ describe("page reuse", () => {
     expect(bodyNonces(first)).toEqual(new Set([headerNonce(first)]));
     expect(bodyNonces(second)).toEqual(new Set([headerNonce(second)]));
     expect(headerNonce(second)).not.toBe(headerNonce(first));
+    // A client that accepts gzip gets the kept page gzipped once, still with its own nonce.
+    const zipped = await app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers["x-page-reuse"]).toBe("hit");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(String(zipped.headers.vary)).toMatch(/Accept-Encoding/i);
+    const unzipped = gunzipSync(zipped.rawPayload).toString("utf8");
+    expect(withoutNonces(unzipped)).toBe(withoutNonces(first.body));
+    expect(new Set([...unzipped.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(
+      new Set([headerNonce(zipped)]),
+    );
 
     // Its data request is kept on its own.
     const data = `${url}.data`;

@@ -338,7 +338,13 @@ export const CourseCardSchema = CourseListItemSchema.pick({
     start_year: true,
   }),
   tuition_currency: CourseListItemSchema.shape.tuition_currency.pick({ short_code: true }),
-  school: CourseSchoolSchema.pick({ name: true, slug: true, logo: true, thumbnail: true, banner: true }),
+  school: CourseSchoolSchema.pick({
+    name: true,
+    slug: true,
+    logo: true,
+    thumbnail: true,
+    banner: true,
+  }),
 });
 export type CourseCard = z.output<typeof CourseCardSchema>;
 

@@ -86,7 +86,10 @@ export function registerPageReuse(
   options: { cache: CatalogueCache; cookieNames: SessionCookieNames; enabled: boolean },
 ): PageReuse {
   const { cache, cookieNames } = options;
-  const inFlight = new Map<string, { generation: number; promise: Promise<KeptPage | undefined> }>();
+  const inFlight = new Map<
+    string,
+    { generation: number; promise: Promise<KeptPage | undefined> }
+  >();
   const counters = { hits: 0, shared: 0, renders: 0 };
   const stats = (): PageReuseStats => {
     const { entries, bytes } = cache.stats();

@@ -39,6 +39,7 @@ import type { AppConfig } from "./config.ts";
 import { serializeError, serializeRequest } from "./log-redaction.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
+import { registerPageReuse, type PageReuse } from "./plugins/page-reuse.ts";
 import {
   createFinderIndex,
   type FinderIndex,
@@ -90,6 +91,9 @@ import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
+/** How long a reused page may be answered at most (ADR 018); the catalogue's notice empties it sooner. */
+export const PAGE_REUSE_TTL_MS = 60_000;
+
 export const WEB_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 export type FrontendMode =
@@ -120,6 +124,8 @@ declare module "fastify" {
     catalogueCache: CatalogueCache;
     /** The finder's in-process index (ADR 011). */
     finderIndex: FinderIndex;
+    /** Rendered anonymous pages kept until the catalogue changes (plugins/page-reuse.ts). */
+    pageReuse: PageReuse;
     /** Probes the database; index.ts starts its timer (plugins/database-watchdog.ts). */
     databaseWatchdog: DatabaseWatchdog;
     /** Lead webhook deliveries of this process (plugins/webhook-worker.ts). */
@@ -174,6 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The reference lists every page reads, kept until the catalogue changes whatever
   // CATALOGUE_CACHE_MB says (issue 14 item 3): a few small lists.
   const referenceCache = createCatalogueCache({ maxEntries: 64, maxBytes: 4 * 1024 * 1024 });
+  // Rendered anonymous pages (issue 14 item 3, ADR 018): PAGE_REUSE_MB, emptied with the others;
+  // a minute at most, so the home page's random mix still changes.
+  const pageCache = createCatalogueCache({
+    maxEntries: 2000,
+    maxBytes: config.pageReuseBytes,
+    ttlMs: PAGE_REUSE_TTL_MS,
+  });
   // Built now and again after every catalogue change (ADR 011); until it is, the finder asks SQL.
   const finderIndex = createFinderIndex(database.db, {
     enabled: config.finderIndex,
@@ -275,8 +288,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before compression, so that the cache sees (and keeps) the uncompressed JSON.
   await registerCatalogueCache(app, catalogueCache, database, () => {
     referenceCache.invalidate();
+    pageCache.invalidate();
     finderIndex.invalidate();
   });
+  // Also before compression: a kept page is the uncompressed body, compressed per request.
+  app.decorate(
+    "pageReuse",
+    registerPageReuse(app, {
+      cache: pageCache,
+      cookieNames: authSettings.cookieNames,
+      enabled: config.pageReuseBytes > 0,
+    }),
+  );
   await app.register(compress, { threshold: 1024 });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.

@@ -136,6 +136,11 @@ const EnvSchema = z.object({
   /** Memory for cached catalogue answers, in MiB; 0 turns the cache off (to measure without it). */
   CATALOGUE_CACHE_MB: positiveCount.default(64),
   /**
+   * Memory for rendered anonymous pages reused until the catalogue changes, in MiB
+   * (plugins/page-reuse.ts, ADR 018); 0 turns reuse off (to measure without it).
+   */
+  PAGE_REUSE_MB: positiveCount.default(32),
+  /**
    * Requests a process works on at once; past it, 503 with Retry-After (plugins/overload.ts).
    */
   MAX_CONCURRENT_REQUESTS: positiveCount.default(256),
@@ -290,6 +295,8 @@ export interface AppConfig {
   timeouts: TimeoutConfig;
   /** Bytes of cached catalogue answers per process; 0 = no cache. */
   catalogueCacheBytes: number;
+  /** Bytes of reused anonymous pages per process (PAGE_REUSE_MB); 0 = no reuse. */
+  pageReuseBytes: number;
   /** The finder's in-process index (FINDER_INDEX, default on). */
   finderIndex: boolean;
   /** Requests in progress past which the process sheds load (MAX_CONCURRENT_REQUESTS). */
@@ -416,6 +423,7 @@ export function loadConfig(
       keepAlive: value.KEEP_ALIVE_TIMEOUT_MS,
     },
     catalogueCacheBytes: value.CATALOGUE_CACHE_MB * 1024 * 1024,
+    pageReuseBytes: value.PAGE_REUSE_MB * 1024 * 1024,
     finderIndex: value.FINDER_INDEX === "true",
     maxConcurrentRequests: value.MAX_CONCURRENT_REQUESTS,
     auth: {

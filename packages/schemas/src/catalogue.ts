@@ -317,6 +317,37 @@ export const CourseListItemSchema = z.object({
 });
 export type CourseListItem = z.output<typeof CourseListItemSchema>;
 
+/**
+ * A programme as a card shows it (docs/spec/discovery.md §2 "Course card"), and all the pages'
+ * loaders send of it (issue 14 item 3: the hydration data of a page of cards stays small). The
+ * card's link hands it to /course/{slug} as navigation state.
+ */
+export const CourseCardSchema = CourseListItemSchema.pick({
+  id: true,
+  slug: true,
+  name: true,
+  duration: true,
+  duration_base: true,
+  course_format: true,
+  attendance: true,
+  tuition_fee: true,
+  tuition_fee_base: true,
+}).extend({
+  course_dates: CourseListItemSchema.shape.course_dates.pick({
+    start_month: true,
+    start_year: true,
+  }),
+  tuition_currency: CourseListItemSchema.shape.tuition_currency.pick({ short_code: true }),
+  school: CourseSchoolSchema.pick({
+    name: true,
+    slug: true,
+    logo: true,
+    thumbnail: true,
+    banner: true,
+  }),
+});
+export type CourseCard = z.output<typeof CourseCardSchema>;
+
 export const CourseDetailSchema = CourseListItemSchema.extend({
   overview: z.string(),
   why_chose: z.string(),

@@ -5,7 +5,8 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
-import { CourseListQuerySchema, type CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
+import { CourseListQuerySchema, type CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
 import { CountryTicker } from "../components/carousels/country-ticker.tsx";
@@ -49,13 +50,14 @@ async function loadRow(
   catalogue: CachedCatalogue,
   row: FeaturedRow,
   seed: number,
-): Promise<CourseListItem[]> {
+): Promise<CourseCard[]> {
   try {
     const query = CourseListQuerySchema.parse({ ...row.query, seed: String(seed) });
     const { results } = await catalogue.listCourses(
       await catalogue.resolveCourseListRequest(query),
     );
-    return results;
+    // Only what the cards show goes into the page's data (issue 14 item 3).
+    return courseCardsOf(results);
   } catch (error) {
     // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of the
     // page still works.

@@ -86,3 +86,29 @@ test("a visitor who arrives on a cached page (no XSRF cookie) can still sign in"
   // The session landed in httpOnly cookies (a cookie client), not in the page.
   expect((await page.request.get("/api/account/detail")).status()).toBe(200);
 });
+
+test("a page the server reuses (gzipped once, with a fresh nonce) hydrates and runs in Chromium", async ({
+  page,
+}) => {
+  const [url] = (await publicPages()).filter((path) => path.startsWith("/course/"));
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to execute/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+  const nonces = new Set<string>();
+  for (let visit = 0; visit < 3; visit += 1) {
+    const response = await openPage(page, url as string);
+    expect(response?.status()).toBe(200);
+    const headers = (await response?.allHeaders()) ?? {};
+    // The first visit may render it (or another test's visit did); later ones are reused.
+    if (visit > 0) expect(headers["x-page-reuse"]).toBe("hit");
+    nonces.add(/'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "");
+    // Hydrated: React ran, so the nonce on the page's scripts matched this answer's policy.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  expect(nonces.size).toBe(3);
+  expect(violations).toEqual([]);
+});

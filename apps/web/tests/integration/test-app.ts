@@ -39,7 +39,7 @@ export interface TestApp {
 
 export interface TestAppOptions extends Pick<
   BuildAppOptions,
-  "sitemapUrlsPerFile" | "logStream" | "onDatabaseFatal"
+  "sitemapUrlsPerFile" | "logStream" | "onDatabaseFatal" | "frontend"
 > {
   /** Settings over testConfig()'s defaults. */
   config?: Partial<AppConfig>;
@@ -53,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await buildApp({
       config: testConfig(config),
       database,
-      frontend: { kind: "none" },
+      frontend: rest.frontend ?? { kind: "none" },
       logger: rest.logStream !== undefined,
       ...rest,
     });

@@ -2,10 +2,11 @@
 // ADR 008): one function per page, over the catalogue service. Each answers undefined for a
 // page that does not exist; the route turns that into the not-found page.
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
-import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import type { CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { previewHtml } from "../content/html-preview.ts";
 import type { CachedCatalogue } from "./cached-catalogue.ts";
+import { courseCardsOf } from "./course-cards.ts";
 import type { CountryOrdering } from "./countries.ts";
 import { ALL_PUBLISHED_COURSES } from "./courses.ts";
 import type { RelatedScope } from "./related.ts";
@@ -24,8 +25,8 @@ async function relatedOrNone(
   catalogue: CachedCatalogue,
   scope: RelatedScope,
   what: string,
-): Promise<CourseListItem[]> {
-  return catalogue.listRelatedCourses(scope).catch((error: unknown) => {
+): Promise<CourseCard[]> {
+  return catalogue.listRelatedCourses(scope).then(courseCardsOf, (error: unknown) => {
     console.error(`${what} could not be loaded.`, error);
     return [];
   });
@@ -56,14 +57,14 @@ export async function loadSchoolPage(catalogue: CachedCatalogue, slug: string) {
   if (!isCatalogueSlug(slug)) return undefined;
   const school = await catalogue.getSchoolBySlug(slug);
   if (!school) return undefined;
-  const { results: courses } = await catalogue.listCourses({
+  const { results } = await catalogue.listCourses({
     filters: { ...ALL_PUBLISHED_COURSES, schoolId: school.id },
     ordering: "name",
     seed: 0,
     page: 1,
     pageSize: PAGE_SIZE,
   });
-  return { school, courses };
+  return { school, courses: courseCardsOf(results) };
 }
 
 export interface CountryPageRequest {

@@ -10,12 +10,13 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   CourseListQuerySchema,
-  type CourseListItem,
+  type CourseCard,
   type CourseListQuery,
 } from "@studyatlas/schemas/catalogue.ts";
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { CachedCatalogue } from "./cached-catalogue.ts";
+import { courseCardsOf } from "./course-cards.ts";
 import { defaultOrdering } from "./courses.ts";
 import { pageCount } from "./pagination.ts";
 import { searchTokens } from "./search-words.ts";
@@ -41,7 +42,8 @@ export interface FinderPage {
   count: number;
   page: number;
   pageCount: number;
-  results: CourseListItem[];
+  /** The page's programmes as their cards show them. */
+  results: CourseCard[];
   facets: CourseFacets["facets"];
   /** Icons for the discipline list (the facet rows carry no icon). */
   disciplineIcons: Record<string, string>;
@@ -49,7 +51,7 @@ export interface FinderPage {
   degreeTypeGroups: DegreeTypeGroup[];
   currencies: Array<{ short_code: string; name: string; usd_exchange_rate: number }>;
   /** Programmes shown when nothing matches (docs/spec/discovery.md §2 "Empty result"). */
-  suggestions: CourseListItem[];
+  suggestions: CourseCard[];
 }
 
 /** Featured programmes in random order, for an empty result (docs/spec/discovery.md §2). */
@@ -120,7 +122,7 @@ export async function loadFinderPage(
     count: list.count,
     page: listRequest.page,
     pageCount: pageCount(list.count, listRequest.pageSize),
-    results: list.results,
+    results: courseCardsOf(list.results),
     facets: facets.facets,
     disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
@@ -129,7 +131,7 @@ export async function loadFinderPage(
       name: item.name,
       usd_exchange_rate: item.usd_exchange_rate,
     })),
-    suggestions,
+    suggestions: courseCardsOf(suggestions),
   };
 }
 

@@ -2,7 +2,7 @@
 // strip", §7 "for the related strip", §9): at most six course cards in a carousel that scrolls
 // 300 px per step. The page's loader chooses the courses (discipline, school or country, with the
 // featured fallback); this strip shows them, and nothing at all when there are none.
-import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import type { CourseCard as CourseCardData } from "@studyatlas/schemas/catalogue.ts";
 
 import { CourseRow } from "./course-row.tsx";
 
@@ -11,7 +11,7 @@ export const RELATED_COURSES_LIMIT = 6;
 
 interface RelatedCoursesStripProps {
   title: string;
-  courses: readonly CourseListItem[];
+  courses: readonly CourseCardData[];
   /** Unique on the page; the heading's id. */
   headingId?: string;
   className?: string;

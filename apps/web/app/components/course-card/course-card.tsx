@@ -1,11 +1,11 @@
 // A programme at a glance (docs/spec/discovery.md §2 "Course card", §9 card text rules): the school's
 // picture (thumbnail, else banner), logo and name, the programme name, tuition, duration, study
 // format, attendance and start date. The whole card links to /course/{slug} and hands the course
-// over as navigation state, so the detail page can paint at once (§2 Finder "Cards ... pass the
-// course along as navigation state").
+// over as navigation state (§2 Finder "Cards ... pass the course along as navigation state"): the
+// card's own fields, which is all a page of cards carries (issue 14 item 3; docs/spec-notes.md).
 import { Link } from "react-router";
 
-import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import type { CourseCard as CourseCardData } from "@studyatlas/schemas/catalogue.ts";
 
 import {
   cardImageOf,
@@ -21,10 +21,10 @@ import styles from "./course-card.module.css";
 
 /** The navigation state the card passes to /course/{slug}. */
 export interface CourseLinkState {
-  course: CourseListItem;
+  course: CourseCardData;
 }
 
-export function CourseCard({ course }: { course: CourseListItem }) {
+export function CourseCard({ course }: { course: CourseCardData }) {
   const image = cardImageOf(course.school);
   const startDate = formatStartDate(course.course_dates);
   const name = truncateCourseName(course.name);

@@ -1,0 +1,32 @@
+// What the pages send of each programme they show as a card (issue 14 item 3): the card's own
+// fields (CourseCardSchema), not the whole list item. A page of 60 cards then embeds about a
+// third of the hydration data it did, and renders and serialises that much less.
+import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+
+export function courseCardOf(course: CourseListItem): CourseCard {
+  const { school, course_dates: dates } = course;
+  return {
+    id: course.id,
+    slug: course.slug,
+    name: course.name,
+    duration: course.duration,
+    duration_base: course.duration_base,
+    course_format: course.course_format,
+    attendance: course.attendance,
+    course_dates: { start_month: dates.start_month, start_year: dates.start_year },
+    tuition_fee: course.tuition_fee,
+    tuition_currency: { short_code: course.tuition_currency.short_code },
+    tuition_fee_base: course.tuition_fee_base,
+    school: {
+      name: school.name,
+      slug: school.slug,
+      logo: school.logo,
+      thumbnail: school.thumbnail,
+      banner: school.banner,
+    },
+  };
+}
+
+export function courseCardsOf(courses: readonly CourseListItem[]): CourseCard[] {
+  return courses.map(courseCardOf);
+}

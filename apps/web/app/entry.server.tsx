@@ -10,6 +10,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { requestInfoContext } from "./context.ts";
+import { lowPriorityModulePreloads } from "./document/preload-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -52,7 +53,10 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // The stylesheet before the modules: they wait for the first paint (ADR 019).
+          const document = lowPriorityModulePreloads();
+          document.pipe(body);
+          pipe(document);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

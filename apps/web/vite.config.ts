@@ -1,3 +1,7 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -29,8 +33,40 @@ function appShellGraph(): Plugin {
   };
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the client's scripts, stylesheets and images
+ * beside each file, which the server sends to browsers that accept them (`preCompressed`, ADR 019):
+ * about 15 % smaller than compressing each response on the fly at a speed-friendly level, and no
+ * CPU per request. Files under 1 KB stay as they are, as the server's compression threshold does.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: "studyatlas:precompressed-assets",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      const directory = options.dir ?? "";
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(?:js|css|svg|json)$/.test(fileName)) continue;
+        const file = path.join(directory, fileName);
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), appShellGraph()],
+  plugins: [reactRouter(), appShellGraph(), precompressedAssets()],
   // One stylesheet for the whole app (cssCodeSplit false): one render-blocking request per page.
   build: { target: "es2022", cssCodeSplit: false },
   environments: {

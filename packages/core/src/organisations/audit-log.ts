@@ -131,7 +131,11 @@ interface AuditRow {
 }
 
 const json = (value: Record<string, unknown> | string | null): Record<string, unknown> | null =>
-  value === null ? null : typeof value === "string" ? JSON.parse(value) : value;
+  value === null
+    ? null
+    : typeof value === "string"
+      ? (JSON.parse(value) as Record<string, unknown>)
+      : value;
 
 /** Newest first, a page of AUDIT_PAGE_SIZE entries. */
 export async function listAuditLog(db: Database, filters: AuditFilters): Promise<AuditPage> {

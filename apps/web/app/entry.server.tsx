@@ -10,7 +10,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { requestInfoContext } from "./context.ts";
-import { lowPriorityModulePreloads } from "./document/preload-priority.server.ts";
+import { firstPaintHead } from "./document/first-paint-head.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -53,10 +53,10 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // The stylesheet before the modules: they wait for the first paint (ADR 019).
-          const document = lowPriorityModulePreloads();
-          document.pipe(body);
-          pipe(document);
+          // The stylesheet first, the modules behind it (ADR 019).
+          const orderedHead = firstPaintHead();
+          orderedHead.pipe(body);
+          pipe(orderedHead);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,7 +1,8 @@
 // Issue 14 item 4, docs/decisions/019-first-paint.md: how a page's first paint is delivered. The
-// module preloads wait behind the stylesheet (fetchpriority="low"), the app shell is one chunk,
-// the programme page does not load the validation library before it is interactive, and the
-// hashed scripts and stylesheet are sent prebuilt as brotli with long-lived cache headers.
+// stylesheet leads the head and the module preloads wait behind it (fetchpriority="low"), the
+// app shell is one chunk, the programme page does not load the validation library before it is
+// interactive, and the hashed scripts and stylesheet are sent prebuilt as brotli with long-lived
+// cache headers.
 import { expect, request as apiRequest, test } from "@playwright/test";
 
 import { findCourse } from "./support/catalogue.ts";
@@ -14,7 +15,7 @@ function modulePreloads(html: string): string[] {
   return [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
 }
 
-test("the head lists the stylesheet and low-priority module preloads; the page hydrates", async ({
+test("the head lists the stylesheet first and the module preloads at low priority; the page hydrates", async ({
   page,
 }) => {
   const response = await openPage(page, "/");
@@ -26,6 +27,8 @@ test("the head lists the stylesheet and low-priority module preloads; the page h
   expect(preloads.length).toBeLessThanOrEqual(12);
   for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
   expect(head.match(/rel="stylesheet"/g)).toHaveLength(1);
+  expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf("<title>"));
+  expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
   expect(head).toMatch(/\/assets\/app-shell-[\w-]+\.js/);
   // The body's text is not rewritten.
   expect(modulePreloads(html.slice(html.indexOf("</head>")))).toEqual([]);

@@ -1,0 +1,64 @@
+// The document's head, ordered for the first paint (docs/decisions/019-first-paint.md).
+// React Router's <Scripts> hints every module the page hydrates with `<link rel="modulepreload">`,
+// which React hoists into the head ahead of the stylesheet <Links> renders, and which browsers
+// fetch at high priority. The stylesheet is what the first paint waits for, so this stream:
+// - moves the stylesheets up, right after the charset and viewport, where the browser finds them
+//   first (with them last, Chromium laid the whole page out unstyled once before they arrived);
+// - marks the module preloads `fetchpriority="low"`: they no longer share the connection with
+//   the stylesheet and the HTML; hydration still starts from the same preloaded modules.
+// React hydrates head links by their href, not their place, so the move is invisible to it.
+// Only the head is buffered (a few kilobytes, flushed by React in one piece); the body streams.
+import { Transform, type TransformCallback } from "node:stream";
+
+const HEAD_END = "</head>";
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
+/** The tags the stylesheets go after: the charset must stay first, the viewport next to it. */
+const LEADING_METAS =
+  /^(?:<!DOCTYPE html>)?<html\b[^>]*><head>(?:<meta charSet="[^"]*"\/>)?(?:<meta name="viewport"[^>]*>)?/i;
+/** A head larger than this is not what React renders: pass it on as it is. */
+const MAX_HEAD_BYTES = 256 * 1024;
+
+/** The head with its stylesheets first and its module preloads at low priority. */
+export function orderHeadForFirstPaint(head: string): string {
+  const preloadsLowered = head.replaceAll(MODULE_PRELOAD, LOW_PRIORITY_MODULE_PRELOAD);
+  const leading = LEADING_METAS.exec(preloadsLowered);
+  if (!leading) return preloadsLowered;
+  const rest = preloadsLowered.slice(leading[0].length);
+  const stylesheets = rest.match(STYLESHEET) ?? [];
+  if (stylesheets.length === 0) return preloadsLowered;
+  return leading[0] + stylesheets.join("") + rest.replace(STYLESHEET, "");
+}
+
+/** Rewrites the document's head as `orderHeadForFirstPaint` says; the body passes through. */
+export function firstPaintHead(): Transform {
+  // latin1 maps each byte to one character and back: multi-byte text survives any chunking.
+  let head: string | null = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      if (head === null) {
+        callback(null, chunk);
+        return;
+      }
+      head += chunk.toString("latin1");
+      const end = head.indexOf(HEAD_END);
+      if (end === -1 && head.length <= MAX_HEAD_BYTES) {
+        callback();
+        return;
+      }
+      const text = head;
+      head = null;
+      callback(
+        null,
+        Buffer.from(
+          end === -1 ? text : orderHeadForFirstPaint(text.slice(0, end)) + text.slice(end),
+          "latin1",
+        ),
+      );
+    },
+    flush(callback: TransformCallback) {
+      callback(null, head ? Buffer.from(head, "latin1") : null);
+    },
+  });
+}

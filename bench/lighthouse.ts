@@ -52,16 +52,24 @@ const REPORTS = (() => {
   return index === -1 ? undefined : process.argv[index + 1];
 })();
 
+/** Attempts per run: now and then Chromium's trace misses the navigation (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
 async function audit(url: string, port: number, reportName: string): Promise<PageFigures> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  let lhr;
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: ${lhr.runtimeError.code}, run again`);
+  }
   if (REPORTS) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(path.join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));

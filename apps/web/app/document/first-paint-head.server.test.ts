@@ -70,6 +70,34 @@ describe("orderHeadForFirstPaint", () => {
     );
   });
 
+  it("moves the JSON-LD scripts with the stylesheet, in their order (React hydrates them in place)", () => {
+    const head =
+      '<html><head><meta charSet="utf-8"/><title>t</title>' +
+      '<link rel="modulepreload" href="/m.js"/>' +
+      '<script type="application/ld+json">{"@type":"Course","name":"a<\\/b"}</script>' +
+      '<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>' +
+      '<link rel="stylesheet" href="/a.css"/>';
+    expect(orderHeadForFirstPaint(head)).toBe(
+      '<html><head><meta charSet="utf-8"/>' +
+        '<script type="application/ld+json">{"@type":"Course","name":"a<\\/b"}</script>' +
+        '<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>' +
+        '<link rel="stylesheet" href="/a.css"/>' +
+        '<title>t</title><link rel="modulepreload" fetchpriority="low" href="/m.js"/>',
+    );
+  });
+
+  it("moves nothing when another tag is hydrated in place, but still lowers the preloads", () => {
+    for (const other of ['<script nonce="n">window.x = 1;</script>', "<style>p{}</style>"]) {
+      const head =
+        '<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/m.js"/>' +
+        other +
+        '<link rel="stylesheet" href="/a.css"/>';
+      expect(orderHeadForFirstPaint(head)).toBe(
+        head.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'),
+      );
+    }
+  });
+
   it("does not move anything in a head it does not recognise", () => {
     const head = '<head><link rel="stylesheet" href="/a.css"/>';
     expect(orderHeadForFirstPaint(head)).toBe(head);

@@ -35,6 +35,30 @@ test("the head lists the stylesheet first and the module preloads at low priorit
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
+test("the reordered head hydrates without a mismatch on every kind of page", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const course = await findCourse(page.request, () => true);
+  // The detail pages carry JSON-LD scripts in the head, which React hydrates in document order.
+  for (const path of [
+    "/",
+    "/coursefinder",
+    `/course/${course.slug}`,
+    `/school/${course.school.slug}`,
+    "/countries",
+    "/about",
+  ]) {
+    await openPage(page, path);
+    const head = await page.locator("head").innerHTML();
+    expect(head.indexOf('rel="stylesheet"'), path).toBeLessThan(head.indexOf("<title>"));
+  }
+  // React reports a hydration mismatch (#418) as an uncaught error and re-renders the page.
+  expect(errors).toEqual([]);
+});
+
 test("the programme page preloads no validation library; signed-in students still get the form", async () => {
   const api = await apiRequest.newContext({ baseURL: BASE_URL });
   try {

@@ -1,9 +1,90 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The modules every page loads before it hydrates: the client entry and the root route with
+ * everything they import statically (React, React Router, the site chrome, the session, the
+ * wishlist, the sign-in modal's shell). Found from the module graph at the end of the client
+ * build, so the set follows the code without a list to keep.
+ */
+const appShellModules = new Set<string>();
+
+function appShellGraph(): Plugin {
+  return {
+    name: "studyatlas:app-shell-graph",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      appShellModules.clear();
+      const pending = [...this.getModuleIds()].filter((id) =>
+        /[\\/]app[\\/]root\.tsx|[\\/]entry\.client\.[jt]sx?/.test(id),
+      );
+      if (pending.length === 0) this.error("app-shell-graph: neither root.tsx nor entry.client");
+      while (pending.length > 0) {
+        const id = pending.pop() as string;
+        if (appShellModules.has(id)) continue;
+        appShellModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the client's scripts, stylesheets and images
+ * beside each file, which the server sends to browsers that accept them (`preCompressed`, ADR 019):
+ * about 15 % smaller than compressing each response on the fly at a speed-friendly level, and no
+ * CPU per request. Files under 1 KB stay as they are, as the server's compression threshold does.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: "studyatlas:precompressed-assets",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      const directory = options.dir ?? "";
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(?:js|css|svg|json)$/.test(fileName)) continue;
+        const file = path.join(directory, fileName);
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), appShellGraph(), precompressedAssets()],
+  // One stylesheet for the whole app (cssCodeSplit false): one render-blocking request per page.
   build: { target: "es2022", cssCodeSplit: false },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The app shell in one chunk instead of ~25 small ones: on HTTP/1.1 each file costs a
+            // round trip on one of six connections before the page can hydrate (ADR 019). Route
+            // modules and what only some routes share keep their own chunks.
+            codeSplitting: {
+              groups: [{ name: "app-shell", test: (id) => appShellModules.has(id) }],
+            },
+          },
+        },
+      },
+    },
+  },
   ssr: {
     // Workspace packages are TypeScript sources: bundle them into the server build.
     noExternal: [/^@studyatlas\//],

@@ -10,6 +10,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
 import { requestInfoContext } from "./context.ts";
+import { firstPaintHead } from "./document/first-paint-head.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -52,7 +53,10 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // The stylesheet first, the modules behind it (ADR 019).
+          const orderedHead = firstPaintHead();
+          orderedHead.pipe(body);
+          pipe(orderedHead);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -59,6 +59,7 @@ import { registerApiErrorHandling } from "./plugins/errors.ts";
 import { registerJsonBodyParser } from "./plugins/json-body.ts";
 import { registerBadInputGuards } from "./plugins/bad-input.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
+import { registerAssetHeaders } from "./plugins/asset-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
 import { createWebhookWorker, type WebhookWorker } from "./plugins/webhook-worker.ts";
 import { createChatHub } from "./plugins/chat-hub.ts";
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerSessionAuth(app, { db: database.db, settings: authSettings });
   registerResponseHeaders(app, { cookieNames: authSettings.cookieNames });
+  registerAssetHeaders(app);
   registerAfterResponse(app);
 
   // Live chat (issue 11 item 5): before the routes, so it can take their upgrades.
@@ -435,6 +437,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       routeOptions: { schema: { hide: true } },
       serverBuildPath: path.join(buildDirectory, "server/index.js"),
       clientBuildDirectory: path.join(buildDirectory, "client"),
+      // The build writes .br and .gz copies of the assets (vite.config.ts, ADR 019).
+      staticOptions: { preCompressed: true },
       getLoadContext(request) {
         const context = new RouterContextProvider();
         context.set(appServicesContext, services);

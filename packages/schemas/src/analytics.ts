@@ -1,5 +1,6 @@
 // Programme analytics (issue 13 items 3 and 4; docs/decisions/015-programme-analytics.md): the
-// view beacon's path and parameters, and the overview the partner and sales dashboards show.
+// view beacon's parameters (its path: analytics-beacon.ts), and the overview the partner and
+// sales dashboards show.
 // Dates are UTC calendar days, `YYYY-MM-DD`.
 import { z } from "zod";
 
@@ -9,18 +10,6 @@ import { single, wholeNumber } from "./query-params.ts";
 /** The periods a dashboard offers, in days ending today. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriodDays = (typeof ANALYTICS_PERIODS)[number];
-
-/** The view beacon a programme page sends after it hydrates: POST, answered 204 without a body. */
-export function programmeViewBeaconPath(courseId: number): string {
-  return `/api/academics/course/${courseId}/view`;
-}
-
-const BEACON_PATH = /^\/api\/academics\/course\/\d{1,10}\/view\/?(\?.*)?$/;
-
-/** Whether a request URL is the view beacon (exempt from the XSRF check, never renews a session). */
-export function isProgrammeViewBeaconPath(url: string): boolean {
-  return BEACON_PATH.test(url);
-}
 
 export const ProgrammeViewParamsSchema = z.object({ id: wholeNumber(1, MAX_INT4) });
 

@@ -25,7 +25,7 @@ import {
 import type { Database } from "@studyatlas/db/client.ts";
 import { randomToken, safeEqual } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
-import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
+import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
 export interface SessionCookieNames {
   access: string;

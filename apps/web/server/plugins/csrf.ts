@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
-import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
+import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
 import {
   bearerToken,

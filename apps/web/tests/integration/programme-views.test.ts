@@ -15,7 +15,7 @@ import {
 } from "@studyatlas/core/analytics/page-views.ts";
 import { utcDay } from "@studyatlas/core/analytics/period.ts";
 import { selectOne, selectRows } from "@studyatlas/core/sql-rows.ts";
-import { programmeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
+import { programmeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
 import { PASSWORD, apiTokens, uniqueEmail } from "./account-client.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";

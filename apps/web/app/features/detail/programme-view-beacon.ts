@@ -3,7 +3,7 @@
 // most signed-out page loads without reaching the loader (ADR 011 "Caching by a CDN").
 import { useEffect, useRef } from "react";
 
-import { programmeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
+import { programmeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
 type BeaconNavigator = Pick<Navigator, "sendBeacon">;
 

@@ -3,7 +3,7 @@
 // sections sanitised, is in the first response; an unknown slug is the not-found page with HTTP
 // 404. Search engines get a unique title, description, canonical URL, Open Graph tags and
 // schema.org Course and BreadcrumbList JSON-LD (issue 6 item 5).
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { loadCoursePage } from "@studyatlas/core/catalogue/detail-pages.ts";
@@ -12,7 +12,6 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { ApplyDialog } from "../../features/apply/apply-dialog.tsx";
 import { CollapsibleBlock } from "../../features/detail/collapsible-block.tsx";
 import { HtmlContent } from "../../features/detail/html-content.tsx";
 import { useProgrammeViewBeacon } from "../../features/detail/programme-view-beacon.ts";
@@ -116,6 +115,14 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+// The application dialog and its validation (zod, about 25 KB gzipped) load after the page is
+// interactive, and only for a signed-in student: a visitor's first paint never waits for them
+// (issue 14 item 4, docs/decisions/019-first-paint.md).
+const ApplyDialog = lazy(async () => {
+  const module = await import("../../features/apply/apply-dialog.tsx");
+  return { default: module.ApplyDialog };
+});
+
 function ApplyButton({ course }: { course: CourseDetail }) {
   const { user } = useSession();
   const promptSignIn = useSignInPrompt();
@@ -137,18 +144,20 @@ function ApplyButton({ course }: { course: CourseDetail }) {
         Apply Now
       </button>
       {user && (
-        <ApplyDialog
-          courseId={course.id}
-          courseName={course.name}
-          user={user}
-          // §3: the referral code comes from the page address's ref parameter.
-          referralCode={searchParams.get("ref")?.trim() ?? ""}
-          open={open}
-          onClose={() => {
-            setOpen(false);
-            buttonRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ApplyDialog
+            courseId={course.id}
+            courseName={course.name}
+            user={user}
+            // §3: the referral code comes from the page address's ref parameter.
+            referralCode={searchParams.get("ref")?.trim() ?? ""}
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

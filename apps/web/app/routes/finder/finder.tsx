@@ -4,6 +4,7 @@
 // loader calls packages/core directly and renders the first page on the server, later changes
 // are client-side navigations.
 import { useCallback, useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
 
 import { loadFinderPage } from "@studyatlas/core/catalogue/finder-page.ts";
@@ -26,6 +27,7 @@ import { PaginationNav } from "../../features/finder/pagination-nav.tsx";
 import resultsStyles from "../../features/finder/results.module.css";
 import { SortSelect } from "../../features/finder/sort-select.tsx";
 import { getServices } from "../../context.ts";
+import { cardImageOf } from "../../utils/course-display.ts";
 import { finderQueryObject, withPage } from "../../features/finder/finder-query.ts";
 import {
   finderHeading,
@@ -219,6 +221,10 @@ function isOverlayState(state: unknown): boolean {
 
 function FinderPage({ data: page }: { data: FinderPageData }) {
   useVisitorSeed();
+  // The first card's picture is the largest paint on a phone: fetched at once with the
+  // stylesheet, not after the first layout as the cards' lazy images are (ADR 019).
+  const firstImage = page.results[0] ? cardImageOf(page.results[0].school) : "";
+  if (firstImage) preload(firstImage, { as: "image", fetchPriority: "high" });
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();

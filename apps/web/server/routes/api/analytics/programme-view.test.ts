@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics.ts";
+import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
 import { uncountedReason } from "./programme-view.ts";
 

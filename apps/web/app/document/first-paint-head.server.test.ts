@@ -1,0 +1,105 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+
+import { describe, expect, it } from "vitest";
+
+import { firstPaintHead, orderHeadForFirstPaint } from "./first-paint-head.server.ts";
+
+/** The document as React streams it: cut into chunks of `size` bytes. */
+async function rewrite(html: string, size: number): Promise<string> {
+  const bytes = Buffer.from(html, "utf8");
+  const chunks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += size) {
+    chunks.push(bytes.subarray(start, start + size));
+  }
+  return text(Readable.from(chunks).pipe(firstPaintHead()));
+}
+
+const LEADING =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"/>';
+const REST_OF_HEAD =
+  "<title>Études à l’étranger — StudyAtlas</title>" +
+  '<link nonce="n" rel="icon" href="data:image/svg+xml,x" type="image/svg+xml"/>' +
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n"/>' +
+  '<link rel="modulepreload" href="/assets/app-shell-B.js" nonce="n"/>' +
+  '<link nonce="n" rel="stylesheet" href="/assets/style-C.css"/></head>';
+const BODY =
+  '<body><p>Zürich, 東京 and São Paulo</p><pre>&lt;link rel="modulepreload"</pre>' +
+  '<script nonce="n">window.x = "<link rel=\\"modulepreload\\" href=\\"/a.js\\">";</script></body></html>';
+const EXPECTED =
+  LEADING +
+  '<link nonce="n" rel="stylesheet" href="/assets/style-C.css"/>' +
+  "<title>Études à l’étranger — StudyAtlas</title>" +
+  '<link nonce="n" rel="icon" href="data:image/svg+xml,x" type="image/svg+xml"/>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-A.js" nonce="n"/>' +
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/app-shell-B.js" nonce="n"/>' +
+  "</head>" +
+  BODY;
+
+describe("firstPaintHead", () => {
+  it("puts the stylesheet first and the module preloads at low priority, whatever the chunking", async () => {
+    for (const size of [1, 2, 3, 7, 13, 24, 25, 26, 64, 1000, 100_000]) {
+      expect(await rewrite(LEADING + REST_OF_HEAD + BODY, size), `chunks of ${size} bytes`).toBe(
+        EXPECTED,
+      );
+    }
+  });
+
+  it("leaves the body and multi-byte text untouched", async () => {
+    const html = "<html><head><title>é</title></head>" + BODY;
+    for (const size of [1, 5, 17, 4096]) expect(await rewrite(html, size)).toBe(html);
+  });
+
+  it("passes a document without a head end through whole", async () => {
+    const fragment = '<link rel="modulepreload" href="/a.js"/><p>é</p>';
+    for (const size of [3, 1000]) expect(await rewrite(fragment, size)).toBe(fragment);
+  });
+});
+
+describe("orderHeadForFirstPaint", () => {
+  it("keeps several stylesheets in their order, after the charset and viewport", () => {
+    const head =
+      '<html><head><meta charSet="utf-8"/><title>t</title>' +
+      '<link rel="stylesheet" href="/a.css"/><link rel="modulepreload" href="/m.js"/>' +
+      '<link rel="stylesheet" href="/b.css" precedence="x"/>';
+    expect(orderHeadForFirstPaint(head)).toBe(
+      '<html><head><meta charSet="utf-8"/>' +
+        '<link rel="stylesheet" href="/a.css"/><link rel="stylesheet" href="/b.css" precedence="x"/>' +
+        '<title>t</title><link rel="modulepreload" fetchpriority="low" href="/m.js"/>',
+    );
+  });
+
+  it("moves the JSON-LD scripts with the stylesheet, in their order (React hydrates them in place)", () => {
+    const head =
+      '<html><head><meta charSet="utf-8"/><title>t</title>' +
+      '<link rel="modulepreload" href="/m.js"/>' +
+      '<script type="application/ld+json">{"@type":"Course","name":"a<\\/b"}</script>' +
+      '<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>' +
+      '<link rel="stylesheet" href="/a.css"/>';
+    expect(orderHeadForFirstPaint(head)).toBe(
+      '<html><head><meta charSet="utf-8"/>' +
+        '<script type="application/ld+json">{"@type":"Course","name":"a<\\/b"}</script>' +
+        '<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>' +
+        '<link rel="stylesheet" href="/a.css"/>' +
+        '<title>t</title><link rel="modulepreload" fetchpriority="low" href="/m.js"/>',
+    );
+  });
+
+  it("moves nothing when another tag is hydrated in place, but still lowers the preloads", () => {
+    for (const other of ['<script nonce="n">window.x = 1;</script>', "<style>p{}</style>"]) {
+      const head =
+        '<html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/m.js"/>' +
+        other +
+        '<link rel="stylesheet" href="/a.css"/>';
+      expect(orderHeadForFirstPaint(head)).toBe(
+        head.replace('rel="modulepreload"', 'rel="modulepreload" fetchpriority="low"'),
+      );
+    }
+  });
+
+  it("does not move anything in a head it does not recognise", () => {
+    const head = '<head><link rel="stylesheet" href="/a.css"/>';
+    expect(orderHeadForFirstPaint(head)).toBe(head);
+  });
+});

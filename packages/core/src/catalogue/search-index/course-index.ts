@@ -5,9 +5,11 @@
 // documents' own. PostgreSQL stays the only store of record: the index is built from it
 // (search-index/load.ts) and rebuilt when the catalogue changes.
 //
-// Free text: PostgreSQL still decides which programmes match (and how well, for the relevance
-// order) in one query (courses.ts findTextMatches); the index combines that set with the filters,
-// counts and orders it. Without that set, a request with free text is not answered here.
+// Free text (text-match.ts): PostgreSQL turns the typed text into a tsquery (corrected words), and
+// the index evaluates it over per-lexeme sets it keeps (each asked of PostgreSQL once), then
+// combines that set with the filters, counts and orders it. The relevance order of full-text
+// matches is PostgreSQL's (ts_rank), over the matching ids only (courses.ts). Without a text set,
+// a request with free text is not answered here.
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 import {
   ATTENDANCE_OPTIONS,
@@ -16,7 +18,7 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
-import type { CourseFilters, CourseListRequest, TextMatches } from "../courses.ts";
+import type { CourseFilters, CourseListRequest } from "../courses.ts";
 import {
   type Bitset,
   add,
@@ -24,11 +26,30 @@ import {
   count,
   emptySet,
   tally,
+  forEachDoc,
   fromDocs,
   fullSet,
   has,
   orInto,
 } from "./bitset.ts";
+import { evaluate, type QueryNode } from "./text-match.ts";
+
+/** The public documents matching a request's free text (text-match.ts). */
+export interface TextSet {
+  docs: Bitset;
+  /**
+   * For similar names: the matching documents' ranges in relevance order (similarity, then name).
+   * Absent for full-text matches, which PostgreSQL ranks.
+   */
+  ranked?: ReadonlyArray<{ from: number; to: number }>;
+}
+
+/** A list answer: the page's ids, or (full-text relevance) every match for PostgreSQL to rank. */
+export type IndexListAnswer =
+  { count: number; ids: number[] } | { count: number; rankInSql: Int32Array };
+
+/** The budget for kept lexeme sets (bytes): 64 MiB, at least 64 lexemes. */
+const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
 
 /** The documents in rank order, from each document's 1-based rank (a permutation of 1..n). */
 function permutationOfRanks(ranks: readonly number[]): Int32Array {
@@ -150,9 +171,35 @@ export class CourseIndex {
   private readonly announcedCount: number;
 
   private readonly options: FacetOptions;
+  /** Each distinct `search_name`'s documents [from, to): names follow the document order. */
+  private readonly nameRanges: Map<string, { from: number; to: number }> | undefined;
+  /** Each kept lexeme's documents, least recently used first. */
+  private readonly postings = new Map<string, Bitset>();
+  private readonly maxPostings: number;
 
-  constructor(courses: readonly IndexedCourse[], options: FacetOptions) {
+  /**
+   * `names`: every distinct `search_name` of the public programmes with its number of programmes,
+   * in the documents' order; without it (or when it does not add up), similar names go to SQL.
+   */
+  constructor(
+    courses: readonly IndexedCourse[],
+    options: FacetOptions,
+    names?: readonly { name: string; count: number }[],
+  ) {
     this.options = options;
+    this.maxPostings = Math.max(64, Math.floor(POSTINGS_BUDGET_BYTES / (courses.length / 8 + 64)));
+    let nameRanges: Map<string, { from: number; to: number }> | undefined;
+    if (names) {
+      nameRanges = new Map();
+      let from = 0;
+      for (const { name, count } of names) {
+        nameRanges.set(name, { from, to: from + count });
+        from += count;
+      }
+      // Read in another statement than the programmes: a change in between leaves it unusable.
+      if (from !== courses.length || nameRanges.size !== names.length) nameRanges = undefined;
+    }
+    this.nameRanges = nameRanges;
     const size = courses.length;
     this.size = size;
     const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
@@ -258,13 +305,16 @@ export class CourseIndex {
   /** Each filter's set (undefined: that filter is not set); the facet groups apart. */
   private filterSets(
     filters: CourseFilters,
-    text: TextMatches | undefined,
+    text: TextSet | undefined,
   ): {
     fixed: Bitset;
     groups: Map<FacetGroup, Bitset>;
   } {
     const fixed = filters.published ? Uint32Array.from(this.all) : emptySet(this.size);
-    if (filters.text !== undefined) andInto(fixed, this.textSet(text));
+    if (filters.text !== undefined) {
+      if (text) andInto(fixed, text.docs);
+      else fixed.fill(0);
+    }
     const groups = new Map<FacetGroup, Bitset>();
     const setGroup = (group: FacetGroup, set: Bitset | undefined) => {
       if (set) groups.set(group, set);
@@ -330,24 +380,63 @@ export class CourseIndex {
     return { fixed, groups };
   }
 
-  /** The public documents among the programmes that match the free text. */
-  private textSet(text: TextMatches | undefined): Bitset {
-    const set = emptySet(this.size);
-    if (!text) return set;
-    for (const id of text.ids) {
-      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
-      if (doc >= 0) add(set, doc);
+  /** The documents holding a lexeme, if kept (text-match.ts asks PostgreSQL otherwise). */
+  posting(lexeme: string): Bitset | undefined {
+    const set = this.postings.get(lexeme);
+    if (set) {
+      // Most recently used last.
+      this.postings.delete(lexeme);
+      this.postings.set(lexeme, set);
     }
     return set;
   }
 
+  /** Keeps the public documents of the programmes (ids) holding a lexeme, within the budget. */
+  keepPosting(lexeme: string, ids: readonly number[]): Bitset {
+    const set = emptySet(this.size);
+    for (const id of ids) {
+      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
+      if (doc >= 0) add(set, doc);
+    }
+    this.postings.delete(lexeme);
+    this.postings.set(lexeme, set);
+    while (this.postings.size > this.maxPostings) {
+      const oldest = this.postings.keys().next().value as string;
+      this.postings.delete(oldest);
+    }
+    return set;
+  }
+
+  /** The documents a parsed tsquery matches, from its lexemes' documents. */
+  evaluateText(query: QueryNode, postings: ReadonlyMap<string, Bitset>): Bitset {
+    return evaluate(query, postings, this.all);
+  }
+
+  /**
+   * The documents of the given names (`search_name`) with their similarity: the set, and its
+   * ranges in relevance order (similarity, then name). Undefined when names are not indexed.
+   */
+  nameMatches(names: readonly { name: string; score: number }[]): TextSet | undefined {
+    if (!this.nameRanges) return undefined;
+    const docs = emptySet(this.size);
+    const ranked: Array<{ from: number; to: number; score: number }> = [];
+    for (const { name, score } of names) {
+      const range = this.nameRanges.get(name);
+      if (!range) continue;
+      ranked.push({ ...range, score });
+      for (let doc = range.from; doc < range.to; doc += 1) add(docs, doc);
+    }
+    ranked.sort((a, b) => b.score - a.score || a.from - b.from);
+    return { docs, ranked };
+  }
+
   /** Whether the index can answer: free text needs the programmes that match it. */
-  canAnswer(filters: CourseFilters, text?: TextMatches): boolean {
+  canAnswer(filters: CourseFilters, text?: TextSet): boolean {
     return filters.text === undefined || text !== undefined;
   }
 
   /** The matching documents, or undefined when the index cannot answer. */
-  matches(filters: CourseFilters, text?: TextMatches): Bitset | undefined {
+  matches(filters: CourseFilters, text?: TextSet): Bitset | undefined {
     if (!this.canAnswer(filters, text)) return undefined;
     const { fixed, groups } = this.filterSets(filters, text);
     for (const set of groups.values()) andInto(fixed, set);
@@ -355,10 +444,7 @@ export class CourseIndex {
   }
 
   /** One page of programme ids in the request's order, and the total. */
-  list(
-    request: CourseListRequest,
-    text?: TextMatches,
-  ): { count: number; ids: number[] } | undefined {
+  list(request: CourseListRequest, text?: TextSet): IndexListAnswer | undefined {
     const matching = this.matches(request.filters, text);
     if (!matching) return undefined;
     const total = count(matching);
@@ -379,18 +465,23 @@ export class CourseIndex {
     };
 
     if (request.ordering === "relevance" && request.filters.text !== undefined) {
-      // Best match first, ties in name order (the documents' own), as the SQL order has it.
-      if (!text?.scores) return undefined;
-      const ranked: Array<{ doc: number; score: number }> = [];
-      text.ids.forEach((id, i) => {
-        const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
-        if (doc >= 0 && has(matching, doc)) ranked.push({ doc, score: text.scores?.[i] ?? 0 });
-      });
-      ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
-      for (const { doc } of ranked.slice(skip, skip + request.pageSize)) {
-        ids.push(this.ids[doc] as number);
+      // Similar names: best match first, ties in name order (the documents' own), as SQL has it.
+      if (text?.ranked) {
+        for (const { from, to } of text.ranked) {
+          let done = false;
+          for (let doc = from; doc < to && !done; doc += 1) done = take(doc);
+          if (done) break;
+        }
+        return { count: total, ids };
       }
-      return { count: total, ids };
+      // Full text: ts_rank is PostgreSQL's to compute; it ranks the matches only (courses.ts).
+      const rankInSql = new Int32Array(total);
+      let n = 0;
+      forEachDoc(matching, (doc) => {
+        rankInSql[n] = this.ids[doc] as number;
+        n += 1;
+      });
+      return { count: total, rankInSql };
     }
 
     switch (request.ordering) {
@@ -453,7 +544,7 @@ export class CourseIndex {
   }
 
   /** The total and every facet's counts, each facet with its own filter removed. */
-  facets(filters: CourseFilters, text?: TextMatches): CourseFacets | undefined {
+  facets(filters: CourseFilters, text?: TextSet): CourseFacets | undefined {
     if (!this.canAnswer(filters, text)) return undefined;
     const { fixed, groups } = this.filterSets(filters, text);
     const without = (group: FacetGroup): Bitset => {

@@ -57,12 +57,13 @@ function tuitionRanks(rows: readonly Row[], direction: 1 | -1): Int32Array {
 }
 
 export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
-  const [rows, links, disciplines, programmeTypes, degreeTypes, countries] = await Promise.all([
-    selectRows<Row>(
-      db,
-      // The same order as the finder's name order (courses.ts BY_NAME), so document numbers
-      // follow it; the same visibility as courseWhere: published programmes of published schools.
-      sql`select c.id, c.programme_type_id, c.degree_type_id, c.school_id, s.country_id,
+  const [rows, links, names, disciplines, programmeTypes, degreeTypes, countries] =
+    await Promise.all([
+      selectRows<Row>(
+        db,
+        // The same order as the finder's name order (courses.ts BY_NAME), so document numbers
+        // follow it; the same visibility as courseWhere: published programmes of published schools.
+        sql`select c.id, c.programme_type_id, c.degree_type_id, c.school_id, s.country_id,
             co.continent, c.tuition_fee::float8 as tuition_fee,
             c.tuition_fee_usd::float8 as tuition_fee_usd, c.duration_days, c.attendance,
             c.course_format, c.featured, c.shuffle_key, c.start_year, c.start_month
@@ -71,30 +72,41 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
           join countries co on co.id = s.country_id
           where c.published and s.published
           order by c.search_name collate "C" asc, c.name collate "C" asc, c.id asc`,
-    ),
-    selectRows<LinkRow>(
-      db,
-      sql`select array_agg(cd.course_id) as course_ids, array_agg(cd.discipline_id) as discipline_ids
+      ),
+      selectRows<LinkRow>(
+        db,
+        sql`select array_agg(cd.course_id) as course_ids, array_agg(cd.discipline_id) as discipline_ids
           from course_disciplines cd`,
-    ),
-    selectRows<FacetOptions["disciplines"][number]>(
-      db,
-      sql`select d.id, d.slug, d.name from disciplines d order by d.name`,
-    ),
-    selectRows<FacetOptions["programmeTypes"][number]>(
-      db,
-      sql`select pt.id, pt.slug, pt.label from programme_types pt order by pt.id`,
-    ),
-    selectRows<FacetOptions["degreeTypes"][number]>(
-      db,
-      sql`select dt.id, dt.name, dt.short_name from degree_types dt
+      ),
+      // Each distinct name (as the similar-name match and the name order see it) and how many
+      // public programmes carry it, in the same order: a name's documents are consecutive.
+      selectRows<{ name: string; count: number }>(
+        db,
+        sql`select c.search_name as name, count(*)::int as count
+          from courses c
+          join schools s on s.id = c.school_id
+          where c.published and s.published
+          group by c.search_name
+          order by c.search_name collate "C" asc`,
+      ),
+      selectRows<FacetOptions["disciplines"][number]>(
+        db,
+        sql`select d.id, d.slug, d.name from disciplines d order by d.name`,
+      ),
+      selectRows<FacetOptions["programmeTypes"][number]>(
+        db,
+        sql`select pt.id, pt.slug, pt.label from programme_types pt order by pt.id`,
+      ),
+      selectRows<FacetOptions["degreeTypes"][number]>(
+        db,
+        sql`select dt.id, dt.name, dt.short_name from degree_types dt
           order by dt.programme_type_id, dt.name`,
-    ),
-    selectRows<FacetOptions["countries"][number]>(
-      db,
-      sql`select co.id, co.slug, co.name from countries co order by co.name`,
-    ),
-  ]);
+      ),
+      selectRows<FacetOptions["countries"][number]>(
+        db,
+        sql`select co.id, co.slug, co.name from countries co order by co.name`,
+      ),
+    ]);
   const disciplinesOf = new Map<number, number[]>();
   const linkCourses = links[0]?.course_ids ?? [];
   const linkDisciplines = links[0]?.discipline_ids ?? [];
@@ -126,5 +138,5 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
     tuitionDescRank: tuitionDescRank[index] as number,
     disciplineIds: disciplinesOf.get(row.id) ?? [],
   }));
-  return new CourseIndex(courses, { disciplines, programmeTypes, degreeTypes, countries });
+  return new CourseIndex(courses, { disciplines, programmeTypes, degreeTypes, countries }, names);
 }

@@ -183,6 +183,59 @@ describe("the in-process finder index", () => {
     expect(index.facets(filters)).toBeUndefined();
   });
 
+  it("resolves discipline and country slugs from its lists as SQL does, unknown ones alike", async () => {
+    const disciplineSlugs = (
+      await database.query<{ slug: string }>("select slug from disciplines")
+    ).rows.map((row) => row.slug);
+    const countrySlugs = (
+      await database.query<{ slug: string }>("select slug from countries")
+    ).rows.map((row) => row.slug);
+    const r = random(7);
+    const outcome = async (run: () => Promise<unknown>) => {
+      try {
+        return await run();
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+    };
+    for (let n = 0; n < 200; n += 1) {
+      const query = CourseListQuerySchema.parse({
+        seed: "1",
+        ...(r.chance(0.6)
+          ? { discipline: r.chance(0.1) ? "no-such-discipline" : r.pick(disciplineSlugs) }
+          : {}),
+        ...(r.chance(0.3)
+          ? { discipline_id: String(r.chance(0.2) ? 999_999 : r.pick(lists.disciplines)) }
+          : {}),
+        ...(r.chance(0.6)
+          ? {
+              country: [...r.some(countrySlugs, 1), ...(r.chance(0.1) ? ["atlantis"] : [])],
+            }
+          : {}),
+      });
+      const label = JSON.stringify(query);
+      const viaSql = await outcome(() => resolveCourseListRequest(database.db, query));
+      const viaIndex = await outcome(() => resolveCourseListRequest(database.db, query, index));
+      if (typeof viaSql === "object" && viaSql && typeof viaIndex === "object" && viaIndex) {
+        const ids = (value: unknown) =>
+          [...(value as { filters: CourseFilters }).filters.countryIds].sort();
+        expect(ids(viaIndex), label).toEqual(ids(viaSql));
+        expect(
+          {
+            ...viaIndex,
+            filters: { ...(viaIndex as { filters: object }).filters, countryIds: [] },
+          },
+          label,
+        ).toEqual({
+          ...viaSql,
+          filters: { ...(viaSql as { filters: object }).filters, countryIds: [] },
+        });
+      } else {
+        expect(viaIndex, label).toEqual(viaSql);
+      }
+    }
+  });
+
   it("leaves to SQL the text queries it does not evaluate (phrases, prefixes)", async () => {
     for (const textQuery of ["'data' <-> 'scienc'", "'data':*", "'law':A"]) {
       const filters: CourseFilters = {

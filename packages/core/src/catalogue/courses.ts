@@ -18,7 +18,7 @@ import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { InvalidParameterError } from "../errors.ts";
 import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
 import { resolveCountrySlugs } from "./countries.ts";
-import { disciplineExists, findDisciplineId } from "./reference-lists.ts";
+import { DISCIPLINE_SLUG_ALIASES, disciplineExists, findDisciplineId } from "./reference-lists.ts";
 import { findSchoolId } from "./schools.ts";
 import { correctSearchText } from "./search-words.ts";
 import { randomSeed } from "./random-seed.ts";
@@ -77,21 +77,32 @@ export interface CourseListRequest {
   pageSize: number;
 }
 
-/** Turns the validated query into filters, resolving slugs; unknown ones are 400s. */
+/**
+ * Turns the validated query into filters, resolving slugs; unknown ones are 400s. With the finder
+ * index, discipline and country slugs are looked up in its lists (the same rows, read when it was
+ * built; it is rebuilt when they change) instead of a query each.
+ */
 export async function resolveCourseListRequest(
   db: Database,
   query: CourseListQuery,
+  index?: CourseIndex,
 ): Promise<CourseListRequest> {
   const disciplineIds: number[] = [];
   if (query.discipline) {
-    const id = await findDisciplineId(db, query.discipline);
+    const canonical = DISCIPLINE_SLUG_ALIASES[query.discipline] ?? query.discipline;
+    const id = index
+      ? index.disciplineIdOfSlug(canonical)
+      : await findDisciplineId(db, query.discipline);
     if (id === undefined) {
       throw new InvalidParameterError("discipline", `Unknown discipline '${query.discipline}'.`);
     }
     disciplineIds.push(id);
   }
   if (query.discipline_id !== undefined) {
-    if (!(await disciplineExists(db, query.discipline_id))) {
+    const exists = index
+      ? index.hasDiscipline(query.discipline_id)
+      : await disciplineExists(db, query.discipline_id);
+    if (!exists) {
       throw new InvalidParameterError(
         "discipline_id",
         `Unknown discipline id ${query.discipline_id}.`,
@@ -99,7 +110,9 @@ export async function resolveCourseListRequest(
     }
     disciplineIds.push(query.discipline_id);
   }
-  const countries = await resolveCountrySlugs(db, query.country);
+  const countries = index
+    ? index.countryIdsOfSlugs(query.country)
+    : await resolveCountrySlugs(db, query.country);
   if (countries.unknown.length > 0) {
     throw new InvalidParameterError("country", `Unknown country '${countries.unknown[0]}'.`);
   }

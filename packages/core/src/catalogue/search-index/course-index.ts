@@ -176,6 +176,9 @@ export class CourseIndex {
   /** Each kept lexeme's documents, least recently used first. */
   private readonly postings = new Map<string, Bitset>();
   private readonly maxPostings: number;
+  private readonly disciplineBySlug: Map<string, number>;
+  private readonly disciplineIds: Set<number>;
+  private readonly countryBySlug: Map<string, number>;
 
   /**
    * `names`: every distinct `search_name` of the public programmes with its number of programmes,
@@ -187,6 +190,9 @@ export class CourseIndex {
     names?: readonly { name: string; count: number }[],
   ) {
     this.options = options;
+    this.disciplineBySlug = new Map(options.disciplines.map((d) => [d.slug, d.id]));
+    this.disciplineIds = new Set(options.disciplines.map((d) => d.id));
+    this.countryBySlug = new Map(options.countries.map((c) => [c.slug, c.id]));
     this.maxPostings = Math.max(64, Math.floor(POSTINGS_BUDGET_BYTES / (courses.length / 8 + 64)));
     let nameRanges: Map<string, { from: number; to: number }> | undefined;
     if (names) {
@@ -378,6 +384,27 @@ export class CourseIndex {
       }
     }
     return { fixed, groups };
+  }
+
+  /** A discipline's id by its slug (the facets' list), as `findDisciplineId` finds it. */
+  disciplineIdOfSlug(slug: string): number | undefined {
+    return this.disciplineBySlug.get(slug);
+  }
+
+  hasDiscipline(id: number): boolean {
+    return this.disciplineIds.has(id);
+  }
+
+  /** Countries' ids by slug (each once), and the slugs no country has, as `resolveCountrySlugs`. */
+  countryIdsOfSlugs(slugs: readonly string[]): { ids: number[]; unknown: string[] } {
+    const ids = new Set<number>();
+    const unknown: string[] = [];
+    for (const slug of slugs) {
+      const id = this.countryBySlug.get(slug);
+      if (id === undefined) unknown.push(slug);
+      else ids.add(id);
+    }
+    return { ids: [...ids], unknown };
   }
 
   /** The documents holding a lexeme, if kept (text-match.ts asks PostgreSQL otherwise). */

@@ -108,7 +108,11 @@ function random(seed: number) {
 }
 
 function randomFilters(r: ReturnType<typeof random>): CourseFilters {
-  const durations = r.some(DURATION_BUCKETS, 0.25).map(({ min, max }) => ({ min, max }));
+  const durations = [
+    ...r.some(DURATION_BUCKETS, 0.25).map(({ min, max }) => ({ min, max })),
+    // A range that is not one of the finder's buckets (the index scans for it).
+    ...(r.chance(0.05) ? [{ min: r.pick([0, 100, 500]), max: r.pick([200, 900, null]) }] : []),
+  ];
   const low = r.pick([0, 0, 1000, 5000, 10000, 20000]);
   return {
     ...ALL_PUBLISHED_COURSES,

@@ -48,8 +48,11 @@ export interface TextSet {
 export type IndexListAnswer =
   { count: number; ids: number[] } | { count: number; rankInSql: Int32Array };
 
-/** The budget for kept lexeme sets (bytes): 64 MiB, at least 64 lexemes. */
-const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
+/**
+ * The budget for kept lexeme sets (bytes): 32 MiB, at least 64 lexemes (about 2,700 at 100,000
+ * programmes, 270 at a million, where the process must stay under 1 GiB).
+ */
+const POSTINGS_BUDGET_BYTES = 32 * 2 ** 20;
 
 /** The documents in rank order, from each document's 1-based rank (a permutation of 1..n). */
 function permutationOfRanks(ranks: readonly number[]): Int32Array {
@@ -302,6 +305,27 @@ export class CourseIndex {
     return union;
   }
 
+  /**
+   * The documents whose fee in USD lies in [min, max]: a slice of the tuition order (ascending,
+   * unknown fees last), found by binary search, so the cost follows the answer, not the catalogue.
+   */
+  private tuitionBetween(min: number, max: number): Bitset {
+    const set = emptySet(this.size);
+    const usd = this.tuitionUsd;
+    // NaN (unknown) compares false: it is never "below min", so it sorts after every known fee.
+    const from = this.firstIndex(this.tuitionOrder, 0, this.size, (doc) => {
+      const fee = usd[doc] as number;
+      return !(fee < min);
+    });
+    for (let i = from; i < this.size; i += 1) {
+      const doc = this.tuitionOrder[i] as number;
+      const fee = usd[doc] as number;
+      if (!(fee <= max)) break;
+      add(set, doc);
+    }
+    return set;
+  }
+
   private scan(keep: (doc: number) => boolean): Bitset {
     const set = emptySet(this.size);
     for (let doc = 0; doc < this.size; doc += 1) if (keep(doc)) add(set, doc);
@@ -339,14 +363,25 @@ export class CourseIndex {
       setGroup("programme", this.anyOf(this.byProgrammeType, [filters.programmeTypeId]));
     }
     if (filters.durations.length > 0) {
-      const ranges = filters.durations;
-      setGroup(
-        "duration",
-        this.scan((doc) => {
-          const days = this.durationDays[doc] as number;
-          return ranges.some((r) => days >= r.min && (r.max === null || days <= r.max));
-        }),
-      );
+      // The finder's ranges are its buckets (kept as sets); any other range is a scan.
+      const set = emptySet(this.size);
+      const other = filters.durations.filter((range) => {
+        const bucket = DURATION_BUCKETS.findIndex(
+          (b) => b.min === range.min && b.max === range.max,
+        );
+        if (bucket >= 0) orInto(set, this.durationBuckets[bucket] as Bitset);
+        return bucket < 0;
+      });
+      if (other.length > 0) {
+        orInto(
+          set,
+          this.scan((doc) => {
+            const days = this.durationDays[doc] as number;
+            return other.some((r) => days >= r.min && (r.max === null || days <= r.max));
+          }),
+        );
+      }
+      setGroup("duration", set);
     }
     setGroup("degree_type", this.anyOf(this.byDegreeType, filters.degreeTypeIds));
     setGroup("attendance", this.anyOf(this.byAttendance, filters.attendance));
@@ -365,15 +400,7 @@ export class CourseIndex {
     if (filters.tuition) {
       const tuition = filters.tuition;
       if (tuition.kind === "free-or-unknown") andInto(fixed, this.freeOrUnknown);
-      else {
-        andInto(
-          fixed,
-          this.scan((doc) => {
-            const usd = this.tuitionUsd[doc] as number;
-            return usd >= tuition.min && usd <= tuition.max;
-          }),
-        );
-      }
+      else andInto(fixed, this.tuitionBetween(tuition.min, tuition.max));
     }
     if (filters.featured !== undefined) {
       if (filters.featured) andInto(fixed, this.featured);
@@ -574,13 +601,15 @@ export class CourseIndex {
   facets(filters: CourseFilters, text?: TextSet): CourseFacets | undefined {
     if (!this.canAnswer(filters, text)) return undefined;
     const { fixed, groups } = this.filterSets(filters, text);
+    const total = Uint32Array.from(fixed);
+    for (const set of groups.values()) andInto(total, set);
+    // A facet whose filter is not set counts within the total itself.
     const without = (group: FacetGroup): Bitset => {
+      if (!groups.has(group)) return total;
       const set = Uint32Array.from(fixed);
       for (const [other, otherSet] of groups) if (other !== group) andInto(set, otherSet);
       return set;
     };
-    const total = Uint32Array.from(fixed);
-    for (const set of groups.values()) andInto(total, set);
 
     const countIn = (base: Bitset, set: Bitset | undefined) => (set ? andCount(base, set) : 0);
     const byDiscipline = without("discipline");

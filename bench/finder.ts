@@ -13,7 +13,8 @@
 // 4. Measures the gzipped JavaScript the home page and the finder load before they are interactive.
 // Options: --courses N (default 100000), --seconds N per measurement (10), --connections N (10),
 // --keep (reuse an already seeded bench database of that size), --no-peer (leave Orama out),
-// --port N (3290).
+// --port N (3290), --index-only (only the index with the cache off: at a million the SQL lines
+// are time-outs). Each configuration also reports the process's RSS after its requests.
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 
 import {
@@ -143,7 +144,8 @@ const configurations: Array<{
   },
   { label: "index, cache on", env: { FINDER_INDEX: "true" }, endpoints: ENDPOINTS },
 ];
-if (!flag("no-peer")) {
+if (flag("index-only")) configurations.splice(1);
+if (!flag("no-peer") && !flag("index-only")) {
   configurations.push({
     label: "peer: @orama/orama, cache off",
     env: { FINDER_INDEX: "false", CATALOGUE_CACHE_MB: "0", BENCH_ORAMA: "true" },
@@ -202,6 +204,8 @@ for (const configuration of configurations) {
       );
       console.log(line(`${name}, with free text`, text));
     }
+    const after = await json<{ rss: number }>(server.base, "/bench/index");
+    console.log(`RSS after these requests: ${mib(after.rss)}`);
     if (configuration === configurations[0]) {
       const home = await javascriptBeforeInteractive(server.base, "/");
       const finderPage = await javascriptBeforeInteractive(server.base, "/coursefinder");

@@ -555,43 +555,136 @@ export class CourseIndex {
     switch (request.ordering) {
       case "name":
       case "relevance":
-        for (let doc = 0; doc < this.size; doc += 1) if (take(doc)) break;
+        // Document order: the set's bits in ascending order, empty words skipped.
+        for (let i = 0; i < matching.length; i += 1) {
+          let word = matching[i] as number;
+          while (word !== 0) {
+            const low = word & -word;
+            if (take((i << 5) + (31 - Math.clz32(low)))) return { count: total, ids };
+            word ^= low;
+          }
+        }
         break;
       case "-name":
-        for (let doc = this.size - 1; doc >= 0; doc -= 1) if (take(doc)) break;
+        for (let i = matching.length - 1; i >= 0; i -= 1) {
+          let word = matching[i] as number;
+          while (word !== 0) {
+            const high = 31 - Math.clz32(word);
+            if (take((i << 5) + high)) return { count: total, ids };
+            word &= ~(1 << high);
+          }
+        }
         break;
-      case "tuition":
-        walk(this.tuitionOrder);
-        break;
+      default: {
+        // The other orders are runs of a permutation; walk them, or for few matches, sort them.
+        const { order, runs } = this.permutationRuns(request);
+        const expectedWalk = Math.min(this.size, ((skip + request.pageSize) * this.size) / total);
+        if (total * 32 < expectedWalk) {
+          this.sortedPage(matching, total, order, runs, skip, request.pageSize, ids);
+        } else {
+          for (const [from, to] of runs) if (walk(order, from, to)) break;
+        }
+      }
+    }
+    return { count: total, ids };
+  }
+
+  /** A permutation order as the runs of positions to walk, in turn (courses.ts courseOrder). */
+  private permutationRuns(request: CourseListRequest): {
+    order: Int32Array;
+    runs: Array<[number, number]>;
+  } {
+    switch (request.ordering) {
       case "-tuition":
-        walk(this.tuitionDescOrder);
-        break;
+        return { order: this.tuitionDescOrder, runs: [[0, this.size]] };
       case "random": {
         // The same rotation as the SQL order (courses.ts): keys at or past the pivot first.
         const pivot = Number((BigInt(request.seed) * 2654435761n) % BigInt(MAX_INT4));
         const start = this.firstIndex(this.shuffleOrder, 0, this.size, (doc) => {
           return (this.shuffleKey[doc] as number) >= pivot;
         });
-        if (!walk(this.shuffleOrder, start)) walk(this.shuffleOrder, 0, start);
-        break;
+        return {
+          order: this.shuffleOrder,
+          runs: [
+            [start, this.size],
+            [0, start],
+          ],
+        };
       }
       case "start_date": {
         // Announced dates first, then the rest; in each, this month and later before the past.
         const now = new Date();
         const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
         const notPast = (doc: number) => (this.startYm[doc] as number) >= thisMonth;
-        const groups: Array<[number, number]> = [
+        const runs: Array<[number, number]> = [];
+        for (const [from, to] of [
           [0, this.announcedCount],
           [this.announcedCount, this.size],
-        ];
-        for (const [from, to] of groups) {
+        ] as const) {
           const split = this.firstIndex(this.startOrder, from, to, notPast);
-          if (walk(this.startOrder, split, to) || walk(this.startOrder, from, split)) break;
+          runs.push([split, to], [from, split]);
         }
-        break;
+        return { order: this.startOrder, runs };
+      }
+      default:
+        return { order: this.tuitionOrder, runs: [[0, this.size]] };
+    }
+  }
+
+  /** Each permutation's inverse (a document's position), built on first use. */
+  private readonly positions = new Map<Int32Array, Int32Array>();
+
+  private positionsIn(order: Int32Array): Int32Array {
+    let inverse = this.positions.get(order);
+    if (!inverse) {
+      inverse = new Int32Array(order.length);
+      for (let i = 0; i < order.length; i += 1) inverse[order[i] as number] = i;
+      this.positions.set(order, inverse);
+    }
+    return inverse;
+  }
+
+  /**
+   * One page of a few matches in a permutation's runs: each match's rank along the runs, sorted,
+   * rather than a walk through most of the catalogue to find them.
+   */
+  private sortedPage(
+    matching: Bitset,
+    total: number,
+    order: Int32Array,
+    runs: ReadonlyArray<readonly [number, number]>,
+    skip: number,
+    pageSize: number,
+    ids: number[],
+  ): void {
+    const position = this.positionsIn(order);
+    const offsets = runs.map((_, r) =>
+      runs.slice(0, r).reduce((sum, [from, to]) => sum + (to - from), 0),
+    );
+    const ranks = new Int32Array(total);
+    let n = 0;
+    forEachDoc(matching, (doc) => {
+      const at = position[doc] as number;
+      for (let r = 0; r < runs.length; r += 1) {
+        const [from, to] = runs[r] as readonly [number, number];
+        if (at >= from && at < to) {
+          ranks[n] = (offsets[r] as number) + at - from;
+          break;
+        }
+      }
+      n += 1;
+    });
+    ranks.sort();
+    for (let i = skip; i < Math.min(total, skip + pageSize); i += 1) {
+      const rank = ranks[i] as number;
+      for (let r = runs.length - 1; r >= 0; r -= 1) {
+        if (rank >= (offsets[r] as number)) {
+          const [from] = runs[r] as readonly [number, number];
+          ids.push(this.ids[order[from + rank - (offsets[r] as number)] as number] as number);
+          break;
+        }
       }
     }
-    return { count: total, ids };
   }
 
   /** The first index in [from, to) of `order` whose doc satisfies a predicate monotone along it. */

@@ -12,8 +12,10 @@
 //    in the same process (orama-peer.ts), cards read the same way.
 // 4. Measures the gzipped JavaScript the home page and the finder load before they are interactive.
 // Options: --courses N (default 100000), --seconds N per measurement (10), --connections N (10),
-// --keep (reuse an already seeded bench database of that size), --no-peer (leave Orama out).
-import { createRandom, type Random } from "@studyatlas/db/seed/random.ts";
+// --keep (reuse an already seeded bench database of that size), --no-peer (leave Orama out),
+// --port N (3290), --index-only (only the index with the cache off: at a million the SQL lines
+// are time-outs). Each configuration also reports the process's RSS after its requests.
+import { createRandom } from "@studyatlas/db/seed/random.ts";
 
 import {
   engineName,
@@ -27,53 +29,8 @@ import {
   startServer,
   stopServer,
 } from "./harness.ts";
+import { misspell, WORDS } from "./finder-words.ts";
 import { javascriptBeforeInteractive } from "./js-size.ts";
-
-const WORDS = [
-  "data",
-  "science",
-  "business",
-  "management",
-  "law",
-  "nursing",
-  "psychology",
-  "engineering",
-  "marketing",
-  "finance",
-  "health",
-  "education",
-  "design",
-  "computer",
-  "media",
-  "international",
-  "public",
-  "policy",
-  "economics",
-  "accounting",
-  "software",
-  "artificial",
-  "intelligence",
-  "architecture",
-  "biology",
-  "chemistry",
-  "history",
-  "music",
-  "tourism",
-  "sustainability",
-];
-
-/** A typo as visitors make them: a letter dropped, doubled or swapped with the next. */
-function misspell(word: string, r: Random): string {
-  const at = 1 + r.int(0, Math.max(1, word.length - 2) - 1);
-  switch (r.int(0, 2)) {
-    case 0:
-      return word.slice(0, at) + word.slice(at + 1);
-    case 1:
-      return word.slice(0, at) + (word[at] ?? "") + word.slice(at);
-    default:
-      return word.slice(0, at) + (word[at + 1] ?? "") + (word[at] ?? "") + word.slice(at + 2);
-  }
-}
 
 interface FinderRequest {
   query: string;
@@ -155,7 +112,7 @@ async function uniqueRequests(base: string, count: number): Promise<FinderReques
 const COURSES = option("courses", 100_000);
 const SECONDS = option("seconds", 10);
 const CONNECTIONS = option("connections", 10);
-const PORT = 3290;
+const PORT = option("port", 3290);
 const REQUESTS = 4000;
 const load = { seconds: SECONDS, connections: CONNECTIONS };
 
@@ -187,7 +144,8 @@ const configurations: Array<{
   },
   { label: "index, cache on", env: { FINDER_INDEX: "true" }, endpoints: ENDPOINTS },
 ];
-if (!flag("no-peer")) {
+if (flag("index-only")) configurations.splice(1);
+if (!flag("no-peer") && !flag("index-only")) {
   configurations.push({
     label: "peer: @orama/orama, cache off",
     env: { FINDER_INDEX: "false", CATALOGUE_CACHE_MB: "0", BENCH_ORAMA: "true" },
@@ -246,6 +204,8 @@ for (const configuration of configurations) {
       );
       console.log(line(`${name}, with free text`, text));
     }
+    const after = await json<{ rss: number }>(server.base, "/bench/index");
+    console.log(`RSS after these requests: ${mib(after.rss)}`);
     if (configuration === configurations[0]) {
       const home = await javascriptBeforeInteractive(server.base, "/");
       const finderPage = await javascriptBeforeInteractive(server.base, "/coursefinder");

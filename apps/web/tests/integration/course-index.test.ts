@@ -1,11 +1,12 @@
 // The finder's in-process index (issue 14) against the SQL path it replaces: over a thousand random
-// filter combinations drawn from the catalogue's own lists, every ordering and page, the same ids
-// in the same order, the same totals, and the same facet counts, on both engines.
+// filter combinations drawn from the catalogue's own lists, free text included (matched in the
+// index from per-lexeme sets, or by similar names), every ordering and page, the same ids in the
+// same order, the same totals, and the same facet counts, on both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
   ALL_PUBLISHED_COURSES,
-  findTextMatches,
+  courseIdsFromIndex,
   listCourses,
   resolveCourseListRequest,
   type CourseFilters,
@@ -14,6 +15,7 @@ import {
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
+import { matchText } from "@studyatlas/core/catalogue/search-index/text-match.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import {
@@ -38,6 +40,11 @@ const TEXTS = [
   "health",
   "zzzz qqqq",
   "education",
+  "business or law",
+  "the marketing",
+  "data -science",
+  "the",
+  "nurse",
 ];
 
 let database: TestDatabase;
@@ -51,7 +58,7 @@ let lists: {
   degreeTypes: number[];
 };
 /** Each text resolved as the finder resolves it (corrected words, full-text or similar names). */
-let texts: Pick<CourseFilters, "text" | "searchText" | "textMatch">[];
+let texts: Pick<CourseFilters, "text" | "searchText" | "textMatch" | "textQuery">[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -78,6 +85,7 @@ beforeAll(async () => {
       ...(filters.text !== undefined ? { text: filters.text } : {}),
       ...(filters.searchText !== undefined ? { searchText: filters.searchText } : {}),
       ...(filters.textMatch !== undefined ? { textMatch: filters.textMatch } : {}),
+      ...(filters.textQuery !== undefined ? { textQuery: filters.textQuery } : {}),
     });
   }
 });
@@ -100,7 +108,11 @@ function random(seed: number) {
 }
 
 function randomFilters(r: ReturnType<typeof random>): CourseFilters {
-  const durations = r.some(DURATION_BUCKETS, 0.25).map(({ min, max }) => ({ min, max }));
+  const durations = [
+    ...r.some(DURATION_BUCKETS, 0.25).map(({ min, max }) => ({ min, max })),
+    // A range that is not one of the finder's buckets (the index scans for it).
+    ...(r.chance(0.05) ? [{ min: r.pick([0, 100, 500]), max: r.pick([200, 900, null]) }] : []),
+  ];
   const low = r.pick([0, 0, 1000, 5000, 10000, 20000]);
   return {
     ...ALL_PUBLISHED_COURSES,
@@ -145,12 +157,9 @@ describe("the in-process finder index", () => {
         pageSize: r.pick([20, 20, 5, 50]),
       };
       const expected = await listCourses(database.db, request);
-      const text = await findTextMatches(
-        database.db,
-        request.filters,
-        request.ordering === "relevance",
-      );
-      const answer = index.list(request, text);
+      // Relevance: ranked through the ids, or (every other request) by the SQL page query as for
+      // large sets.
+      const answer = await courseIdsFromIndex(database.db, request, index, n % 2 === 0 ? 0 : 1e9);
       const label = JSON.stringify(request);
       expect(answer, label).toBeDefined();
       expect(answer?.count, label).toBe(expected.count);
@@ -166,7 +175,8 @@ describe("the in-process finder index", () => {
     for (let n = 0; n < 1000; n += 1) {
       const filters = randomFilters(r);
       const expected = await countCourseFacets(database.db, filters);
-      const text = await findTextMatches(database.db, filters, false);
+      const text =
+        filters.text !== undefined ? await matchText(database.db, index, filters) : undefined;
       expect(index.facets(filters, text), JSON.stringify(filters)).toEqual(expected);
     }
   }, 180_000);
@@ -179,7 +189,88 @@ describe("the in-process finder index", () => {
     expect(index.facets(filters)).toBeUndefined();
   });
 
+  it("resolves discipline and country slugs from its lists as SQL does, unknown ones alike", async () => {
+    const disciplineSlugs = (
+      await database.query<{ slug: string }>("select slug from disciplines")
+    ).rows.map((row) => row.slug);
+    const countrySlugs = (
+      await database.query<{ slug: string }>("select slug from countries")
+    ).rows.map((row) => row.slug);
+    const r = random(7);
+    const outcome = async (run: () => Promise<unknown>) => {
+      try {
+        return await run();
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+    };
+    for (let n = 0; n < 200; n += 1) {
+      const query = CourseListQuerySchema.parse({
+        seed: "1",
+        ...(r.chance(0.6)
+          ? { discipline: r.chance(0.1) ? "no-such-discipline" : r.pick(disciplineSlugs) }
+          : {}),
+        ...(r.chance(0.3)
+          ? { discipline_id: String(r.chance(0.2) ? 999_999 : r.pick(lists.disciplines)) }
+          : {}),
+        ...(r.chance(0.6)
+          ? {
+              country: [...r.some(countrySlugs, 1), ...(r.chance(0.1) ? ["atlantis"] : [])],
+            }
+          : {}),
+      });
+      const label = JSON.stringify(query);
+      const viaSql = await outcome(() => resolveCourseListRequest(database.db, query));
+      const viaIndex = await outcome(() => resolveCourseListRequest(database.db, query, index));
+      if (typeof viaSql === "object" && viaSql && typeof viaIndex === "object" && viaIndex) {
+        const ids = (value: unknown) =>
+          [...(value as { filters: CourseFilters }).filters.countryIds].sort();
+        expect(ids(viaIndex), label).toEqual(ids(viaSql));
+        expect(
+          {
+            ...viaIndex,
+            filters: { ...(viaIndex as { filters: object }).filters, countryIds: [] },
+          },
+          label,
+        ).toEqual({
+          ...viaSql,
+          filters: { ...(viaSql as { filters: object }).filters, countryIds: [] },
+        });
+      } else {
+        expect(viaIndex, label).toEqual(viaSql);
+      }
+    }
+  });
+
+  it("leaves to SQL the text queries it does not evaluate (phrases, prefixes)", async () => {
+    for (const textQuery of ["'data' <-> 'scienc'", "'data':*", "'law':A"]) {
+      const filters: CourseFilters = {
+        ...ALL_PUBLISHED_COURSES,
+        text: "data science",
+        searchText: "data science",
+        textMatch: "fulltext",
+        textQuery,
+      };
+      expect(await matchText(database.db, index, filters)).toBeUndefined();
+      const request = { filters, ordering: "name" as const, seed: 1, page: 1, pageSize: 20 };
+      expect(await courseIdsFromIndex(database.db, request, index)).toBeUndefined();
+    }
+  });
+
+  it("keeps each lexeme's programmes, asking PostgreSQL once per lexeme", async () => {
+    const law = texts.find((t) => t.text === "law");
+    expect(law?.textQuery).toBe("'law'");
+    const filters = { ...ALL_PUBLISHED_COURSES, ...law };
+    const first = await matchText(database.db, index, filters);
+    expect(index.posting("law")).toBeDefined();
+    const again = await matchText(database.db, index, filters);
+    expect(again?.docs).toEqual(first?.docs);
+  });
+
   it("covers free text of both kinds: full-text matches and similar names", () => {
     expect(new Set(texts.map((t) => t.textMatch))).toEqual(new Set(["fulltext", "similar-name"]));
+    // Words that are all stop words match nothing; "or" between words is PostgreSQL's or.
+    expect(texts.find((t) => t.text === "business or law")?.textQuery).toContain("|");
+    expect(texts.find((t) => t.text === "the")?.textMatch).toBe("similar-name");
   });
 });

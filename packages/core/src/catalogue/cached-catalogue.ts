@@ -60,7 +60,7 @@ export function cachedCatalogue(
       // lookups are shared and a missing seed is drawn afresh for each caller.
       const { seed, ...rest } = query;
       const resolved = await remember(`resolve:${JSON.stringify(rest)}`, () =>
-        resolveCourseListRequest(db, { ...rest, seed: 0 }),
+        resolveCourseListRequest(db, { ...rest, seed: 0 }, finderIndex?.current()),
       );
       return { ...resolved, seed: seed ?? randomSeed() };
     },

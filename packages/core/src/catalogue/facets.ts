@@ -12,8 +12,9 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { selectOne, selectRows } from "../sql-rows.ts";
-import { courseWhere, findTextMatches, type CourseFilters } from "./courses.ts";
+import { courseWhere, type CourseFilters } from "./courses.ts";
 import type { CourseIndex } from "./search-index/course-index.ts";
+import { matchText } from "./search-index/text-match.ts";
 
 type Row = { count: number };
 
@@ -26,10 +27,9 @@ export async function countCourseFacets(
   filters: CourseFilters,
   index?: CourseIndex,
 ): Promise<CourseFacets> {
-  // The in-process index answers every filter; for free text it asks SQL only which programmes
-  // match (ADR 011).
+  // The in-process index answers every filter, free text included (ADR 011).
   if (index) {
-    const text = filters.text ? await findTextMatches(db, filters, false) : undefined;
+    const text = filters.text !== undefined ? await matchText(db, index, filters) : undefined;
     const fromIndex = index.facets(filters, text);
     if (fromIndex) return fromIndex;
   }

@@ -155,12 +155,9 @@ export async function academicsRoutes(
       response: { 200: pageOf(CourseListItemSchema), ...errors },
     },
     handler: async (request) => {
-      const listRequest = await resolveCourseListRequest(db, request.query);
-      const { count, results } = await listCourses(
-        db,
-        listRequest,
-        options.services.finderIndex.current(),
-      );
+      const index = options.services.finderIndex.current();
+      const listRequest = await resolveCourseListRequest(db, request.query, index);
+      const { count, results } = await listCourses(db, listRequest, index);
       const url = requestUrl(publicBaseUrl, request);
       if (listRequest.ordering === "random" && request.query.seed === undefined) {
         // A seed drawn for this answer: the next and previous pages keep to its order, and the

@@ -33,8 +33,9 @@ export async function finderRoutes(
       response: { 200: CourseFacetsSchema, 400: ApiErrorSchema },
     },
     handler: async (request) => {
-      const { filters } = await resolveCourseListRequest(db, request.query);
-      return countCourseFacets(db, filters, options.services.finderIndex.current());
+      const index = options.services.finderIndex.current();
+      const { filters } = await resolveCourseListRequest(db, request.query, index);
+      return countCourseFacets(db, filters, index);
     },
   });
 

@@ -5,9 +5,11 @@
 // documents' own. PostgreSQL stays the only store of record: the index is built from it
 // (search-index/load.ts) and rebuilt when the catalogue changes.
 //
-// Free text: PostgreSQL still decides which programmes match (and how well, for the relevance
-// order) in one query (courses.ts findTextMatches); the index combines that set with the filters,
-// counts and orders it. Without that set, a request with free text is not answered here.
+// Free text (text-match.ts): PostgreSQL turns the typed text into a tsquery (corrected words), and
+// the index evaluates it over per-lexeme sets it keeps (each asked of PostgreSQL once), then
+// combines that set with the filters, counts and orders it. The relevance order of full-text
+// matches is PostgreSQL's (ts_rank), over the matching ids only (courses.ts). Without a text set,
+// a request with free text is not answered here.
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 import {
   ATTENDANCE_OPTIONS,
@@ -16,7 +18,7 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
-import type { CourseFilters, CourseListRequest, TextMatches } from "../courses.ts";
+import type { CourseFilters, CourseListRequest } from "../courses.ts";
 import {
   type Bitset,
   add,
@@ -24,18 +26,38 @@ import {
   count,
   emptySet,
   tally,
+  forEachDoc,
   fromDocs,
   fullSet,
   has,
   orInto,
 } from "./bitset.ts";
+import { evaluate, type QueryNode } from "./text-match.ts";
+
+/** The public documents matching a request's free text (text-match.ts). */
+export interface TextSet {
+  docs: Bitset;
+  /**
+   * For similar names: the matching documents' ranges in relevance order (similarity, then name).
+   * Absent for full-text matches, which PostgreSQL ranks.
+   */
+  ranked?: ReadonlyArray<{ from: number; to: number }>;
+}
+
+/** A list answer: the page's ids, or (full-text relevance) every match for PostgreSQL to rank. */
+export type IndexListAnswer =
+  { count: number; ids: number[] } | { count: number; rankInSql: Int32Array };
+
+/**
+ * The budget for kept lexeme sets (bytes): 32 MiB, at least 64 lexemes (about 2,700 at 100,000
+ * programmes, 270 at a million, where the process must stay under 1 GiB).
+ */
+const POSTINGS_BUDGET_BYTES = 32 * 2 ** 20;
 
 /** The documents in rank order, from each document's 1-based rank (a permutation of 1..n). */
-function permutationOfRanks(ranks: readonly number[]): Int32Array {
+function permutationOfRanks(ranks: Int32Array): Int32Array {
   const order = new Int32Array(ranks.length);
-  ranks.forEach((rank, doc) => {
-    order[rank - 1] = doc;
-  });
+  for (let doc = 0; doc < ranks.length; doc += 1) order[(ranks[doc] as number) - 1] = doc;
   return order;
 }
 
@@ -56,11 +78,19 @@ export interface IndexedCourse {
   shuffleKey: number;
   startYear: number;
   startMonth: number;
-  /** Position in `tuition_fee_usd asc nulls last, id asc`, as PostgreSQL sorts it. */
-  tuitionRank: number;
-  /** Position in `tuition_fee_usd desc nulls last, id asc`. */
-  tuitionDescRank: number;
-  disciplineIds: readonly number[];
+}
+
+/**
+ * What the index needs beside the programmes, as arrays rather than per-programme fields (one
+ * object fewer per programme while building: the start's memory at a million).
+ */
+export interface IndexExtras {
+  /** Each document's 1-based position in `tuition_fee_usd asc nulls last, id asc`. */
+  tuitionRank: Int32Array;
+  /** The same in `tuition_fee_usd desc nulls last, id asc`. */
+  tuitionDescRank: Int32Array;
+  /** Every programme–discipline link, as two parallel arrays (programmes not indexed are skipped). */
+  links: { courseIds: readonly number[]; disciplineIds: readonly number[] };
 }
 
 /** The facets' option lists, in the order the SQL facets give them. */
@@ -150,9 +180,42 @@ export class CourseIndex {
   private readonly announcedCount: number;
 
   private readonly options: FacetOptions;
+  /** Each distinct `search_name`'s documents [from, to): names follow the document order. */
+  private readonly nameRanges: Map<string, { from: number; to: number }> | undefined;
+  /** Each kept lexeme's documents, least recently used first. */
+  private readonly postings = new Map<string, Bitset>();
+  private readonly maxPostings: number;
+  private readonly disciplineBySlug: Map<string, number>;
+  private readonly disciplineIds: Set<number>;
+  private readonly countryBySlug: Map<string, number>;
 
-  constructor(courses: readonly IndexedCourse[], options: FacetOptions) {
+  /**
+   * `names`: every distinct `search_name` of the public programmes with its number of programmes,
+   * in the documents' order; without it (or when it does not add up), similar names go to SQL.
+   */
+  constructor(
+    courses: readonly IndexedCourse[],
+    extras: IndexExtras,
+    options: FacetOptions,
+    names?: readonly { name: string; count: number }[],
+  ) {
     this.options = options;
+    this.disciplineBySlug = new Map(options.disciplines.map((d) => [d.slug, d.id]));
+    this.disciplineIds = new Set(options.disciplines.map((d) => d.id));
+    this.countryBySlug = new Map(options.countries.map((c) => [c.slug, c.id]));
+    this.maxPostings = Math.max(64, Math.floor(POSTINGS_BUDGET_BYTES / (courses.length / 8 + 64)));
+    let nameRanges: Map<string, { from: number; to: number }> | undefined;
+    if (names) {
+      nameRanges = new Map();
+      let from = 0;
+      for (const { name, count } of names) {
+        nameRanges.set(name, { from, to: from + count });
+        from += count;
+      }
+      // Read in another statement than the programmes: a change in between leaves it unusable.
+      if (from !== courses.length || nameRanges.size !== names.length) nameRanges = undefined;
+    }
+    this.nameRanges = nameRanges;
     const size = courses.length;
     this.size = size;
     const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
@@ -186,16 +249,21 @@ export class CourseIndex {
     this.featured = emptySet(size);
     this.freeOrUnknown = emptySet(size);
     this.durationBuckets = DURATION_BUCKETS.map(() => emptySet(size));
+    const { courseIds, disciplineIds } = extras.links;
+    for (let i = 0; i < courseIds.length; i += 1) {
+      const id = courseIds[i] as number;
+      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
+      if (doc < 0) continue;
+      const disciplineId = disciplineIds[i] as number;
+      let set = this.byDiscipline.get(disciplineId);
+      if (!set) {
+        set = emptySet(size);
+        this.byDiscipline.set(disciplineId, set);
+      }
+      add(set, doc);
+    }
     for (let doc = 0; doc < size; doc += 1) {
       const course = at(doc);
-      for (const disciplineId of course.disciplineIds) {
-        let set = this.byDiscipline.get(disciplineId);
-        if (!set) {
-          set = emptySet(size);
-          this.byDiscipline.set(disciplineId, set);
-        }
-        add(set, doc);
-      }
       const school = this.bySchool.get(course.schoolId);
       if (school) school.push(doc);
       else this.bySchool.set(course.schoolId, [doc]);
@@ -212,8 +280,8 @@ export class CourseIndex {
     }
 
     // PostgreSQL ranked the tuition orders (1..n): each is a permutation already, no sort needed.
-    this.tuitionOrder = permutationOfRanks(column((c) => c.tuitionRank));
-    this.tuitionDescOrder = permutationOfRanks(column((c) => c.tuitionDescRank));
+    this.tuitionOrder = permutationOfRanks(extras.tuitionRank);
+    this.tuitionDescOrder = permutationOfRanks(extras.tuitionDescRank);
     // The comparators read typed columns, not the course objects: a million-row sort stays cheap.
     const ids = this.ids;
     const shuffleKey = this.shuffleKey;
@@ -235,7 +303,9 @@ export class CourseIndex {
         (startKey[a] as number) - (startKey[b] as number) ||
         (ids[a] as number) - (ids[b] as number),
     );
-    this.announcedCount = courses.filter(announced).length;
+    let announcedCount = 0;
+    for (const course of courses) if (announced(course)) announcedCount += 1;
+    this.announcedCount = announcedCount;
   }
 
   /** The set for a list of values: their union, or undefined when the list is empty (no filter). */
@@ -249,6 +319,27 @@ export class CourseIndex {
     return union;
   }
 
+  /**
+   * The documents whose fee in USD lies in [min, max]: a slice of the tuition order (ascending,
+   * unknown fees last), found by binary search, so the cost follows the answer, not the catalogue.
+   */
+  private tuitionBetween(min: number, max: number): Bitset {
+    const set = emptySet(this.size);
+    const usd = this.tuitionUsd;
+    // NaN (unknown) compares false: it is never "below min", so it sorts after every known fee.
+    const from = this.firstIndex(this.tuitionOrder, 0, this.size, (doc) => {
+      const fee = usd[doc] as number;
+      return !(fee < min);
+    });
+    for (let i = from; i < this.size; i += 1) {
+      const doc = this.tuitionOrder[i] as number;
+      const fee = usd[doc] as number;
+      if (!(fee <= max)) break;
+      add(set, doc);
+    }
+    return set;
+  }
+
   private scan(keep: (doc: number) => boolean): Bitset {
     const set = emptySet(this.size);
     for (let doc = 0; doc < this.size; doc += 1) if (keep(doc)) add(set, doc);
@@ -258,13 +349,16 @@ export class CourseIndex {
   /** Each filter's set (undefined: that filter is not set); the facet groups apart. */
   private filterSets(
     filters: CourseFilters,
-    text: TextMatches | undefined,
+    text: TextSet | undefined,
   ): {
     fixed: Bitset;
     groups: Map<FacetGroup, Bitset>;
   } {
     const fixed = filters.published ? Uint32Array.from(this.all) : emptySet(this.size);
-    if (filters.text !== undefined) andInto(fixed, this.textSet(text));
+    if (filters.text !== undefined) {
+      if (text) andInto(fixed, text.docs);
+      else fixed.fill(0);
+    }
     const groups = new Map<FacetGroup, Bitset>();
     const setGroup = (group: FacetGroup, set: Bitset | undefined) => {
       if (set) groups.set(group, set);
@@ -283,14 +377,25 @@ export class CourseIndex {
       setGroup("programme", this.anyOf(this.byProgrammeType, [filters.programmeTypeId]));
     }
     if (filters.durations.length > 0) {
-      const ranges = filters.durations;
-      setGroup(
-        "duration",
-        this.scan((doc) => {
-          const days = this.durationDays[doc] as number;
-          return ranges.some((r) => days >= r.min && (r.max === null || days <= r.max));
-        }),
-      );
+      // The finder's ranges are its buckets (kept as sets); any other range is a scan.
+      const set = emptySet(this.size);
+      const other = filters.durations.filter((range) => {
+        const bucket = DURATION_BUCKETS.findIndex(
+          (b) => b.min === range.min && b.max === range.max,
+        );
+        if (bucket >= 0) orInto(set, this.durationBuckets[bucket] as Bitset);
+        return bucket < 0;
+      });
+      if (other.length > 0) {
+        orInto(
+          set,
+          this.scan((doc) => {
+            const days = this.durationDays[doc] as number;
+            return other.some((r) => days >= r.min && (r.max === null || days <= r.max));
+          }),
+        );
+      }
+      setGroup("duration", set);
     }
     setGroup("degree_type", this.anyOf(this.byDegreeType, filters.degreeTypeIds));
     setGroup("attendance", this.anyOf(this.byAttendance, filters.attendance));
@@ -309,15 +414,7 @@ export class CourseIndex {
     if (filters.tuition) {
       const tuition = filters.tuition;
       if (tuition.kind === "free-or-unknown") andInto(fixed, this.freeOrUnknown);
-      else {
-        andInto(
-          fixed,
-          this.scan((doc) => {
-            const usd = this.tuitionUsd[doc] as number;
-            return usd >= tuition.min && usd <= tuition.max;
-          }),
-        );
-      }
+      else andInto(fixed, this.tuitionBetween(tuition.min, tuition.max));
     }
     if (filters.featured !== undefined) {
       if (filters.featured) andInto(fixed, this.featured);
@@ -330,24 +427,84 @@ export class CourseIndex {
     return { fixed, groups };
   }
 
-  /** The public documents among the programmes that match the free text. */
-  private textSet(text: TextMatches | undefined): Bitset {
-    const set = emptySet(this.size);
-    if (!text) return set;
-    for (const id of text.ids) {
-      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
-      if (doc >= 0) add(set, doc);
+  /** A discipline's id by its slug (the facets' list), as `findDisciplineId` finds it. */
+  disciplineIdOfSlug(slug: string): number | undefined {
+    return this.disciplineBySlug.get(slug);
+  }
+
+  hasDiscipline(id: number): boolean {
+    return this.disciplineIds.has(id);
+  }
+
+  /** Countries' ids by slug (each once), and the slugs no country has, as `resolveCountrySlugs`. */
+  countryIdsOfSlugs(slugs: readonly string[]): { ids: number[]; unknown: string[] } {
+    const ids = new Set<number>();
+    const unknown: string[] = [];
+    for (const slug of slugs) {
+      const id = this.countryBySlug.get(slug);
+      if (id === undefined) unknown.push(slug);
+      else ids.add(id);
+    }
+    return { ids: [...ids], unknown };
+  }
+
+  /** The documents holding a lexeme, if kept (text-match.ts asks PostgreSQL otherwise). */
+  posting(lexeme: string): Bitset | undefined {
+    const set = this.postings.get(lexeme);
+    if (set) {
+      // Most recently used last.
+      this.postings.delete(lexeme);
+      this.postings.set(lexeme, set);
     }
     return set;
   }
 
+  /** Keeps the public documents of the programmes (ids) holding a lexeme, within the budget. */
+  keepPosting(lexeme: string, ids: readonly number[]): Bitset {
+    const set = emptySet(this.size);
+    for (const id of ids) {
+      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
+      if (doc >= 0) add(set, doc);
+    }
+    this.postings.delete(lexeme);
+    this.postings.set(lexeme, set);
+    while (this.postings.size > this.maxPostings) {
+      const oldest = this.postings.keys().next().value as string;
+      this.postings.delete(oldest);
+    }
+    return set;
+  }
+
+  /** The documents a parsed tsquery matches, from its lexemes' documents. */
+  evaluateText(query: QueryNode, postings: ReadonlyMap<string, Bitset>): Bitset {
+    return evaluate(query, postings, this.all);
+  }
+
+  /**
+   * The documents of the given names (`search_name`) with their similarity: the set, and its
+   * ranges in relevance order (similarity, then name). Undefined when names are not indexed.
+   */
+  nameMatches(names: readonly { name: string; score: number }[]): TextSet | undefined {
+    if (!this.nameRanges) return undefined;
+    const docs = emptySet(this.size);
+    const ranked: Array<{ from: number; to: number; score: number }> = [];
+    for (const { name, score } of names) {
+      const range = this.nameRanges.get(name);
+      if (!range) continue;
+      ranked.push({ ...range, score });
+      for (let doc = range.from; doc < range.to; doc += 1) add(docs, doc);
+    }
+    ranked.sort((a, b) => b.score - a.score || a.from - b.from);
+    return { docs, ranked };
+  }
+
   /** Whether the index can answer: free text needs the programmes that match it. */
-  canAnswer(filters: CourseFilters, text?: TextMatches): boolean {
+  canAnswer(filters: CourseFilters, text?: TextSet): boolean {
     return filters.text === undefined || text !== undefined;
   }
 
   /** The matching documents, or undefined when the index cannot answer. */
-  matches(filters: CourseFilters, text?: TextMatches): Bitset | undefined {
+  matches(filters: CourseFilters, text?: TextSet): Bitset | undefined {
     if (!this.canAnswer(filters, text)) return undefined;
     const { fixed, groups } = this.filterSets(filters, text);
     for (const set of groups.values()) andInto(fixed, set);
@@ -355,10 +512,7 @@ export class CourseIndex {
   }
 
   /** One page of programme ids in the request's order, and the total. */
-  list(
-    request: CourseListRequest,
-    text?: TextMatches,
-  ): { count: number; ids: number[] } | undefined {
+  list(request: CourseListRequest, text?: TextSet): IndexListAnswer | undefined {
     const matching = this.matches(request.filters, text);
     if (!matching) return undefined;
     const total = count(matching);
@@ -379,60 +533,158 @@ export class CourseIndex {
     };
 
     if (request.ordering === "relevance" && request.filters.text !== undefined) {
-      // Best match first, ties in name order (the documents' own), as the SQL order has it.
-      if (!text?.scores) return undefined;
-      const ranked: Array<{ doc: number; score: number }> = [];
-      text.ids.forEach((id, i) => {
-        const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
-        if (doc >= 0 && has(matching, doc)) ranked.push({ doc, score: text.scores?.[i] ?? 0 });
-      });
-      ranked.sort((a, b) => b.score - a.score || a.doc - b.doc);
-      for (const { doc } of ranked.slice(skip, skip + request.pageSize)) {
-        ids.push(this.ids[doc] as number);
+      // Similar names: best match first, ties in name order (the documents' own), as SQL has it.
+      if (text?.ranked) {
+        for (const { from, to } of text.ranked) {
+          let done = false;
+          for (let doc = from; doc < to && !done; doc += 1) done = take(doc);
+          if (done) break;
+        }
+        return { count: total, ids };
       }
-      return { count: total, ids };
+      // Full text: ts_rank is PostgreSQL's to compute; it ranks the matches only (courses.ts).
+      const rankInSql = new Int32Array(total);
+      let n = 0;
+      forEachDoc(matching, (doc) => {
+        rankInSql[n] = this.ids[doc] as number;
+        n += 1;
+      });
+      return { count: total, rankInSql };
     }
 
     switch (request.ordering) {
       case "name":
       case "relevance":
-        for (let doc = 0; doc < this.size; doc += 1) if (take(doc)) break;
+        // Document order: the set's bits in ascending order, empty words skipped.
+        for (let i = 0; i < matching.length; i += 1) {
+          let word = matching[i] as number;
+          while (word !== 0) {
+            const low = word & -word;
+            if (take((i << 5) + (31 - Math.clz32(low)))) return { count: total, ids };
+            word ^= low;
+          }
+        }
         break;
       case "-name":
-        for (let doc = this.size - 1; doc >= 0; doc -= 1) if (take(doc)) break;
+        for (let i = matching.length - 1; i >= 0; i -= 1) {
+          let word = matching[i] as number;
+          while (word !== 0) {
+            const high = 31 - Math.clz32(word);
+            if (take((i << 5) + high)) return { count: total, ids };
+            word &= ~(1 << high);
+          }
+        }
         break;
-      case "tuition":
-        walk(this.tuitionOrder);
-        break;
+      default: {
+        // The other orders are runs of a permutation; walk them, or for few matches, sort them.
+        const { order, runs } = this.permutationRuns(request);
+        const expectedWalk = Math.min(this.size, ((skip + request.pageSize) * this.size) / total);
+        if (total * 32 < expectedWalk) {
+          this.sortedPage(matching, total, order, runs, skip, request.pageSize, ids);
+        } else {
+          for (const [from, to] of runs) if (walk(order, from, to)) break;
+        }
+      }
+    }
+    return { count: total, ids };
+  }
+
+  /** A permutation order as the runs of positions to walk, in turn (courses.ts courseOrder). */
+  private permutationRuns(request: CourseListRequest): {
+    order: Int32Array;
+    runs: Array<[number, number]>;
+  } {
+    switch (request.ordering) {
       case "-tuition":
-        walk(this.tuitionDescOrder);
-        break;
+        return { order: this.tuitionDescOrder, runs: [[0, this.size]] };
       case "random": {
         // The same rotation as the SQL order (courses.ts): keys at or past the pivot first.
         const pivot = Number((BigInt(request.seed) * 2654435761n) % BigInt(MAX_INT4));
         const start = this.firstIndex(this.shuffleOrder, 0, this.size, (doc) => {
           return (this.shuffleKey[doc] as number) >= pivot;
         });
-        if (!walk(this.shuffleOrder, start)) walk(this.shuffleOrder, 0, start);
-        break;
+        return {
+          order: this.shuffleOrder,
+          runs: [
+            [start, this.size],
+            [0, start],
+          ],
+        };
       }
       case "start_date": {
         // Announced dates first, then the rest; in each, this month and later before the past.
         const now = new Date();
         const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
         const notPast = (doc: number) => (this.startYm[doc] as number) >= thisMonth;
-        const groups: Array<[number, number]> = [
+        const runs: Array<[number, number]> = [];
+        for (const [from, to] of [
           [0, this.announcedCount],
           [this.announcedCount, this.size],
-        ];
-        for (const [from, to] of groups) {
+        ] as const) {
           const split = this.firstIndex(this.startOrder, from, to, notPast);
-          if (walk(this.startOrder, split, to) || walk(this.startOrder, from, split)) break;
+          runs.push([split, to], [from, split]);
         }
-        break;
+        return { order: this.startOrder, runs };
+      }
+      default:
+        return { order: this.tuitionOrder, runs: [[0, this.size]] };
+    }
+  }
+
+  /** Each permutation's inverse (a document's position), built on first use. */
+  private readonly positions = new Map<Int32Array, Int32Array>();
+
+  private positionsIn(order: Int32Array): Int32Array {
+    let inverse = this.positions.get(order);
+    if (!inverse) {
+      inverse = new Int32Array(order.length);
+      for (let i = 0; i < order.length; i += 1) inverse[order[i] as number] = i;
+      this.positions.set(order, inverse);
+    }
+    return inverse;
+  }
+
+  /**
+   * One page of a few matches in a permutation's runs: each match's rank along the runs, sorted,
+   * rather than a walk through most of the catalogue to find them.
+   */
+  private sortedPage(
+    matching: Bitset,
+    total: number,
+    order: Int32Array,
+    runs: ReadonlyArray<readonly [number, number]>,
+    skip: number,
+    pageSize: number,
+    ids: number[],
+  ): void {
+    const position = this.positionsIn(order);
+    const offsets = runs.map((_, r) =>
+      runs.slice(0, r).reduce((sum, [from, to]) => sum + (to - from), 0),
+    );
+    const ranks = new Int32Array(total);
+    let n = 0;
+    forEachDoc(matching, (doc) => {
+      const at = position[doc] as number;
+      for (let r = 0; r < runs.length; r += 1) {
+        const [from, to] = runs[r] as readonly [number, number];
+        if (at >= from && at < to) {
+          ranks[n] = (offsets[r] as number) + at - from;
+          break;
+        }
+      }
+      n += 1;
+    });
+    ranks.sort();
+    for (let i = skip; i < Math.min(total, skip + pageSize); i += 1) {
+      const rank = ranks[i] as number;
+      for (let r = runs.length - 1; r >= 0; r -= 1) {
+        if (rank >= (offsets[r] as number)) {
+          const [from] = runs[r] as readonly [number, number];
+          ids.push(this.ids[order[from + rank - (offsets[r] as number)] as number] as number);
+          break;
+        }
       }
     }
-    return { count: total, ids };
   }
 
   /** The first index in [from, to) of `order` whose doc satisfies a predicate monotone along it. */
@@ -453,16 +705,18 @@ export class CourseIndex {
   }
 
   /** The total and every facet's counts, each facet with its own filter removed. */
-  facets(filters: CourseFilters, text?: TextMatches): CourseFacets | undefined {
+  facets(filters: CourseFilters, text?: TextSet): CourseFacets | undefined {
     if (!this.canAnswer(filters, text)) return undefined;
     const { fixed, groups } = this.filterSets(filters, text);
+    const total = Uint32Array.from(fixed);
+    for (const set of groups.values()) andInto(total, set);
+    // A facet whose filter is not set counts within the total itself.
     const without = (group: FacetGroup): Bitset => {
+      if (!groups.has(group)) return total;
       const set = Uint32Array.from(fixed);
       for (const [other, otherSet] of groups) if (other !== group) andInto(set, otherSet);
       return set;
     };
-    const total = Uint32Array.from(fixed);
-    for (const set of groups.values()) andInto(total, set);
 
     const countIn = (base: Bitset, set: Bitset | undefined) => (set ? andCount(base, set) : 0);
     const byDiscipline = without("discipline");

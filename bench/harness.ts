@@ -2,7 +2,7 @@
 // server (bench-server.ts) started and stopped, and a load generator that sends each path once,
 // N at a time, and reports the client's latencies.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -110,8 +110,33 @@ async function seed(
 }
 
 /** Builds the production front end unless a build is there. */
+/** The newest modification time of the files under `dir` (node_modules left out). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "build") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(
+      newest,
+      entry.isDirectory() ? newestMtime(full) : entry.isFile() ? statSync(full).mtimeMs : 0,
+    );
+  }
+  return newest;
+}
+
+/**
+ * Builds the web app unless a build newer than every source file of the app and the packages
+ * exists: a benchmark must measure the code it is run on, not an earlier build.
+ */
 export function ensureBuild(): void {
-  if (existsSync(path.join(ROOT, "apps/web/build/server/index.js"))) return;
+  const built = path.join(ROOT, "apps/web/build/server/index.js");
+  const sources = ["apps/web/app", "apps/web/vite.config.ts", "packages"].map((p) =>
+    path.join(ROOT, p),
+  );
+  const newestSource = Math.max(
+    ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
   const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

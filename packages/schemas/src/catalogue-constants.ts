@@ -109,3 +109,19 @@ export const PROGRAMME_LEVEL_OPTIONS = [
   { slug: "executive", label: "Executive Education", query: "Executive Education" },
   { slug: "certificate", label: "Certificate Courses", query: "Certificate Courses" },
 ] as const;
+
+/** Month names for start and deadline months (1 = January; 0 means "not announced"). */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;

@@ -5,15 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
-import {
-  decideOrganisation,
-  linkSchool,
-  organisationOfUser,
-} from "@studyatlas/core/organisations/organisations.ts";
 
-import { Browser, PASSWORD, mailsArrived, uniqueEmail } from "./account-client.ts";
+import type { Browser } from "./account-client.ts";
+import { mailsArrived } from "./account-client.ts";
 import { apiUser, applicationFor, catalogueIds } from "./chat-support.ts";
+import { registerPartner } from "./dashboard-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
@@ -27,42 +23,8 @@ interface Partner {
 }
 
 /** A partner whose organisation is approved (when `approve`) and linked to `schoolId`. */
-async function partnerOf(schoolId: number, approve = true): Promise<Partner> {
-  const email = uniqueEmail("partner");
-  const browser = new Browser(t.app);
-  const registered = await browser.call("POST", "/api/account/register_partner", {
-    body: {
-      first_name: "Pat",
-      last_name: "Partner",
-      email,
-      password: PASSWORD,
-      organization: "Org",
-    },
-    ip: nextIp(),
-  });
-  expect(registered.statusCode).toBe(201);
-  const user = await findUserByEmail(t.database.db, email);
-  await markEmailVerified(t.database.db, user!.id);
-  const organisation = await organisationOfUser(t.database.db, user!.id);
-  const sales = await findUserByEmail(t.database.db, "sales@studyatlas.test");
-  await linkSchool(t.database.db, {
-    organisationId: organisation!.id,
-    schoolId,
-    salesUserId: sales!.id,
-  });
-  if (approve) {
-    await decideOrganisation(t.database.db, {
-      organisationId: organisation!.id,
-      status: "approved",
-      salesUserId: sales!.id,
-    });
-  }
-  const signIn = await browser.call("POST", "/api/dashboard/token", {
-    body: { email, password: PASSWORD },
-    ip: nextIp(),
-  });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  return { email, browser, organisationId: organisation!.id };
+function partnerOf(schoolId: number, approve = true): Promise<Partner> {
+  return registerPartner(t, { schoolIds: [schoolId], approve, ip: nextIp });
 }
 
 /** Two programmes of two different schools that no organisation has yet. */

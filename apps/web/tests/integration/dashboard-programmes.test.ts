@@ -10,12 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@studyatlas/db/client.ts";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
-import {
-  decideOrganisation,
-  linkSchool,
-  organisationOfUser,
-} from "@studyatlas/core/organisations/organisations.ts";
+import { findUserByEmail } from "@studyatlas/core/accounts/users.ts";
+import { decideOrganisation } from "@studyatlas/core/organisations/organisations.ts";
 import { CourseDetailSchema } from "@studyatlas/schemas/catalogue.ts";
 import {
   AuditPageSchema,
@@ -25,10 +21,11 @@ import {
   type ProgrammeValues,
 } from "@studyatlas/schemas/programmes.ts";
 
-import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
+import { Browser } from "./account-client.ts";
 import { apiUser } from "./chat-support.ts";
 import { buildApp } from "../../server/app.ts";
 import { testConfig } from "../../server/test-config.ts";
+import { registerPartner } from "./dashboard-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
@@ -59,35 +56,14 @@ async function freeSchool(): Promise<{ school: number; course: number }> {
 /** A partner whose organisation is approved (when `approve`) and linked to a school of its own. */
 async function partnerOf(approve = true): Promise<Partner> {
   const { school, course } = await freeSchool();
-  const email = uniqueEmail("partner");
-  const browser = new Browser(t.app);
-  const registered = await browser.call("POST", "/api/account/register_partner", {
-    body: {
-      first_name: "Ada",
-      last_name: "Editor",
-      email,
-      password: PASSWORD,
-      organization: "Org",
-    },
-    ip: nextIp(),
+  const partner = await registerPartner(t, {
+    schoolIds: [school],
+    approve,
+    ip: nextIp,
+    firstName: "Ada",
+    lastName: "Editor",
   });
-  expect(registered.statusCode).toBe(201);
-  const user = await findUserByEmail(t.database.db, email);
-  await markEmailVerified(t.database.db, user!.id);
-  const organisation = await organisationOfUser(t.database.db, user!.id);
-  const sales = await findUserByEmail(t.database.db, "sales@studyatlas.test");
-  await linkSchool(t.database.db, {
-    organisationId: organisation!.id,
-    schoolId: school,
-    salesUserId: sales!.id,
-  });
-  if (approve) await approve_(organisation!.id);
-  const signIn = await browser.call("POST", "/api/dashboard/token", {
-    body: { email, password: PASSWORD },
-    ip: nextIp(),
-  });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  return { email, browser, organisationId: organisation!.id, schoolId: school, courseId: course };
+  return { ...partner, schoolId: school, courseId: course };
 }
 
 async function approve_(organisationId: number) {

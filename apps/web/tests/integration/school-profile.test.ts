@@ -6,13 +6,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser, findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
+import { createUser, findUserByEmail } from "@studyatlas/core/accounts/users.ts";
 import { listAuditLog } from "@studyatlas/core/organisations/audit-log.ts";
-import {
-  decideOrganisation,
-  linkSchool,
-  organisationOfUser,
-} from "@studyatlas/core/organisations/organisations.ts";
 import { ApiErrorSchema, SchoolSchema } from "@studyatlas/schemas/catalogue.ts";
 import {
   PartnerSchoolsSchema,
@@ -24,6 +19,7 @@ import {
 
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { apiUser } from "./chat-support.ts";
+import { registerPartner } from "./dashboard-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 const MAX_BYTES = 1024 * 1024;
@@ -49,37 +45,13 @@ async function signedIn(email: string): Promise<Browser> {
 
 /** A partner whose organisation is linked to `schoolIds`, approved when `approve`. */
 async function partnerOf(schoolIds: number[], approve = true): Promise<Partner> {
-  const email = uniqueEmail("partner");
-  const registrar = new Browser(t.app);
-  const registered = await registrar.call("POST", "/api/account/register_partner", {
-    body: {
-      first_name: "Pat",
-      last_name: "Partner",
-      email,
-      password: PASSWORD,
-      organization: "Org",
-    },
-    ip: nextIp(),
+  const { browser, organisationId } = await registerPartner(t, {
+    schoolIds,
+    approve,
+    ip: nextIp,
+    salesUserId: salesId,
   });
-  expect(registered.statusCode).toBe(201);
-  const user = await findUserByEmail(t.database.db, email);
-  await markEmailVerified(t.database.db, user!.id);
-  const organisation = await organisationOfUser(t.database.db, user!.id);
-  for (const schoolId of schoolIds) {
-    await linkSchool(t.database.db, {
-      organisationId: organisation!.id,
-      schoolId,
-      salesUserId: salesId,
-    });
-  }
-  if (approve) {
-    await decideOrganisation(t.database.db, {
-      organisationId: organisation!.id,
-      status: "approved",
-      salesUserId: salesId,
-    });
-  }
-  return { browser: await signedIn(email), organisationId: organisation!.id };
+  return { browser, organisationId };
 }
 
 function multipart(file: { data: Buffer; filename: string; type: string } | undefined) {

@@ -34,6 +34,7 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction, sqlState } from "../transactions.ts";
 import { listAuditLog, recordAudit, type AuditActor } from "./audit-log.ts";
 import type { PartnerScope } from "./organisations.ts";
+import { MONTH_NAMES } from "@studyatlas/schemas/catalogue-constants.ts";
 
 export const PROGRAMME_PAGE_SIZE = 25;
 
@@ -440,21 +441,6 @@ async function writeDetailsAndDisciplines(
   );
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /**
  * The programme as the audit log keeps it: every field readable on its own (names rather than
  * ids), so an entry still reads right after a list changes.
@@ -508,7 +494,7 @@ async function auditSnapshot(tx: Database, id: number): Promise<Record<string, u
   const details = parse(row.details) ?? {};
   const fee = Number(row.tuition_fee);
   const when = (month: number, year: number) =>
-    month === 0 ? "Not announced" : `${MONTHS[month - 1]} ${year}`;
+    month === 0 ? "Not announced" : `${MONTH_NAMES[month - 1]} ${year}`;
   const snapshot: Record<string, unknown> = {
     name: row.name,
     about: row.about,

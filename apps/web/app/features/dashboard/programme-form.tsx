@@ -27,21 +27,7 @@ import { AuditLogList } from "./audit-log.tsx";
 import styles from "./dashboard.module.css";
 import programmeStyles from "./programmes.module.css";
 import { RichTextField } from "./rich-text-field.tsx";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { MONTH_NAMES } from "@studyatlas/schemas/catalogue-constants.ts";
 
 const UNIT_LABELS = {
   hours: "Hours",
@@ -509,7 +495,7 @@ export function ProgrammeForm({
                     error={error(`${kind}_month`)}
                   >
                     <option value="">Not announced</option>
-                    {MONTHS.map((month, index) => (
+                    {MONTH_NAMES.map((month, index) => (
                       <option key={month} value={index + 1}>
                         {month}
                       </option>

@@ -2,21 +2,7 @@
 // §9). Pure functions, unit-tested apart from the DOM.
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 import { withIndefiniteArticle } from "@studyatlas/schemas/english.ts";
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+import { MONTH_NAMES } from "@studyatlas/schemas/catalogue-constants.ts";
 
 /**
  * An intake or deadline: 'September 2027', or 'September' when the year is 0 (§2 "year 0 means

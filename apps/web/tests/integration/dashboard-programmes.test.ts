@@ -592,3 +592,60 @@ describe.runIf(process.env.TEST_DB_KIND === "postgres")("a second app process", 
     }
   });
 });
+
+describe("concurrent and hostile writes", () => {
+  it("gives ten identical creations at once ten programmes with distinct slugs, never a 500", async () => {
+    const body = {
+      ...valuesOfA,
+      name: "Concurrent Nephology Course",
+      about: "Ten at once.",
+      published: false,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        a.browser.call("POST", "/api/dashboard/partner/programmes", { body }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+    const slugs = answers.map((answer) => ProgrammeDetailSchema.parse(answer.json()).slug);
+    expect(new Set(slugs).size).toBe(10);
+  });
+
+  it("keeps one audit entry for ten identical saves at once", async () => {
+    const name = `Simultaneous Save ${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        a.browser.call("PUT", `/api/dashboard/partner/programmes/${a.courseId}`, {
+          body: { ...valuesOfA, name },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const log = await a.browser.call(
+      "GET",
+      `/api/dashboard/partner/audit-log?programme=${a.courseId}`,
+    );
+    const renames = AuditPageSchema.parse(log.json()).results.filter(
+      (entry) => entry.after["name"] === name,
+    );
+    expect(renames).toHaveLength(1);
+  });
+
+  it("answers a NUL byte, a huge string and a wrong type with 400, never a 500", async () => {
+    for (const change of [
+      { name: "Bad\u0000Name" },
+      { about: "a\u0000b" },
+      { overview: "<p>a\u0000b</p>" },
+      { name: "x".repeat(1_000_000) },
+      { discipline_ids: "1,2" },
+      { school_id: { id: 1 } },
+    ]) {
+      const answer = await a.browser.call(
+        "PUT",
+        `/api/dashboard/partner/programmes/${a.courseId}`,
+        { body: { ...valuesOfA, ...change } },
+      );
+      expect([400, 413], JSON.stringify(change).slice(0, 80)).toContain(answer.statusCode);
+    }
+  });
+});

@@ -427,3 +427,48 @@ describe("logo and banner uploads", () => {
     expect(bad.statusCode).toBe(404);
   });
 });
+
+describe("concurrent and hostile writes", () => {
+  it("ten identical saves and ten identical uploads at once all succeed, with one audit entry each", async () => {
+    const city = `Concurrent City ${Date.now()}`;
+    const saves = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        a.browser.call("PUT", `/api/dashboard/partner/schools/${schoolA2}`, {
+          body: { about: "", video: "", city },
+        }),
+      ),
+    );
+    expect(saves.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const data = await picture(300, 300, "png");
+    const uploads = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        upload(a.browser, schoolA2, "logo", { data, filename: "same.png", type: "image/png" }),
+      ),
+    );
+    expect(uploads.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const urls = new Set(uploads.map((answer) => SchoolImageAnswerSchema.parse(answer.json()).url));
+    expect(urls.size).toBe(1);
+    const log = await listAuditLog(t.database.db, { entity: "school", entityId: schoolA2 });
+    expect(log.results.filter((entry) => entry.after["city"] === city)).toHaveLength(1);
+    expect(log.results.filter((entry) => entry.after["logo"] === [...urls][0])).toHaveLength(1);
+  });
+
+  it("drops a NUL byte, and answers a huge string and a wrong type with 400, never a 500", async () => {
+    // Control characters in plain text are dropped, not refused.
+    const cleaned = await a.browser.call("PUT", `/api/dashboard/partner/schools/${schoolA2}`, {
+      body: { about: "a\u0000b", video: "", city: "Ly\u0000on" },
+    });
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    expect(SchoolProfileSchema.parse(cleaned.json())).toMatchObject({ about: "ab", city: "Lyon" });
+    for (const body of [
+      { about: "x".repeat(1_000_000), video: "", city: "Lyon" },
+      { about: "", video: ["https://www.youtube.com/watch?v=abc"], city: "Lyon" },
+      { about: "", video: "", city: 42 },
+    ]) {
+      const answer = await a.browser.call("PUT", `/api/dashboard/partner/schools/${schoolA2}`, {
+        body,
+      });
+      expect([400, 413], JSON.stringify(body).slice(0, 80)).toContain(answer.statusCode);
+    }
+  });
+});

@@ -540,13 +540,15 @@ export async function createProgramme(
   input: ProgrammeCreate,
   actor: AuditActor,
 ): Promise<ProgrammeDetail> {
-  // Two partners naming two programmes alike at once: the slug index refuses the second insert,
-  // and the whole transaction runs again with the next free slug.
+  // Programmes named alike at once: each transaction takes a lock on its base slug before it
+  // looks for the next free one, so they take turns (ten identical creations at once get ten
+  // slugs). Should the slug index still refuse an insert, the transaction runs again.
   for (let attempt = 0; ; attempt++) {
     try {
       const id = await inTransaction(db, async (tx) => {
         const { schoolSlug } = await checkReferences(tx, scope, input);
         const base = programmeSlug(input.name, schoolSlug, new Set());
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`course-slug:${base}`}))`);
         const taken = await selectRows<{ slug: string }>(
           tx,
           sql`select slug from courses where slug = ${base} or slug like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`,

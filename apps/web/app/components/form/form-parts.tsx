@@ -1,4 +1,4 @@
-// Pieces every form repeats: the new-password pair (password and its confirmation) and the
+// Pieces every form repeats: the sign-in pair, the new-password pair (password and its confirmation) and the
 // footer with the form's error above its submit button, which reads `pendingLabel` while the
 // request is under way.
 import type { ReactNode } from "react";
@@ -16,6 +16,36 @@ interface BoundField {
 interface PasswordForm {
   visibleError: (name: "password" | "confirm") => string | undefined;
   bind: (name: "password" | "confirm") => BoundField;
+}
+
+interface SignInForm {
+  visibleError: (name: "email" | "password") => string | undefined;
+  bind: (name: "email" | "password") => BoundField;
+}
+
+/** The sign-in pair: the e-mail (focused first) and the current password. */
+export function SignInFields({ form }: { form: SignInForm }) {
+  return (
+    <>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        required
+        error={form.visibleError("email")}
+        {...form.bind("email")}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.visibleError("password")}
+        {...form.bind("password")}
+      />
+    </>
+  );
 }
 
 export function NewPasswordFields({

@@ -15,7 +15,12 @@ import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { FormField } from "../../components/form/form-field.tsx";
-import { FormSubmit, NameFields, NewPasswordFields } from "../../components/form/form-parts.tsx";
+import {
+  FormSubmit,
+  NameFields,
+  NewPasswordFields,
+  SignInFields,
+} from "../../components/form/form-parts.tsx";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
 
 export function LoginForm({
@@ -53,23 +58,7 @@ export function LoginForm({
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        required
-        error={form.visibleError("email")}
-        {...form.bind("email")}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={form.visibleError("password")}
-        {...form.bind("password")}
-      />
+      <SignInFields form={form} />
       <div className={formStyles.rowEnd}>
         <button type="button" className={formStyles.linkButton} onClick={onForgotPassword}>
           Forgot password?

@@ -16,7 +16,7 @@ import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
 import { authErrorMessage, callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";
-import { FormSubmit, NameFields } from "../../components/form/form-parts.tsx";
+import { FormSubmit, NameFields, SignInFields } from "../../components/form/form-parts.tsx";
 import formStyles from "../../components/form/form.module.css";
 import { useFormFields } from "../../components/form/use-form-fields.ts";
 import { SecondFactorForm } from "../../components/two-factor/second-factor-form.tsx";
@@ -100,23 +100,7 @@ export function DashboardLoginForm({ registerHref }: { registerHref?: string }) 
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-        required
-        error={form.visibleError("email")}
-        {...form.bind("email")}
-      />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={form.visibleError("password")}
-        {...form.bind("password")}
-      />
+      <SignInFields form={form} />
       <div className={styles.rememberRow}>
         <label className={styles.checkbox}>
           <input

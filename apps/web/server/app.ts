@@ -3,6 +3,7 @@
 // tests call buildApp() and app.inject() with no port.
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -301,7 +302,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       enabled: config.pageReuseBytes > 0,
     }),
   );
-  await app.register(compress, { threshold: 1024 });
+  // Dynamic answers are compressed per request, so the levels favour speed (bench/RESULTS.md
+  // 2026-11-25, later session): on the 209 KB home page brotli 3 takes 0.67 ms for 22.0 KB against
+  // brotli 4's 1.00 ms for 20.8 KB, gzip 4 1.02 ms for 25.6 KB against gzip 6's 1.63 ms for 24.3 KB;
+  // zstd (preferred when offered) keeps its default level 3, 0.57 ms for 22.3 KB. Built assets
+  // are served from their prebuilt, fully compressed copies (ADR 019).
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
+      },
+    },
+    zlibOptions: { level: 4 },
+  });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.
   await app.register(cookie);

@@ -9,6 +9,7 @@ import { courseCardsFromIndex, coursesByIds } from "@studyatlas/core/catalogue/c
 import type { CardReferences } from "@studyatlas/core/catalogue/search-index/card-references.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
+import { listWishlist } from "@studyatlas/core/engagement/wishlists.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import { CourseListItemSchema, pageOf } from "@studyatlas/schemas/catalogue.ts";
@@ -136,6 +137,34 @@ describe("programme cards from the index's reference maps", () => {
     expect(tied.length).toBeGreaterThan(1);
     // Every card is what the API's schema describes.
     for (const card of assembled ?? []) CourseListItemSchema.parse(card);
+  });
+
+  it("gives a wishlist the same entries as the SQL card columns, unpublished ones left out", async () => {
+    const [user] = await ids(
+      `insert into users (email, first_name, last_name, referral_code)
+       values ('cards@example.test', 'Card', 'Tester', 'cards-test') returning id`,
+    );
+    const saved = [
+      ...Object.values(cases).map((special) => special[0]),
+      ...createRandom(7).shuffle(allIds).slice(0, 30),
+    ];
+    // One second apart, so that "newest first" is an order and not only the id tie-break.
+    for (const [at, course] of [...new Set(saved)].entries()) {
+      await database.query(
+        `insert into wishlist_items (user_id, course_id, created_at)
+         values ($1, $2, timestamptz '2026-01-01 00:00:00+00' + $3 * interval '1 second')
+         on conflict do nothing`,
+        [user, course, at % 10],
+      );
+    }
+    const expected = await listWishlist(database.db, Number(user));
+    const assembled = await listWishlist(database.db, Number(user), index);
+    expect(assembled.length).toBeGreaterThan(20);
+    expect(JSON.stringify(assembled)).toBe(JSON.stringify(expected));
+    const listed = new Set(assembled.map((entry) => entry.course.id));
+    for (const id of [...cases.unpublished, ...cases.ofUnpublishedSchool]) {
+      expect(listed.has(id)).toBe(false);
+    }
   });
 
   it("leaves a page to the SQL card query when it names a reference newer than the maps", async () => {

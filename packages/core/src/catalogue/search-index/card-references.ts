@@ -15,7 +15,6 @@ import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { selectRows } from "../../sql-rows.ts";
 
-type School = CourseListItem["school"];
 type Currency = CourseListItem["tuition_currency"];
 type ProgrammeType = CourseListItem["programme_type"];
 type DegreeType = NonNullable<CourseListItem["degree_type"]>;

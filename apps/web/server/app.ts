@@ -304,9 +304,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Dynamic answers are compressed per request, so the levels favour speed (bench/RESULTS.md
   // 2026-11-25, later session): on the 209 KB home page brotli 3 takes 0.67 ms for 22.0 KB against
-  // brotli 4's 1.00 ms for 20.8 KB, gzip 4 1.02 ms for 25.6 KB against gzip 6's 1.63 ms for 24.3 KB;
-  // zstd (preferred when offered) keeps its default level 3, 0.57 ms for 22.3 KB. Built assets
-  // are served from their prebuilt, fully compressed copies (ADR 019).
+  // brotli 4's 1.00 ms for 20.8 KB, gzip 4 1.02 ms for 25.6 KB against gzip 6's 1.63 ms for 24.3 KB,
+  // zstd 1 (preferred when offered) 0.33 ms for 23.4 KB against its default 3's 0.57 ms for 22.3 KB.
+  // Built assets are served from their prebuilt, fully compressed copies (ADR 019).
   await app.register(compress, {
     threshold: 1024,
     brotliOptions: {
@@ -315,7 +315,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
       },
     },
-    zlibOptions: { level: 4 },
+    // `level` is gzip's and deflate's; zstd reads its level from `params`.
+    zlibOptions: { level: 4, params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 } },
     // Every answer up to 512 KiB is compressed in one synchronous call (well under a millisecond
     // at these levels) rather than through a zlib stream on the thread pool: on a machine whose
     // cores the server already keeps busy, the stream's set-up cost more than it overlapped.

@@ -41,6 +41,21 @@ describe("createTestDatabase", () => {
     expect(rows.map((row) => row.extname)).toEqual(expect.arrayContaining(["pg_trgm", "unaccent"]));
   });
 
+  it("gives pg_trgm's match operators their real cost, so the planner takes the trigram index", async () => {
+    // Migration 0018: at the default cost of 1 the planner scanned programme_names row by row for
+    // a misspelt two-word query (54 ms against 1.5 ms through the index at 100,000 programmes).
+    const { rows } = await first.query<{ proname: string; procost: number }>(
+      `select proname, procost::float8 as procost from pg_proc
+        where proname in ('similarity_op', 'word_similarity_op', 'word_similarity_commutator_op')
+        order by proname`,
+    );
+    expect(rows).toEqual([
+      { proname: "similarity_op", procost: 100 },
+      { proname: "word_similarity_commutator_op", procost: 100 },
+      { proname: "word_similarity_op", procost: 100 },
+    ]);
+  });
+
   it("holds the small test catalogue", async () => {
     expect(await count(first, "courses")).toBe(TEST_CATALOGUE.courses);
     expect(await count(first, "schools")).toBe(TEST_CATALOGUE.schools);

@@ -3,7 +3,7 @@
 // tests call buildApp() and app.inject() with no port.
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import { constants as zlibConstants } from "node:zlib";
+import { constants as zlibConstants, type ZlibOptions, type ZstdOptions } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -288,11 +288,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   // Before compression, so that the cache sees (and keeps) the uncompressed JSON.
-  await registerCatalogueCache(app, catalogueCache, database, () => {
-    referenceCache.invalidate();
-    pageCache.invalidate();
-    finderIndex.invalidate();
-  });
+  await registerCatalogueCache(
+    app,
+    catalogueCache,
+    database,
+    () => {
+      referenceCache.invalidate();
+      pageCache.invalidate();
+      finderIndex.invalidate();
+    },
+    () => finderIndex.vocabularyChanged(),
+  );
   // Also before compression: a kept page is the uncompressed body, compressed per request.
   app.decorate(
     "pageReuse",
@@ -302,6 +308,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       enabled: config.pageReuseBytes > 0,
     }),
   );
+  // `level` is gzip's and deflate's; zstd reads its level from `params` (the plugin hands the
+  // same options to both).
+  const DYNAMIC_ZLIB_OPTIONS: ZlibOptions & ZstdOptions = {
+    level: 4,
+    params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 },
+  };
   // Dynamic answers are compressed per request, so the levels favour speed (bench/RESULTS.md
   // 2026-11-25, later session): on the 209 KB home page brotli 3 takes 0.67 ms for 22.0 KB against
   // brotli 4's 1.00 ms for 20.8 KB, gzip 4 1.02 ms for 25.6 KB against gzip 6's 1.63 ms for 24.3 KB,
@@ -315,8 +327,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
       },
     },
-    // `level` is gzip's and deflate's; zstd reads its level from `params`.
-    zlibOptions: { level: 4, params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 } },
+    zlibOptions: DYNAMIC_ZLIB_OPTIONS,
     // Every answer up to 512 KiB is compressed in one synchronous call (well under a millisecond
     // at these levels) rather than through a zlib stream on the thread pool: on a machine whose
     // cores the server already keeps busy, the stream's set-up cost more than it overlapped.

@@ -45,11 +45,14 @@ export async function registerCatalogueCache(
   database: DatabaseHandle,
   /** Also told of every change (and of every possibly missed notice): the finder index. */
   onCatalogueChanged: () => void = () => {},
+  /** Told when only the search vocabulary was refreshed: the finder index's copy of it. */
+  onSearchWordsChanged: () => void = () => {},
 ): Promise<void> {
   const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => {
     cache.invalidate();
     // A refreshed search vocabulary changes text answers, not the programmes the index holds.
-    if (payload !== SEARCH_WORDS_CHANGED) onCatalogueChanged();
+    if (payload === SEARCH_WORDS_CHANGED) onSearchWordsChanged();
+    else onCatalogueChanged();
   });
   app.addHook("onClose", async () => {
     await stopListening();

@@ -125,7 +125,7 @@ export async function resolveCourseListRequest(
     }
   }
   const text = query.name && query.name.length > 0 ? query.name : undefined;
-  const searchText = text ? await correctSearchText(db, text) : undefined;
+  const searchText = text ? await correctSearchText(db, text, index?.vocabulary) : undefined;
   const chosen = searchText === undefined ? undefined : await chooseTextMatch(db, searchText);
   return {
     filters: {

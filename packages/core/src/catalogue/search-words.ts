@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../sql-rows.ts";
+import type { SearchVocabulary } from "./search-vocabulary.ts";
 
 /** Words shorter than this are kept as typed: 'mba', 'law' and 'art' have too few trigrams. */
 export const MIN_CORRECTABLE_LENGTH = 4;
@@ -25,10 +26,16 @@ export function searchTokens(text: string): string[] {
 
 /**
  * The query with each unknown word replaced by its closest known word; words without a close
- * match stay as typed. Returns the text unchanged when nothing needed correcting.
+ * match stay as typed. Returns the text unchanged when nothing needed correcting. With the
+ * vocabulary held in process (search-vocabulary.ts), the same answer without a query.
  */
-export async function correctSearchText(db: Database, text: string): Promise<string> {
+export async function correctSearchText(
+  db: Database,
+  text: string,
+  vocabulary?: SearchVocabulary,
+): Promise<string> {
   const tokens = searchTokens(text);
+  if (vocabulary) return vocabulary.correct(tokens);
   const candidates = [...new Set(tokens.filter((token) => token.length >= MIN_CORRECTABLE_LENGTH))];
   if (candidates.length === 0) return tokens.join(" ");
   const rows = await selectRows<{ token: string; known: boolean; closest: string | null }>(

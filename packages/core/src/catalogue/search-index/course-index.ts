@@ -32,6 +32,7 @@ import {
   has,
   orInto,
 } from "./bitset.ts";
+import type { SearchVocabulary } from "../search-vocabulary.ts";
 import type { CardReferences } from "./card-references.ts";
 import { evaluate, type QueryNode } from "./text-match.ts";
 
@@ -154,6 +155,11 @@ export class CourseIndex {
    * the index and as current as it (card-references.ts); absent, the cards come from SQL whole.
    */
   readonly cardReferences: CardReferences | undefined;
+  /**
+   * The search vocabulary for misspelling correction (search-vocabulary.ts), read with the index
+   * and replaced by the holder when the vocabulary alone is refreshed; absent, SQL corrects.
+   */
+  vocabulary: SearchVocabulary | undefined;
   private readonly ids: Int32Array;
   /** Document number of each programme id (-1: not public), for the free-text matches. */
   private readonly docOfId: Int32Array;

@@ -4,6 +4,7 @@
 // notice: a change shows in every process's results as soon as its notice arrives.
 import type { Database } from "@studyatlas/db/client.ts";
 
+import { loadSearchVocabulary } from "../search-vocabulary.ts";
 import type { CourseIndex } from "./course-index.ts";
 import { loadCourseIndex } from "./load.ts";
 
@@ -12,6 +13,11 @@ export interface FinderIndex {
   current(): CourseIndex | undefined;
   /** The catalogue changed: stop answering from the old index and build a new one. */
   invalidate(): void;
+  /**
+   * Only the search vocabulary was refreshed: SQL corrects misspellings until the new vocabulary
+   * is read into the current index.
+   */
+  vocabularyChanged(): void;
   /** Resolves once the index of the latest catalogue is built (or failed to build). */
   settled(): Promise<void>;
   /** Facts for the logs and the benchmark. */
@@ -31,19 +37,38 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
   let building: Promise<void> | undefined;
   let builds = 0;
   let lastBuildMs: number | undefined;
+  // Bumped by every vocabulary refresh; a vocabulary read before the latest one is not used.
+  let vocabularyGeneration = 0;
+
+  const reloadVocabulary = (): void => {
+    vocabularyGeneration += 1;
+    const started = vocabularyGeneration;
+    if (index) index.vocabulary = undefined;
+    if (!options.enabled) return;
+    void loadSearchVocabulary(db).then(
+      (vocabulary) => {
+        if (started === vocabularyGeneration && index) index.vocabulary = vocabulary;
+      },
+      (error: unknown) => options.onError?.(error),
+    );
+  };
 
   const build = (): Promise<void> => {
     if (!options.enabled) return Promise.resolve();
     if (building) return building;
     const started = generation;
+    const vocabularyStarted = vocabularyGeneration;
     const startedAt = performance.now();
-    building = loadCourseIndex(db)
+    building = Promise.all([loadCourseIndex(db), loadSearchVocabulary(db)])
       .then(
-        (built) => {
+        ([built, vocabulary]) => {
           if (started === generation) {
+            built.vocabulary = vocabulary;
             index = built;
             builds += 1;
             lastBuildMs = performance.now() - startedAt;
+            // The vocabulary was refreshed while this one was read: read it again.
+            if (vocabularyStarted !== vocabularyGeneration) reloadVocabulary();
           }
         },
         (error: unknown) => options.onError?.(error),
@@ -65,6 +90,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
       index = undefined;
       void build();
     },
+    vocabularyChanged: reloadVocabulary,
     async settled() {
       while (building) await building;
     },

@@ -1,0 +1,119 @@
+// The search vocabulary (the `search_words` view) held in process, so that correcting a query's
+// misspellings (search-words.ts, ADR 005) costs no round trip to PostgreSQL: that query was the
+// largest share of PostgreSQL's work per free-text request (about 1.5 ms of 2.5 ms at 100,000
+// programmes, bench/RESULTS.md). It answers exactly as the SQL does: an unknown word of
+// MIN_CORRECTABLE_LENGTH letters or more becomes the vocabulary word of highest pg_trgm
+// similarity (at least MIN_SIMILARITY), then the most frequent, then the first in order. The
+// vocabulary is a few thousand words; the finder index holder reloads it on every catalogue notice.
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+
+import { selectRows } from "../sql-rows.ts";
+import { MIN_CORRECTABLE_LENGTH, MIN_SIMILARITY } from "./search-words.ts";
+
+/**
+ * pg_trgm's trigrams of one word of letters and digits: the word padded with two blanks before
+ * and one after, every three consecutive characters, each once.
+ */
+export function trigramsOf(word: string): string[] {
+  const padded = `  ${word} `;
+  const seen = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) seen.add(padded.slice(i, i + 3));
+  return [...seen];
+}
+
+/** pg_trgm's similarity as PostgreSQL computes it: shared over all trigrams, in float4. */
+export function trigramSimilarity(shared: number, left: number, right: number): number {
+  return Math.fround(shared / (left + right - shared));
+}
+
+/** The threshold as PostgreSQL compares it: `similarity(...) >= $1` makes the parameter a real. */
+const THRESHOLD = Math.fround(MIN_SIMILARITY);
+
+export class SearchVocabulary {
+  private readonly words: string[];
+  private readonly frequency: Int32Array;
+  private readonly trigramCount: Int32Array;
+  private readonly index = new Set<string>();
+  /** Each trigram's words (their positions in `words`). */
+  private readonly byTrigram = new Map<string, number[]>();
+
+  constructor(rows: ReadonlyArray<{ word: string; frequency: number }>) {
+    this.words = rows.map((row) => row.word);
+    this.frequency = Int32Array.from(rows, (row) => row.frequency);
+    this.trigramCount = new Int32Array(rows.length);
+    rows.forEach((row, position) => {
+      this.index.add(row.word);
+      const trigrams = trigramsOf(row.word);
+      this.trigramCount[position] = trigrams.length;
+      for (const trigram of trigrams) {
+        const list = this.byTrigram.get(trigram);
+        if (list) list.push(position);
+        else this.byTrigram.set(trigram, [position]);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  has(word: string): boolean {
+    return this.index.has(word);
+  }
+
+  /** The vocabulary word closest to `token` (as the SQL orders them), or undefined. */
+  closest(token: string): string | undefined {
+    const trigrams = trigramsOf(token);
+    const shared = new Map<number, number>();
+    for (const trigram of trigrams) {
+      for (const position of this.byTrigram.get(trigram) ?? []) {
+        shared.set(position, (shared.get(position) ?? 0) + 1);
+      }
+    }
+    let best = -1;
+    let bestSimilarity = -1;
+    for (const [position, count] of shared) {
+      const similarity = trigramSimilarity(
+        count,
+        trigrams.length,
+        this.trigramCount[position] as number,
+      );
+      if (similarity < THRESHOLD) continue;
+      if (best === -1 || this.before(position, similarity, best, bestSimilarity)) {
+        best = position;
+        bestSimilarity = similarity;
+      }
+    }
+    return best === -1 ? undefined : this.words[best];
+  }
+
+  /** Tokens with each unknown, correctable one replaced by its closest word (search-words.ts). */
+  correct(tokens: readonly string[]): string {
+    return tokens
+      .map((token) =>
+        token.length < MIN_CORRECTABLE_LENGTH || this.has(token)
+          ? token
+          : (this.closest(token) ?? token),
+      )
+      .join(" ");
+  }
+
+  /** `order by similarity desc, frequency desc, word` (letters and digits: code-point order). */
+  private before(a: number, similarityA: number, b: number, similarityB: number): boolean {
+    if (similarityA !== similarityB) return similarityA > similarityB;
+    const frequencyA = this.frequency[a] as number;
+    const frequencyB = this.frequency[b] as number;
+    if (frequencyA !== frequencyB) return frequencyA > frequencyB;
+    return (this.words[a] as string) < (this.words[b] as string);
+  }
+}
+
+export async function loadSearchVocabulary(db: Database): Promise<SearchVocabulary> {
+  const rows = await selectRows<{ word: string; frequency: number }>(
+    db,
+    sql`select word, frequency from search_words`,
+  );
+  return new SearchVocabulary(rows);
+}

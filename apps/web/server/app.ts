@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -18,7 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 
 import { cachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
@@ -431,11 +431,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       frontend.kind === "production"
         ? (frontend.buildDirectory ?? path.join(WEB_ROOT, "build"))
         : path.join(WEB_ROOT, "build");
+    const serverBuildPath = path.join(buildDirectory, "server/index.js");
     await app.register(fastifyReactRouter, {
-      ...(frontend.kind === "development" ? { devServer: frontend.vite } : {}),
+      // In production the build is loaded once: given as a loader function, React Router would
+      // rebuild its route tables for every request (its `derive`, ~0.4 ms of a home render).
+      ...(frontend.kind === "development"
+        ? { devServer: frontend.vite }
+        : { build: (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild }),
       mode: config.env === "production" ? "production" : "development",
       routeOptions: { schema: { hide: true } },
-      serverBuildPath: path.join(buildDirectory, "server/index.js"),
+      serverBuildPath,
       clientBuildDirectory: path.join(buildDirectory, "client"),
       // The build writes .br and .gz copies of the assets (vite.config.ts, ADR 019).
       staticOptions: { preCompressed: true },

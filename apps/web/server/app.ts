@@ -11,8 +11,11 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import websocket from "@fastify/websocket";
-import { fastifyReactRouter } from "@mcansh/remix-fastify";
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyRequest,
+} from "fastify";
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -40,6 +43,7 @@ import { serializeError, serializeRequest } from "./log-redaction.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
 import { registerPageReuse, type PageReuse } from "./plugins/page-reuse.ts";
+import { reactRouter } from "./plugins/react-router.ts";
 import {
   createFinderIndex,
   type FinderIndex,
@@ -426,39 +430,50 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (services.devMailbox) await app.register(devMailboxRoutes, { services, prefix: "/dev" });
 
-  if (frontend.kind !== "none") {
-    const buildDirectory =
-      frontend.kind === "production"
-        ? (frontend.buildDirectory ?? path.join(WEB_ROOT, "build"))
-        : path.join(WEB_ROOT, "build");
-    const serverBuildPath = path.join(buildDirectory, "server/index.js");
-    await app.register(fastifyReactRouter, {
-      // In production the build is loaded once: given as a loader function, React Router would
-      // rebuild its route tables for every request (its `derive`, ~0.4 ms of a home render).
-      ...(frontend.kind === "development"
-        ? { devServer: frontend.vite }
-        : { build: (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild }),
+  /** What every loader receives: the services, the request's nonce and its session. */
+  const getLoadContext = (request: FastifyRequest) => {
+    const context = new RouterContextProvider();
+    context.set(appServicesContext, services);
+    context.set(requestInfoContext, { nonce: request.cspNonce });
+    context.set(requestSessionContext, {
+      user: request.auth?.user ?? null,
+      sessionId: request.auth?.sessionId ?? null,
+      pendingSecondFactor: request.pendingSecondFactor
+        ? { userId: request.pendingSecondFactor.user.id }
+        : null,
+    });
+    return context;
+  };
+  if (frontend.kind === "development") {
+    const { vite } = frontend;
+    await app.register(reactRouter, {
+      // Vite compiles the app on demand and serves its files; the build is asked for each request.
+      build: () => loadDevelopmentBuild(vite),
       mode: config.env === "production" ? "production" : "development",
       routeOptions: { schema: { hide: true } },
-      serverBuildPath,
+      getLoadContext,
+    });
+  } else if (frontend.kind === "production") {
+    const buildDirectory = frontend.buildDirectory ?? path.join(WEB_ROOT, "build");
+    const serverBuild = path.join(buildDirectory, "server/index.js");
+    await app.register(reactRouter, {
+      // Loaded once (plugins/react-router.ts).
+      build: (await import(pathToFileURL(serverBuild).href)) as ServerBuild,
+      mode: config.env === "production" ? "production" : "development",
+      routeOptions: { schema: { hide: true } },
       clientBuildDirectory: path.join(buildDirectory, "client"),
       // The build writes .br and .gz copies of the assets (vite.config.ts, ADR 019).
       staticOptions: { preCompressed: true },
-      getLoadContext(request) {
-        const context = new RouterContextProvider();
-        context.set(appServicesContext, services);
-        context.set(requestInfoContext, { nonce: request.cspNonce });
-        context.set(requestSessionContext, {
-          user: request.auth?.user ?? null,
-          sessionId: request.auth?.sessionId ?? null,
-          pendingSecondFactor: request.pendingSecondFactor
-            ? { userId: request.pendingSecondFactor.user.id }
-            : null,
-        });
-        return context;
-      },
+      getLoadContext,
     });
   }
 
   return app;
+}
+
+/** The server build as Vite compiles it in development (its module runner, else ssrLoadModule). */
+async function loadDevelopmentBuild(vite: ViteDevServer): Promise<ServerBuild> {
+  const id = "virtual:react-router/server-build";
+  const ssr = vite.environments.ssr as { runner?: { import(id: string): Promise<unknown> } };
+  return (await (ssr.runner ? ssr.runner.import(id) : vite.ssrLoadModule(id))) as ServerBuild;
 }

@@ -96,6 +96,9 @@ import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
+/** Pages up to this size are compressed in one synchronous call (the home page is ~200 KB). */
+const PAGE_SYNC_COMPRESSION_BYTES = 1024 * 1024;
+
 /** How long a reused page may be answered at most (ADR 018); the catalogue's notice empties it sooner. */
 export const PAGE_REUSE_TTL_MS = 60_000;
 
@@ -305,7 +308,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       enabled: config.pageReuseBytes > 0,
     }),
   );
-  await app.register(compress, { threshold: 1024 });
+  // A page arrives whole (plugins/react-router.ts): compressed in one synchronous call rather than
+  // through a zlib stream on the thread pool, which on our two cores bought no parallelism and
+  // cost a chunked answer in several socket writes.
+  await app.register(compress, { threshold: 1024, syncThreshold: PAGE_SYNC_COMPRESSION_BYTES });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.
   await app.register(cookie);

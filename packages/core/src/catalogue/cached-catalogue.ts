@@ -73,9 +73,7 @@ export function cachedCatalogue(
       return { ...resolved, seed: seed ?? randomSeed() };
     },
     listCourses: (request) =>
-      remember(`list:${listKey(request)}`, () =>
-        listCourses(db, request, finderIndex?.current()),
-      ),
+      remember(`list:${listKey(request)}`, () => listCourses(db, request, finderIndex?.current())),
     listCoursePages: (requests) =>
       remember(`lists:${requests.map(listKey).join(",")}`, () =>
         listCoursePages(db, requests, finderIndex?.current()),

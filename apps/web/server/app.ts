@@ -99,6 +99,9 @@ import { seoRoutes } from "./routes/seo.ts";
 /** Pages up to this size are compressed in one synchronous call (the home page is ~200 KB). */
 const PAGE_SYNC_COMPRESSION_BYTES = 1024 * 1024;
 
+/** gzip's level for answers compressed per request (pages, JSON). */
+const GZIP_LEVEL = 5;
+
 /** How long a reused page may be answered at most (ADR 018); the catalogue's notice empties it sooner. */
 export const PAGE_REUSE_TTL_MS = 60_000;
 
@@ -311,7 +314,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // A page arrives whole (plugins/react-router.ts): compressed in one synchronous call rather than
   // through a zlib stream on the thread pool, which on our two cores bought no parallelism and
   // cost a chunked answer in several socket writes.
-  await app.register(compress, { threshold: 1024, syncThreshold: PAGE_SYNC_COMPRESSION_BYTES });
+  // gzip at level 5 rather than zlib's 6: on our pages a quarter less CPU (home 1.9 → 1.4 ms) for
+  // about 1 % more bytes (ADR 019). Brotli keeps the plugin's quality 4, already smaller and faster.
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: PAGE_SYNC_COMPRESSION_BYTES,
+    zlibOptions: { level: GZIP_LEVEL },
+  });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.
   await app.register(cookie);

@@ -13,6 +13,7 @@ import {
   type CourseFilters,
   type CourseListRequest,
 } from "@studyatlas/core/catalogue/courses.ts";
+import { getCountryById } from "@studyatlas/core/catalogue/countries.ts";
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
@@ -198,6 +199,19 @@ describe("the in-process finder index", () => {
       expect(await listCoursePages(database.db, requests), label).toEqual(expected);
     }
   }, 60_000);
+
+  it("gives every country the counts its page's SQL gives (programmes counted in the index)", async () => {
+    const ids = (await database.query<{ id: number }>("select id from countries")).rows;
+    let withProgrammes = 0;
+    for (const { id } of ids) {
+      const expected = await getCountryById(database.db, Number(id));
+      expect(await getCountryById(database.db, Number(id), index), `country ${id}`).toEqual(
+        expected,
+      );
+      if ((expected?.courses_count ?? 0) > 0) withProgrammes += 1;
+    }
+    expect(withProgrammes).toBeGreaterThan(5);
+  });
 
   it("counts every facet as SQL does, for 1,000 random filter combinations", async () => {
     const r = random(41);

@@ -100,6 +100,7 @@ export function cachedCatalogue(
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),
-    getCountryById: (id) => remember(`country:${id}`, () => getCountryById(db, id)),
+    getCountryById: (id) =>
+      remember(`country:${id}`, () => getCountryById(db, id, finderIndex?.current())),
   };
 }

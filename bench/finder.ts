@@ -6,7 +6,7 @@
 //    request repeats, so no answer comes from the catalogue cache by repetition.
 // 3. On one server process at a time (bench-server.ts), each with the catalogue cache off unless
 //    said: the list API, the facets API and the server-rendered /coursefinder page, each over its
-//    own unique requests, and /api/health as the floor. Configurations: the in-process index
+//    own unique requests, and /robots.txt and /api/health as the floor. Configurations: the in-process index
 //    (FINDER_INDEX=true), SQL only (FINDER_INDEX=false), the index with the cache on.
 //    The peer: the same list and facet requests answered by @orama/orama over the same programmes
 //    in the same process (orama-peer.ts), cards read the same way.
@@ -25,6 +25,7 @@ import {
   line,
   option,
   prepareDatabase,
+  printFloors,
   run,
   startServer,
   stopServer,
@@ -181,12 +182,7 @@ for (const configuration of configurations) {
           : "") +
         `, RSS ${mib(index.rss)}`,
     );
-    const floor = await run(
-      server.base,
-      Array.from({ length: REQUESTS }, () => "/api/health"),
-      load,
-    );
-    console.log(line("floor: /api/health", floor));
+    await printFloors(server.base, REQUESTS, load);
     // Each endpoint gets its own order of the requests, so none repeats another's answer.
     const structured = requests.filter((request) => !request.text);
     const withText = requests.filter((request) => request.text);

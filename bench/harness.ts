@@ -3,6 +3,7 @@
 // N at a time, and reports the client's latencies.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -190,10 +191,38 @@ export interface Figures {
   timeouts: number;
 }
 
+/** What Chromium asks for; the server compresses as it would for a visitor. */
+const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+/** One GET on a kept-alive socket of `agent`: the status once the whole body has arrived. */
+function get(agent: http.Agent, url: URL): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent, headers: { "accept-encoding": ACCEPT_ENCODING }, timeout: TIMEOUT_MS },
+      (response) => {
+        // The body is drained, not decoded: the client's CPU is not the server's latency.
+        response.on("data", () => {});
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(new TimeoutError()));
+    request.on("error", reject);
+  });
+}
+
+class TimeoutError extends Error {}
+
 /**
  * Sends each path once, `connections` at a time, until the paths or `seconds` run out; latency
  * of each request from the client's side. A 404 is an answer (a page past the last one), any
- * other status but 200 a failure, and no answer within TIMEOUT_MS a time-out.
+ * other status but 200 a failure, and a socket silent for TIMEOUT_MS a time-out.
+ *
+ * The client is node:http on `connections` kept-alive sockets, asking for compressed answers as
+ * a browser does and draining them undecoded. It shares the two cores with the server and
+ * PostgreSQL, so it is kept light: `fetch` cost about 0.3 ms more CPU per request (WHATWG
+ * streams, decoding, an abort timer), which showed as server latency (bench/RESULTS.md).
  */
 export async function run(
   base: string,
@@ -204,6 +233,7 @@ export async function run(
   let failures = 0;
   let timeouts = 0;
   let nextIndex = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const worker = async () => {
@@ -211,13 +241,10 @@ export async function run(
       const path = paths[nextIndex++] as string;
       const begun = performance.now();
       try {
-        const response = await fetch(`${base}${path}`, {
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200 && response.status !== 404) failures += 1;
+        const status = await get(agent, new URL(path, base));
+        if (status !== 200 && status !== 404) failures += 1;
       } catch (error) {
-        if (error instanceof DOMException && error.name === "TimeoutError") timeouts += 1;
+        if (error instanceof TimeoutError) timeouts += 1;
         else failures += 1;
       }
       latencies.push(performance.now() - begun);
@@ -225,6 +252,7 @@ export async function run(
   };
   await Promise.all(Array.from({ length: options.connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
   return {
     count: latencies.length,
     p50: percentile(latencies, 50),
@@ -239,4 +267,28 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export function line(label: string, f: Figures): string {
   return `${label.padEnd(34)} p50 ${ms(f.p50).padStart(10)} | p95 ${ms(f.p95).padStart(10)} | ${f.rps.toFixed(1).padStart(7)} req/s | ${String(f.count).padStart(5)} requests | failures ${f.failures} | time-outs ${f.timeouts}`;
+}
+
+/**
+ * The floor lines: `/robots.txt`, the server's own trivial answer (every hook, no database), and
+ * `/api/health`, which also reads and commits a write in the database. What a page or an API
+ * answer costs above these is its own work.
+ */
+export async function printFloors(
+  base: string,
+  count: number,
+  load: { seconds: number; connections: number },
+): Promise<void> {
+  const trivial = await run(
+    base,
+    Array.from({ length: count }, () => "/robots.txt"),
+    load,
+  );
+  console.log(line("floor: /robots.txt", trivial));
+  const health = await run(
+    base,
+    Array.from({ length: count }, () => "/api/health"),
+    load,
+  );
+  console.log(line("floor: /api/health (db write)", health));
 }

@@ -21,6 +21,7 @@ import {
   line,
   option,
   prepareDatabase,
+  printFloors,
   run,
   startServer,
   stopServer,
@@ -58,12 +59,7 @@ async function measure(
     console.log(
       `\nPages: ${courses.toLocaleString("en")} programmes on ${engineName}, answer cache off, page reuse ${reuse ? `on (${POPULAR} addresses per page, repeated)` : "off (unique addresses)"}, ${connections} connections, at most ${SECONDS} s per line`,
     );
-    const floor = await run(
-      server.base,
-      Array.from({ length: PER_PAGE * 4 }, () => "/api/health"),
-      { seconds: SECONDS, connections },
-    );
-    console.log(line("floor: /api/health", floor));
+    await printFloors(server.base, PER_PAGE * 4, { seconds: SECONDS, connections });
     for (const [label, paths] of sets) {
       console.log(line(label, await run(server.base, paths, { seconds: SECONDS, connections })));
     }

@@ -3,6 +3,7 @@
 // tests call buildApp() and app.inject() with no port.
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
+import { constants as zlibConstants, type ZlibOptions, type ZstdOptions } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -96,11 +97,11 @@ import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
-/** Pages up to this size are compressed in one synchronous call (the home page is ~200 KB). */
-const PAGE_SYNC_COMPRESSION_BYTES = 1024 * 1024;
-
-/** gzip's level for answers compressed per request (pages, JSON). */
-const GZIP_LEVEL = 5;
+/** gzip's and deflate's level, and zstd's (@fastify/compress hands the same options to both). */
+const ZLIB_AND_ZSTD_OPTIONS: ZlibOptions & ZstdOptions = {
+  level: 4,
+  params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 },
+};
 
 /** How long a reused page may be answered at most (ADR 018); the catalogue's notice empties it sooner. */
 export const PAGE_REUSE_TTL_MS = 60_000;
@@ -311,15 +312,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       enabled: config.pageReuseBytes > 0,
     }),
   );
-  // A page arrives whole (plugins/react-router.ts): compressed in one synchronous call rather than
-  // through a zlib stream on the thread pool, which on our two cores bought no parallelism and
-  // cost a chunked answer in several socket writes.
-  // gzip at level 5 rather than zlib's 6: on our pages a quarter less CPU (home 1.9 → 1.4 ms) for
-  // about 1 % more bytes (ADR 019). Brotli keeps the plugin's quality 4, already smaller and faster.
+  // Dynamic answers are compressed per request, so the levels favour speed (bench/RESULTS.md
+  // 2026-11-25, later session): on the 209 KB home page brotli 3 takes 0.67 ms for 22.0 KB against
+  // brotli 4's 1.00 ms for 20.8 KB, gzip 4 1.02 ms for 25.6 KB against gzip 6's 1.63 ms for 24.3 KB,
+  // zstd 1 (preferred when offered) 0.33 ms for 23.4 KB against its default 3's 0.57 ms for 22.3 KB.
+  // Built assets are served from their prebuilt, fully compressed copies (ADR 019).
   await app.register(compress, {
     threshold: 1024,
-    syncThreshold: PAGE_SYNC_COMPRESSION_BYTES,
-    zlibOptions: { level: GZIP_LEVEL },
+    brotliOptions: {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
+      },
+    },
+    // `level` is gzip's and deflate's; zstd reads its level from `params` (the plugin's type
+    // knows only zlib's options, hence the variable).
+    zlibOptions: ZLIB_AND_ZSTD_OPTIONS,
+    // Every answer up to 512 KiB is compressed in one synchronous call (well under a millisecond
+    // at these levels) rather than through a zlib stream on the thread pool: on a machine whose
+    // cores the server already keeps busy, the stream's set-up cost more than it overlapped.
+    // Pages arrive whole (plugins/react-router.ts), so they take this path too.
+    syncThreshold: 512 * 1024,
   });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
   // the XSRF check first, so a forged request never reaches a refresh-token rotation.

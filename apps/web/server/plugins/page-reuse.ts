@@ -187,7 +187,7 @@ export function registerPageReuse(
           ? payload
           : whole
             ? payload.toString("utf8")
-            : await readAll(payload as Readable);
+            : await readAll(payload);
     } catch (error) {
       render.settle(undefined);
       throw error;

@@ -1,6 +1,7 @@
 // Freshness of the finder index across app processes (issue 14 Acceptance): two processes on one
 // PostgreSQL database; an edit, an unpublish and a new programme written through the first show
-// in the second's finder results within a second, and again once its index has been rebuilt.
+// in the second's finder results within a second, and again once its index has been rebuilt; so
+// does a school's new name in the cards (put together from the index's reference maps).
 // PostgreSQL only: PGlite is one process's database.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,5 +124,24 @@ describe.runIf(runnable)("the finder index in a second process", () => {
     expect(after.results.slice(0, 2).map((c) => c.id)).toEqual([target.id, created]);
     expect(after.results.some((c) => c.id === gone.id)).toBe(false);
     expect(after.count).toBe(before.count);
+  });
+
+  it("shows a school's new name in its cards within a second, and from the rebuilt index", async () => {
+    await second.finderIndex.settled();
+    const byName = "ordering=name&page_size=20";
+    const shown = (await listFromSecond(byName)).results[6];
+    if (!shown) throw new Error("too few programmes in the test catalogue");
+    const renamed = "Renamed In Another Process";
+    await first.database.query("update schools set name = $1 where id = $2", [
+      renamed,
+      shown.school.id,
+    ]);
+    const nameOf = (page: Awaited<ReturnType<typeof listFromSecond>>) =>
+      page.results.find((c) => c.id === shown.id)?.school.name;
+    expect(await millisecondsUntil(byName, (page) => nameOf(page) === renamed)).toBeLessThan(1000);
+    // Once rebuilt, the cards come from the new index's maps (another address: not a kept answer).
+    await second.finderIndex.settled();
+    expect(second.finderIndex.current()?.cardReferences).toBeDefined();
+    expect(nameOf(await listFromSecond("ordering=name&page_size=21"))).toBe(renamed);
   });
 });

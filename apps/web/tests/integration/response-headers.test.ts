@@ -1,5 +1,7 @@
 // Issue 15 item 16: no-store on account data and tokens, a Permissions-Policy everywhere, and
 // `__Host-` session cookies when the site is served over https.
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
+
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -86,5 +88,27 @@ describe("response headers", () => {
     ]);
     const detail = await browser.call("GET", "/api/account/detail");
     expect(detail.statusCode).toBe(200);
+  });
+});
+
+describe("compression of dynamic answers", () => {
+  it("answers zstd, brotli or gzip as offered, each decoding to the plain answer", async () => {
+    const url = "/api/academics/course/list?page_size=50&ordering=name";
+    const plain = await app.inject({ url, headers: { "accept-encoding": "identity" } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const decoders: Array<[string, string, (body: Buffer) => Buffer]> = [
+      ["gzip, deflate, br, zstd", "zstd", (body) => zstdDecompressSync(body)],
+      ["gzip, deflate, br", "br", (body) => brotliDecompressSync(body)],
+      ["gzip, deflate", "gzip", (body) => gunzipSync(body)],
+    ];
+    for (const [offered, chosen, decode] of decoders) {
+      const response = await app.inject({ url, headers: { "accept-encoding": offered } });
+      expect(response.headers["content-encoding"], offered).toBe(chosen);
+      expect(String(response.headers.vary).toLowerCase()).toContain("accept-encoding");
+      const body = response.rawPayload;
+      expect(body.length, offered).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(body).toString("utf8"), offered).toBe(plain.body);
+    }
   });
 });

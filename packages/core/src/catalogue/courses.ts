@@ -22,6 +22,7 @@ import { DISCIPLINE_SLUG_ALIASES, disciplineExists, findDisciplineId } from "./r
 import { findSchoolId } from "./schools.ts";
 import { correctSearchText } from "./search-words.ts";
 import { randomSeed } from "./random-seed.ts";
+import type { CardReferences, CardRow } from "./search-index/card-references.ts";
 import type { CourseIndex } from "./search-index/course-index.ts";
 import { matchText } from "./search-index/text-match.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
@@ -344,12 +345,61 @@ export const COURSE_JOINS = sql`join schools s on s.id = c.school_id
   left join degree_types dt on dt.id = c.degree_type_id
   left join languages l on l.id = c.language_id`;
 
-/** The cards of the given programmes, in the given order (the index chose them). */
+/**
+ * A programme's own card columns (`c`), without what the card nests: the ids of its school,
+ * currency, programme type, degree type and language, the dates as plain integers, the fees as
+ * float8 (as COURSE_LIST_COLUMNS gives them), and its discipline ids in the card's order.
+ * card-references.ts completes them into COURSE_LIST_COLUMNS's shape.
+ */
+export const CARD_ROW_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c.duration_base,
+  c.duration_days, c.course_format, c.attendance, c.start_month, c.start_year, c.deadline_month,
+  c.deadline_year, c.tuition_fee::float8 as tuition_fee,
+  c.tuition_fee_usd::float8 as tuition_fee_usd, c.tuition_currency_id, c.tuition_fee_base,
+  c.featured, c.published, c.programme_type_id, c.degree_type_id, c.language_id, c.school_id,
+  array(select cd.discipline_id from course_disciplines cd
+    join disciplines d on d.id = cd.discipline_id
+    where cd.course_id = c.id order by cd.position, d.name) as discipline_ids`;
+
+/**
+ * The cards of the given programmes from their own columns and the index's reference maps
+ * (issue 14; ADR 011): PostgreSQL looks the programmes up by primary key and builds no JSON, the
+ * nested objects come from the maps. Undefined when a row names a reference the maps do not hold
+ * yet (committed a moment ago, its notice still on its way): the SQL card query answers then.
+ */
+export async function courseCardsFromIndex(
+  db: Database,
+  ids: readonly number[],
+  references: CardReferences,
+): Promise<CourseListItem[] | undefined> {
+  // Still public: a change committed a moment ago may not have reached this process's index yet.
+  const rows = await selectPrepared<CardRow>(
+    db,
+    sql`select ${CARD_ROW_COLUMNS}
+        from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as page(id, position)
+        join courses c on c.id = page.id
+        join schools s on s.id = c.school_id
+        where c.published and s.published
+        order by page.position`,
+  );
+  return references.cards(rows);
+}
+
+/**
+ * The cards of the given programmes, in the given order (the index chose them), unpublished ones
+ * left out. With the index's reference maps the nested objects are put together in process;
+ * without a current index, the SQL card query builds them.
+ */
 export async function coursesByIds(
   db: Database,
   ids: readonly number[],
+  index?: CourseIndex,
 ): Promise<CourseListItem[]> {
   if (ids.length === 0) return [];
+  const references = index?.cardReferences;
+  if (references) {
+    const cards = await courseCardsFromIndex(db, ids, references);
+    if (cards) return cards;
+  }
   // Still public: a change committed a moment ago may not have reached this process's index yet.
   return selectPrepared<CourseListItem>(
     db,
@@ -414,7 +464,9 @@ export async function listCourses(
   index?: CourseIndex,
 ): Promise<{ count: number; results: CourseListItem[] }> {
   const fromIndex = index ? await courseIdsFromIndex(db, request, index) : undefined;
-  if (fromIndex) return { count: fromIndex.count, results: await coursesByIds(db, fromIndex.ids) };
+  if (fromIndex) {
+    return { count: fromIndex.count, results: await coursesByIds(db, fromIndex.ids, index) };
+  }
   const where = courseWhere(request.filters);
   const offset = (request.page - 1) * request.pageSize;
   const [total, results] = await Promise.all([
@@ -449,11 +501,11 @@ export async function listCoursePages(
   requests: readonly CourseListRequest[],
   index?: CourseIndex,
 ): Promise<Array<{ count: number; results: CourseListItem[] }>> {
-  const fromIndex = await Promise.all(
-    requests.map((request) => (index ? courseIdsFromIndex(db, request, index) : undefined)),
-  );
+  const fromIndex = index
+    ? await Promise.all(requests.map((request) => courseIdsFromIndex(db, request, index)))
+    : [];
   const ids = [...new Set(fromIndex.flatMap((answer) => answer?.ids ?? []))];
-  const cards = new Map((await coursesByIds(db, ids)).map((course) => [course.id, course]));
+  const cards = new Map((await coursesByIds(db, ids, index)).map((course) => [course.id, course]));
   return Promise.all(
     requests.map(async (request, position) => {
       const answer = fromIndex[position];

@@ -8,7 +8,9 @@ import { wishlistItems } from "@studyatlas/db/schema/engagement.ts";
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 import { WISHLIST_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
 
-import { COURSE_JOINS, COURSE_LIST_COLUMNS } from "../catalogue/courses.ts";
+import { CARD_ROW_COLUMNS, COURSE_JOINS, COURSE_LIST_COLUMNS } from "../catalogue/courses.ts";
+import type { CardRow } from "../catalogue/search-index/card-references.ts";
+import type { CourseIndex } from "../catalogue/search-index/course-index.ts";
 import { NotFoundError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 
@@ -17,8 +19,34 @@ export interface WishlistEntry {
   course: CourseListItem;
 }
 
-/** The user's saved programmes that are still published, newest first. */
-export async function listWishlist(db: Database, userId: number): Promise<WishlistEntry[]> {
+/**
+ * The user's saved programmes that are still published, newest first. With the finder index (issue
+ * 14), the cards are put together from its reference maps as the finder's are
+ * (`courseCardsFromIndex`); without one, or when a row names a reference newer than the maps, the
+ * SQL card columns build them.
+ */
+export async function listWishlist(
+  db: Database,
+  userId: number,
+  index?: CourseIndex,
+): Promise<WishlistEntry[]> {
+  const references = index?.cardReferences;
+  if (references) {
+    const rows = await selectRows<CardRow & { saved_at: string | Date }>(
+      db,
+      sql`select ${CARD_ROW_COLUMNS}, w.created_at as saved_at
+          from wishlist_items w
+          join courses c on c.id = w.course_id
+          join schools s on s.id = c.school_id
+          where w.user_id = ${userId} and c.published and s.published
+          order by w.created_at desc, c.id desc`,
+    );
+    const entries = rows.map((row) => {
+      const course = references.card(row);
+      return course && entryOf(row.saved_at, course);
+    });
+    if (entries.every((entry): entry is WishlistEntry => entry !== undefined)) return entries;
+  }
   const rows = await selectRows<CourseListItem & { saved_at: string | Date }>(
     db,
     sql`select ${COURSE_LIST_COLUMNS}, w.created_at as saved_at
@@ -27,10 +55,11 @@ export async function listWishlist(db: Database, userId: number): Promise<Wishli
         where w.user_id = ${userId} and c.published and s.published
         order by w.created_at desc, c.id desc`,
   );
-  return rows.map(({ saved_at, ...course }) => ({
-    created_at: new Date(saved_at).toISOString(),
-    course,
-  }));
+  return rows.map(({ saved_at, ...course }) => entryOf(saved_at, course));
+}
+
+function entryOf(savedAt: string | Date, course: CourseListItem): WishlistEntry {
+  return { created_at: new Date(savedAt).toISOString(), course };
 }
 
 /** Just the ids, for the hearts on the cards of a page. */

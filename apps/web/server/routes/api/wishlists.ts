@@ -57,7 +57,7 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
     },
     handler: async (request) => {
       const userId = ownerOf(request, request.query.email);
-      const results = await listWishlist(db, userId);
+      const results = await listWishlist(db, userId, options.services.finderIndex.current());
       return { count: results.length, results };
     },
   });

@@ -32,6 +32,7 @@ import {
   has,
   orInto,
 } from "./bitset.ts";
+import type { CardReferences } from "./card-references.ts";
 import { evaluate, type QueryNode } from "./text-match.ts";
 
 /** The public documents matching a request's free text (text-match.ts). */
@@ -148,6 +149,11 @@ export type FacetGroup =
 
 export class CourseIndex {
   readonly size: number;
+  /**
+   * What the programme cards nest (schools, currencies, types, languages, disciplines), read with
+   * the index and as current as it (card-references.ts); absent, the cards come from SQL whole.
+   */
+  readonly cardReferences: CardReferences | undefined;
   private readonly ids: Int32Array;
   /** Document number of each programme id (-1: not public), for the free-text matches. */
   private readonly docOfId: Int32Array;
@@ -198,7 +204,9 @@ export class CourseIndex {
     extras: IndexExtras,
     options: FacetOptions,
     names?: readonly { name: string; count: number }[],
+    cardReferences?: CardReferences,
   ) {
+    this.cardReferences = cardReferences;
     this.options = options;
     this.disciplineBySlug = new Map(options.disciplines.map((d) => [d.slug, d.id]));
     this.disciplineIds = new Set(options.disciplines.map((d) => d.id));

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../../sql-rows.ts";
+import { loadCardReferences } from "./card-references.ts";
 import { CourseIndex, type FacetOptions, type IndexedCourse } from "./course-index.ts";
 
 /** Every programme–discipline link as two parallel arrays (one row: cheap to read at a million). */
@@ -39,7 +40,7 @@ function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32A
 }
 
 export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
-  const [rows, links, names, disciplines, programmeTypes, degreeTypes, countries] =
+  const [rows, links, names, disciplines, programmeTypes, degreeTypes, countries, cardReferences] =
     await Promise.all([
       selectRows<IndexedCourse>(
         db,
@@ -92,6 +93,8 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
         db,
         sql`select co.id, co.slug, co.name from countries co order by co.name`,
       ),
+      // What the cards of a page nest, so that a page's card query reads plain columns only.
+      loadCardReferences(db),
     ]);
   return new CourseIndex(
     rows,
@@ -105,5 +108,6 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
     },
     { disciplines, programmeTypes, degreeTypes, countries },
     names,
+    cardReferences,
   );
 }

@@ -24,7 +24,10 @@ export const streamTimeout = 5_000;
  * rather than the buffer itself: a `Response` copies a buffer it is given. The server sends a body
  * whose Content-Length it knows in one piece (server/react-router-handler.ts).
  */
-function wholeBody(body: Buffer, init: { headers: Headers; status: number }): Response {
+function wholeBody(
+  body: Buffer,
+  init: { headers: Headers; status: number; statusText?: string },
+): Response {
   init.headers.set("Content-Length", String(body.byteLength));
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -49,6 +52,20 @@ function documentCollector(done: (document: Buffer) => void): Writable {
       done(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
       callback();
     },
+  });
+}
+
+/**
+ * A client navigation's data (`/path.data`): no route defers data either, so React Router's
+ * encoding of it is complete once its loaders are; read whole here, it too leaves in one piece.
+ */
+export async function handleDataRequest(response: Response): Promise<Response> {
+  if (response.body === null) return response;
+  const body = Buffer.from(await response.arrayBuffer());
+  return wholeBody(body, {
+    headers: new Headers(response.headers),
+    status: response.status,
+    statusText: response.statusText,
   });
 }
 

@@ -7,9 +7,10 @@
 // - a page is answered in one piece: the adapter turned every response body back into a Node
 //   stream chunk by chunk (a copy and a promise per chunk), so @fastify/compress compressed it
 //   as a stream (zlib on the thread pool, a chunked answer written in several socket writes).
-//   entry.server.tsx renders a page into one buffer and says so with its Content-Length; such a
-//   body is read whole and sent as a buffer, which the compressor compresses in one call and
-//   Node writes with its headers at once. Other bodies (`.data` requests) still stream.
+//   entry.server.tsx renders a page (and reads a navigation's `.data`) into one buffer and says
+//   so with its Content-Length; such a body is read whole and sent as a buffer, which the
+//   compressor compresses in one call and Node writes with its headers at once. A body without a
+//   length (none today: no route defers data) still streams.
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";

@@ -125,11 +125,16 @@ describe("page responses", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("still answers a client navigation's data request", async () => {
+  it("sends a client navigation's data request whole too", async () => {
     const data = await t.app.inject({ url: `/course/${slug}.data` });
     expect(data.statusCode).toBe(200);
     expect(data.headers["content-type"]).toBe("text/x-script");
+    expect(data.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(data.headers["content-length"])).toBe(data.rawPayload.length);
     expect(data.body).toContain(slug);
+    // A data request for a page that does not exist carries its status too.
+    const missing = await t.app.inject({ url: "/course/no-such-programme-anywhere.data" });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -1,12 +1,12 @@
 // Server rendering with a per-request CSP nonce (the server's helmet plugin sends the matching
 // Content-Security-Policy), into one buffer (docs/decisions/018-page-reuse.md, "One buffer").
 // No route defers data (every loader awaits its data), so the shell is the whole page: React
-// renders it completely, writes it into memory, and the page leaves as one body with its
-// Content-Length. Before this, React's ~4 KB chunks went through a Node PassThrough, the head
-// transform, a web stream and back to a Node stream before Fastify wrote them, each chunk a
-// promise and a copy; the document arrived a few milliseconds earlier in pieces that the browser
-// could not use before the head anyway. Crawlers always had the whole document at once; now
-// everyone does. A route that defers data would still render correctly, only without streaming.
+// renders it completely into memory, its head is put in first-paint order (ADR 019), and the page
+// leaves as one body with its Content-Length, compressed in one call and written at once. Before,
+// React's ~4 KB chunks went through a Node PassThrough, the head transform, a web stream and back
+// to a Node stream and a zlib stream, a promise and a copy each; the head left a few milliseconds
+// earlier. Crawlers always had the whole document at once; now everyone does. A route that
+// deferred data would still render correctly, only without streaming.
 import { Writable } from "node:stream";
 
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -22,7 +22,7 @@ export const streamTimeout = 5_000;
 /**
  * The page as a response whose body is the one buffer, with its length. A stream of one chunk
  * rather than the buffer itself: a `Response` copies a buffer it is given. The server sends a body
- * whose Content-Length it knows in one piece (server/react-router-handler.ts).
+ * whose Content-Length it knows in one piece (server/plugins/react-router.ts).
  */
 function wholeBody(
   body: Buffer,

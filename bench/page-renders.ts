@@ -4,7 +4,9 @@
 // this process on the bench database of --courses programmes (PostgreSQL when TEST_DATABASE_URL
 // is set), with the answer cache and page reuse off; each page is asked over --renders unique
 // addresses through `app.inject` (no socket), after a warm-up. Prints the median and p95 of the
-// render time, the HTML size and the size of the loader data embedded for hydration.
+// render time, the median CPU time of the process per render (all its threads: less sensitive to
+// other work on the shared cores than the wall time), the HTML size and the size of the loader
+// data embedded for hydration.
 // Options: --courses N (default 100,000), --renders N per page (default 200), --keep,
 // --only TEXT (only the pages whose label contains TEXT, e.g. `--only home`), --profile FILE (a
 // CPU profile of the timed renders only, for Chrome's DevTools or `node --cpu-prof`'s readers).
@@ -69,15 +71,19 @@ const only = process.argv[process.argv.indexOf("--only") + 1];
 for (const [label, paths] of sets) {
   if (process.argv.includes("--only") && !label.includes(only ?? "")) continue;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const sizes: number[] = [];
   const dataSizes: number[] = [];
   for (const [index, path] of paths.slice(0, RENDERS + WARM_UP).entries()) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const { body, status } = await get(path);
     const elapsed = performance.now() - started;
+    const cpu = process.cpuUsage(cpuStarted);
     if (status !== 200) throw new Error(`${path}: ${status}`);
     if (index < WARM_UP) continue;
     times.push(elapsed);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     sizes.push(body.length);
     // React Router's hydration data: the turbo-stream text inside the streamed script tags.
     const data = body.match(/window\.__reactRouterContext\.streamController\.enqueue\([^<]*/g);
@@ -86,7 +92,7 @@ for (const [label, paths] of sets) {
   const kb = (values: number[]) =>
     `${(values.reduce((sum, value) => sum + value, 0) / values.length / 1024).toFixed(1)} KB`;
   console.log(
-    `${label.padEnd(20)} render p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms | p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms | HTML ${kb(sizes).padStart(9)} | loader data ${kb(dataSizes).padStart(8)}`,
+    `${label.padEnd(20)} render p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms | p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms | CPU p50 ${percentile(cpuTimes, 50).toFixed(1).padStart(5)} ms | HTML ${kb(sizes).padStart(9)} | loader data ${kb(dataSizes).padStart(8)}`,
   );
 }
 if (session && profileFile) {

@@ -24,6 +24,7 @@ import { SessionProvider } from "./auth/session-context.tsx";
 import { SignInModal } from "./features/account/sign-in-modal.tsx";
 import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
 import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
+import { IconSprite } from "./components/icons/icons.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
 import { getPendingSecondFactor, getServices, getSessionUser } from "./context.ts";
@@ -114,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         <SessionProvider
           user={data?.user ?? null}
           googleClientId={data?.googleClientId ?? null}

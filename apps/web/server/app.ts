@@ -12,8 +12,11 @@ import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import websocket from "@fastify/websocket";
-import { fastifyReactRouter } from "@mcansh/remix-fastify";
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify";
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyRequest,
+} from "fastify";
 import {
   jsonSchemaTransform,
   validatorCompiler,
@@ -41,6 +44,7 @@ import { serializeError, serializeRequest } from "./log-redaction.ts";
 import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
 import { registerPageReuse, type PageReuse } from "./plugins/page-reuse.ts";
+import { reactRouter } from "./plugins/react-router.ts";
 import {
   createFinderIndex,
   type FinderIndex,
@@ -92,6 +96,12 @@ import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
+
+/** gzip's and deflate's level, and zstd's (@fastify/compress hands the same options to both). */
+const ZLIB_AND_ZSTD_OPTIONS: ZlibOptions & ZstdOptions = {
+  level: 4,
+  params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 },
+};
 
 /** How long a reused page may be answered at most (ADR 018); the catalogue's notice empties it sooner. */
 export const PAGE_REUSE_TTL_MS = 60_000;
@@ -308,12 +318,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       enabled: config.pageReuseBytes > 0,
     }),
   );
-  // `level` is gzip's and deflate's; zstd reads its level from `params` (the plugin hands the
-  // same options to both).
-  const DYNAMIC_ZLIB_OPTIONS: ZlibOptions & ZstdOptions = {
-    level: 4,
-    params: { [zlibConstants.ZSTD_c_compressionLevel]: 1 },
-  };
   // Dynamic answers are compressed per request, so the levels favour speed (bench/RESULTS.md
   // 2026-11-25, later session): on the 209 KB home page brotli 3 takes 0.67 ms for 22.0 KB against
   // brotli 4's 1.00 ms for 20.8 KB, gzip 4 1.02 ms for 25.6 KB against gzip 6's 1.63 ms for 24.3 KB,
@@ -327,10 +331,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
       },
     },
-    zlibOptions: DYNAMIC_ZLIB_OPTIONS,
+    zlibOptions: ZLIB_AND_ZSTD_OPTIONS,
     // Every answer up to 512 KiB is compressed in one synchronous call (well under a millisecond
     // at these levels) rather than through a zlib stream on the thread pool: on a machine whose
     // cores the server already keeps busy, the stream's set-up cost more than it overlapped.
+    // Pages arrive whole (plugins/react-router.ts), so they take this path too.
     syncThreshold: 512 * 1024,
   });
   // Sessions and the XSRF check apply to every route (docs/decisions/006-sessions-and-tokens.md):
@@ -457,41 +462,52 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (services.devMailbox) await app.register(devMailboxRoutes, { services, prefix: "/dev" });
 
-  if (frontend.kind !== "none") {
-    const buildDirectory =
-      frontend.kind === "production"
-        ? (frontend.buildDirectory ?? path.join(WEB_ROOT, "build"))
-        : path.join(WEB_ROOT, "build");
-    const serverBuildPath = path.join(buildDirectory, "server/index.js");
-    await app.register(fastifyReactRouter, {
-      ...(frontend.kind === "development" ? { devServer: frontend.vite } : {}),
+  /** What every loader receives: the services, the request's nonce and its session. */
+  const getLoadContext = (request: FastifyRequest) => {
+    const context = new RouterContextProvider();
+    context.set(appServicesContext, services);
+    context.set(requestInfoContext, { nonce: request.cspNonce });
+    context.set(requestSessionContext, {
+      user: request.auth?.user ?? null,
+      sessionId: request.auth?.sessionId ?? null,
+      pendingSecondFactor: request.pendingSecondFactor
+        ? { userId: request.pendingSecondFactor.user.id }
+        : null,
+    });
+    return context;
+  };
+  if (frontend.kind === "development") {
+    const { vite } = frontend;
+    await app.register(reactRouter, {
+      // Vite compiles the app on demand and serves its files; the build is asked for each request.
+      build: () => loadDevelopmentBuild(vite),
+      mode: config.env === "production" ? "production" : "development",
+      routeOptions: { schema: { hide: true } },
+      getLoadContext,
+    });
+  } else if (frontend.kind === "production") {
+    const buildDirectory = frontend.buildDirectory ?? path.join(WEB_ROOT, "build");
+    const serverBuild = path.join(buildDirectory, "server/index.js");
+    await app.register(reactRouter, {
       // The built server module itself, not a loader of it: given a function, React Router
       // derives its request handler again on every request (its routes flattened, ranked and
       // compiled, its static handler made), about a fifth of a small page's CPU.
-      ...(frontend.kind === "production"
-        ? { build: (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild }
-        : {}),
+      build: (await import(pathToFileURL(serverBuild).href)) as ServerBuild,
       mode: config.env === "production" ? "production" : "development",
       routeOptions: { schema: { hide: true } },
-      serverBuildPath,
       clientBuildDirectory: path.join(buildDirectory, "client"),
       // The build writes .br and .gz copies of the assets (vite.config.ts, ADR 019).
       staticOptions: { preCompressed: true },
-      getLoadContext(request) {
-        const context = new RouterContextProvider();
-        context.set(appServicesContext, services);
-        context.set(requestInfoContext, { nonce: request.cspNonce });
-        context.set(requestSessionContext, {
-          user: request.auth?.user ?? null,
-          sessionId: request.auth?.sessionId ?? null,
-          pendingSecondFactor: request.pendingSecondFactor
-            ? { userId: request.pendingSecondFactor.user.id }
-            : null,
-        });
-        return context;
-      },
+      getLoadContext,
     });
   }
 
   return app;
+}
+
+/** The server build as Vite compiles it in development (its module runner, else ssrLoadModule). */
+async function loadDevelopmentBuild(vite: ViteDevServer): Promise<ServerBuild> {
+  const id = "virtual:react-router/server-build";
+  const ssr = vite.environments.ssr as { runner?: { import(id: string): Promise<unknown> } };
+  return (await (ssr.runner ? ssr.runner.import(id) : vite.ssrLoadModule(id))) as ServerBuild;
 }

@@ -1,7 +1,7 @@
 // The document's head, ordered for the first paint (docs/decisions/019-first-paint.md).
 // React Router's <Scripts> hints every module the page hydrates with `<link rel="modulepreload">`,
 // which React hoists into the head ahead of the stylesheet <Links> renders, and which browsers
-// fetch at high priority. The stylesheet is what the first paint waits for, so this stream:
+// fetch at high priority. The stylesheet is what the first paint waits for, so this rewrite:
 // - moves the stylesheets up, right after the charset and viewport, where the browser finds them
 //   first (with them last, Chromium laid the whole page out unstyled once before they arrived);
 //   inert JSON-LD blocks travel with them (below);
@@ -11,9 +11,7 @@
 // but a stylesheet without `precedence` and an inline script (the JSON-LD of the detail pages)
 // in document order, scanning forward: those "positional" tags move together, in their order, or
 // hydration fails (React error #418). A head with any other positional tag is left in place.
-// Only the head is buffered (a few kilobytes, flushed by React in one piece); the body streams.
-import { Transform, type TransformCallback } from "node:stream";
-
+// The page is rendered into one buffer (entry.server.tsx); only its head is rewritten.
 const HEAD_END = "</head>";
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
@@ -46,34 +44,16 @@ export function orderHeadForFirstPaint(head: string): string {
   return leading[0] + positional.join("") + rest.replace(POSITIONAL, "");
 }
 
-/** Rewrites the document's head as `orderHeadForFirstPaint` says; the body passes through. */
-export function firstPaintHead(): Transform {
-  // latin1 maps each byte to one character and back: multi-byte text survives any chunking.
-  let head: string | null = "";
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      if (head === null) {
-        callback(null, chunk);
-        return;
-      }
-      head += chunk.toString("latin1");
-      const end = head.indexOf(HEAD_END);
-      if (end === -1 && head.length <= MAX_HEAD_BYTES) {
-        callback();
-        return;
-      }
-      const text = head;
-      head = null;
-      callback(
-        null,
-        Buffer.from(
-          end === -1 ? text : orderHeadForFirstPaint(text.slice(0, end)) + text.slice(end),
-          "latin1",
-        ),
-      );
-    },
-    flush(callback: TransformCallback) {
-      callback(null, head ? Buffer.from(head, "latin1") : null);
-    },
-  });
+/**
+ * The whole document with its head rewritten as `orderHeadForFirstPaint` says; the body is not
+ * touched. A document without a head end (or with one past MAX_HEAD_BYTES) is returned as it is.
+ */
+export function orderDocumentForFirstPaint(document: Buffer): Buffer {
+  const end = document.indexOf(HEAD_END);
+  if (end === -1 || end > MAX_HEAD_BYTES) return document;
+  // latin1 maps each byte to one character and back: multi-byte text survives unchanged.
+  const head = document.toString("latin1", 0, end);
+  const ordered = orderHeadForFirstPaint(head);
+  if (ordered === head) return document;
+  return Buffer.concat([Buffer.from(ordered, "latin1"), document.subarray(end)]);
 }

@@ -6,7 +6,11 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
-import { CourseListQuerySchema, type CourseCard } from "@studyatlas/schemas/catalogue.ts";
+import {
+  CourseListQuerySchema,
+  type CourseCard,
+  type CourseListItem,
+} from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
 import { CountryTicker } from "../components/carousels/country-ticker.tsx";
@@ -17,7 +21,6 @@ import { DisciplineGrid } from "../components/discipline-grid/discipline-grid.ts
 import {
   BROWSE_COUNTRIES,
   FEATURED_ROWS,
-  type FeaturedRow,
   HOME_DISCIPLINES,
   REVIEWS,
   TICKER_COUNTRIES,
@@ -46,24 +49,34 @@ export function meta(): Route.MetaDescriptors {
 /** How many different random mixes of the featured rows visitors see. */
 const HOME_MIXES = 64;
 
-async function loadRow(
+/** The featured rows' cards, their lists read together (one statement for every row's cards). */
+async function loadRows(
   catalogue: CachedCatalogue,
-  row: FeaturedRow,
   seed: number,
-): Promise<CourseCard[]> {
+): Promise<Array<{ key: string; title: string; viewAllTo: string; courses: CourseCard[] }>> {
+  let lists: Array<{ results: CourseListItem[] }>;
   try {
-    const query = CourseListQuerySchema.parse({ ...row.query, seed: String(seed) });
-    const { results } = await catalogue.listCourses(
-      await catalogue.resolveCourseListRequest(query),
+    const requests = await Promise.all(
+      FEATURED_ROWS.map((row) =>
+        catalogue.resolveCourseListRequest(
+          CourseListQuerySchema.parse({ ...row.query, seed: String(seed) }),
+        ),
+      ),
     );
-    // Only what the cards show goes into the page's data (issue 14 item 3).
-    return courseCardsOf(results);
+    lists = await catalogue.listCoursePages(requests);
   } catch (error) {
-    // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of the
-    // page still works.
-    console.error(`Home page: the row '${row.title}' could not be loaded.`, error);
-    return [];
+    // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of
+    // the page still works.
+    console.error("Home page: the featured rows could not be loaded.", error);
+    lists = [];
   }
+  return FEATURED_ROWS.map((row, position) => ({
+    key: row.key,
+    title: row.title,
+    viewAllTo: row.viewAllTo,
+    // Only what the cards show goes into the page's data (issue 14 item 3).
+    courses: courseCardsOf(lists[position]?.results ?? []),
+  }));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -73,14 +86,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // keeps one render's rows consistent with each other.
   const seed = 1 + Math.floor(Math.random() * HOME_MIXES);
   const [rows, disciplines] = await Promise.all([
-    Promise.all(
-      FEATURED_ROWS.map(async (row) => ({
-        key: row.key,
-        title: row.title,
-        viewAllTo: row.viewAllTo,
-        courses: await loadRow(catalogue, row, seed),
-      })),
-    ),
+    loadRows(catalogue, seed),
     loadDisciplineTiles(catalogue, HOME_DISCIPLINES),
   ]);
   return { rows, disciplines };

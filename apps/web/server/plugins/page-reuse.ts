@@ -174,13 +174,20 @@ export function registerPageReuse(
       setsCookie: reply.getHeader("set-cookie") !== undefined,
       cacheControl: String(reply.getHeader("cache-control") ?? ""),
     });
-    if (!reusable || (typeof payload !== "string" && !isReadable(payload))) {
+    // A page arrives as one buffer (plugins/react-router.ts); other answers as text or a stream.
+    const whole = Buffer.isBuffer(payload);
+    if (!reusable || (typeof payload !== "string" && !whole && !isReadable(payload))) {
       render.settle(undefined);
       return payload;
     }
     let body: string;
     try {
-      body = typeof payload === "string" ? payload : await readAll(payload);
+      body =
+        typeof payload === "string"
+          ? payload
+          : whole
+            ? payload.toString("utf8")
+            : await readAll(payload);
     } catch (error) {
       render.settle(undefined);
       throw error;
@@ -194,7 +201,7 @@ export function registerPageReuse(
     cache.set(render.key, page, body.length * 2, render.generation);
     render.settle(page);
     void reply.header("x-page-reuse", "miss");
-    return body;
+    return whole ? payload : body;
   });
 
   return { stats };

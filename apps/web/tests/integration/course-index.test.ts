@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ALL_PUBLISHED_COURSES,
   courseIdsFromIndex,
+  listCoursePages,
   listCourses,
   resolveCourseListRequest,
   type CourseFilters,
   type CourseListRequest,
 } from "@studyatlas/core/catalogue/courses.ts";
+import { getCountryById } from "@studyatlas/core/catalogue/countries.ts";
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
@@ -169,6 +171,47 @@ describe("the in-process finder index", () => {
     // The draws are not all empty answers.
     expect(nonEmpty).toBeGreaterThan(300);
   }, 120_000);
+
+  it("answers several pages at once as it answers each alone (the home page's rows)", async () => {
+    const r = random(18);
+    for (let n = 0; n < 40; n += 1) {
+      const requests: CourseListRequest[] = Array.from({ length: 1 + r.int(6) }, () => ({
+        // Now and then a page the index leaves to SQL (a phrase), among those it answers.
+        filters: r.chance(0.1)
+          ? {
+              ...ALL_PUBLISHED_COURSES,
+              text: "data science",
+              searchText: "data science",
+              textMatch: "fulltext",
+              textQuery: "'data' <-> 'scienc'",
+            }
+          : randomFilters(r),
+        ordering: r.pick(COURSE_ORDERINGS),
+        seed: r.int(2_000_000_000),
+        page: 1,
+        pageSize: r.pick([10, 20]),
+      }));
+      const label = JSON.stringify(requests);
+      const expected = await Promise.all(
+        requests.map((request) => listCourses(database.db, request)),
+      );
+      expect(await listCoursePages(database.db, requests, index), label).toEqual(expected);
+      expect(await listCoursePages(database.db, requests), label).toEqual(expected);
+    }
+  }, 60_000);
+
+  it("gives every country the counts its page's SQL gives (programmes counted in the index)", async () => {
+    const ids = (await database.query<{ id: number }>("select id from countries")).rows;
+    let withProgrammes = 0;
+    for (const { id } of ids) {
+      const expected = await getCountryById(database.db, Number(id));
+      expect(await getCountryById(database.db, Number(id), index), `country ${id}`).toEqual(
+        expected,
+      );
+      if ((expected?.courses_count ?? 0) > 0) withProgrammes += 1;
+    }
+    expect(withProgrammes).toBeGreaterThan(5);
+  });
 
   it("counts every facet as SQL does, for 1,000 random filter combinations", async () => {
     const r = random(41);

@@ -8,6 +8,7 @@ import type { CatalogueCache } from "./catalogue-cache.ts";
 import { findCountryId, getCountryById, listCountries, listCountryOptions } from "./countries.ts";
 import {
   getCourseBySlug,
+  listCoursePages,
   listCourses,
   resolveCourseListRequest,
   type CourseFilters,
@@ -23,6 +24,8 @@ import type { FinderIndex } from "./search-index/finder-index.ts";
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;
   listCourses(request: CourseListRequest): ReturnType<typeof listCourses>;
+  /** Several lists at once, their cards read together (the home page's rows). */
+  listCoursePages(requests: readonly CourseListRequest[]): ReturnType<typeof listCoursePages>;
   countCourseFacets(filters: CourseFilters): ReturnType<typeof countCourseFacets>;
   listDisciplines(): ReturnType<typeof listDisciplines>;
   listDegreeTypes(): ReturnType<typeof listDegreeTypes>;
@@ -38,6 +41,11 @@ export interface CachedCatalogue {
   getCourseBySlug(slug: string): ReturnType<typeof getCourseBySlug>;
   getSchoolBySlug(slug: string): ReturnType<typeof getSchoolBySlug>;
   getCountryById(id: number): ReturnType<typeof getCountryById>;
+}
+
+/** A list's cache key: the seed orders only random lists; other orderings share one entry. */
+function listKey(request: CourseListRequest): string {
+  return JSON.stringify({ ...request, seed: request.ordering === "random" ? request.seed : 0 });
 }
 
 export function cachedCatalogue(
@@ -65,10 +73,10 @@ export function cachedCatalogue(
       return { ...resolved, seed: seed ?? randomSeed() };
     },
     listCourses: (request) =>
-      // The seed orders only random lists; other orderings share one entry whatever it is.
-      remember(
-        `list:${JSON.stringify({ ...request, seed: request.ordering === "random" ? request.seed : 0 })}`,
-        () => listCourses(db, request, finderIndex?.current()),
+      remember(`list:${listKey(request)}`, () => listCourses(db, request, finderIndex?.current())),
+    listCoursePages: (requests) =>
+      remember(`lists:${requests.map(listKey).join(",")}`, () =>
+        listCoursePages(db, requests, finderIndex?.current()),
       ),
     countCourseFacets: (filters) =>
       remember(`facets:${JSON.stringify(filters)}`, () =>
@@ -92,6 +100,7 @@ export function cachedCatalogue(
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),
-    getCountryById: (id) => remember(`country:${id}`, () => getCountryById(db, id)),
+    getCountryById: (id) =>
+      remember(`country:${id}`, () => getCountryById(db, id, finderIndex?.current())),
   };
 }

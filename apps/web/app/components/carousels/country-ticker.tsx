@@ -6,7 +6,7 @@ import { type FocusEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
 
 import { countryFinderUrl, type CountryLink } from "../../utils/home-content.ts";
-import { MapPinIcon } from "../icons/icons.tsx";
+import { SpriteIcon } from "../icons/icons.tsx";
 import { tickerSpeedAt, wrapOffset } from "./carousel-logic.ts";
 import styles from "./country-ticker.module.css";
 
@@ -95,7 +95,7 @@ function TickerRow({
           className={styles.chip}
           tabIndex={copy === "second" ? -1 : undefined}
         >
-          <MapPinIcon className={styles.pin} />
+          <SpriteIcon name="map-pin" className={styles.pin} />
           {country.name}
         </Link>
       </li>

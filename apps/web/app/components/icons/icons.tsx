@@ -1,6 +1,13 @@
 // Small interface icons, drawn inline so they follow the text colour. Always decorative: the
 // control around them carries the accessible name.
-import type { SVGProps } from "react";
+// Icons a page repeats many times (every card's heart, the country ticker's pins) are drawn once
+// per document, as symbols of the sprite root.tsx renders (IconSprite), and each use refers to its
+// symbol: a home page of 60 cards carries one heart path instead of 60 (issue 14 item 3). They
+// look the same: the referring svg carries the stroke and fill that the symbol's shapes inherit
+// (icons.module.css), so a page's CSS still colours and fills them.
+import type { ReactNode, SVGProps } from "react";
+
+import styles from "./icons.module.css";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
@@ -146,5 +153,54 @@ export function ArrowLeftIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M19 12H5M12 19l-7-7 7-7" />
     </Icon>
+  );
+}
+
+/** The shapes of the sprite's symbols (24 × 24, stroked like the icons above). */
+const SPRITE_SHAPES = {
+  heart: (
+    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+  ),
+  "map-pin": (
+    <>
+      <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
+      <circle cx="12" cy="10" r="3" />
+    </>
+  ),
+} satisfies Record<string, ReactNode>;
+
+export type SpriteIconName = keyof typeof SPRITE_SHAPES;
+
+/** The symbols SpriteIcon refers to: once per document, rendered by root.tsx. */
+export function IconSprite() {
+  return (
+    <svg className={styles.sheet} aria-hidden="true" focusable="false">
+      {Object.entries(SPRITE_SHAPES).map(([name, shape]) => (
+        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
+          {shape}
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** An icon of the sprite: the same as its inline counterpart (HeartIcon, MapPinIcon). */
+export function SpriteIcon({
+  name,
+  className,
+}: {
+  name: SpriteIconName;
+  className?: string | undefined;
+}) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+      className={className ? `${styles.sprite} ${className}` : styles.sprite}
+    >
+      <use href={`#icon-${name}`} />
+    </svg>
   );
 }

@@ -9,7 +9,7 @@ import { WISHLIST_MESSAGES, WISHLIST_NOTE_MS } from "@studyatlas/schemas/engagem
 import { useSignInPrompt } from "../../auth/session-context.tsx";
 import { useWishlist } from "../../wishlist/wishlist-context.tsx";
 import { heartView, noteFor, type HeartPhase } from "../../wishlist/wishlist-state.ts";
-import { HeartIcon } from "../icons/icons.tsx";
+import { SpriteIcon } from "../icons/icons.tsx";
 import styles from "./wishlist-heart.module.css";
 
 export function WishlistHeart({
@@ -72,7 +72,7 @@ export function WishlistHeart({
         {busy ? (
           <span className={styles.spinner} aria-hidden="true" />
         ) : (
-          <HeartIcon className={styles.icon} />
+          <SpriteIcon name="heart" className={styles.icon} />
         )}
       </button>
       {/* A polite live region rather than role=status: a page of cards has one per card, and the

@@ -82,7 +82,8 @@ function TuitionForm({
       >
         {data.currencies.map((item) => (
           <option key={item.short_code} value={item.short_code}>
-            {item.short_code} — {item.name}
+            {/* One text: no `<!-- -->` between its parts in the server's HTML (~150 options). */}
+            {`${item.short_code} — ${item.name}`}
           </option>
         ))}
       </select>

@@ -450,6 +450,15 @@ export class CourseIndex {
     return this.disciplineIds.has(id);
   }
 
+  /**
+   * How many public programmes the country's schools offer: `courses_count` of the country page
+   * (countries.ts), without PostgreSQL counting them again for every view.
+   */
+  courseCountOfCountry(countryId: number): number {
+    const set = this.byCountry.get(countryId);
+    return set ? count(set) : 0;
+  }
+
   /** Countries' ids by slug (each once), and the slugs no country has, as `resolveCountrySlugs`. */
   countryIdsOfSlugs(slugs: readonly string[]): { ids: number[]; unknown: string[] } {
     const ids = new Set<number>();

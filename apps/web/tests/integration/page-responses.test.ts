@@ -1,0 +1,160 @@
+// How a server-rendered page leaves the process (docs/decisions/018-page-reuse.md, "One buffer";
+// server/plugins/react-router.ts): rendered whole, sent in one piece with its length (compressed
+// in one piece too), the head in first-paint order, the nonce of its own Content-Security-Policy;
+// HEAD without a body; a missing page or a failed loader as the error page with its status; every
+// Set-Cookie kept; client navigations' data requests still answered. On the real server-rendered
+// front end (built first when no build is there), page reuse off so that every answer renders.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { WEB_ROOT } from "../../server/app.ts";
+import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
+
+let t: TestApp;
+let slug: string;
+let school: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(WEB_ROOT, "build/server/index.js"))) {
+    const built = spawnSync("npm", ["run", "build"], { cwd: WEB_ROOT, stdio: "inherit" });
+    if (built.status !== 0) throw new Error("The front end did not build.");
+  }
+  t = await createTestApp({ frontend: { kind: "production" }, config: { pageReuseBytes: 0 } });
+  const { rows } = await t.database.query<{ slug: string }>(
+    "select c.slug from courses c join schools s on s.id = c.school_id where c.published and s.published order by c.id limit 1",
+  );
+  slug = rows[0]?.slug ?? "";
+  const schools = await t.database.query<{ slug: string }>(
+    "select slug from schools where published order by id limit 1",
+  );
+  school = schools.rows[0]?.slug ?? "";
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The nonce of the response's Content-Security-Policy. */
+function headerNonce(response: LightMyRequestResponse): string {
+  const match = /'nonce-([^']+)'/.exec(String(response.headers["content-security-policy"]));
+  if (!match?.[1]) throw new Error("No nonce in the Content-Security-Policy");
+  return match[1];
+}
+
+/** A complete document: one doctype, one closing html tag at the very end. */
+function expectWholeDocument(html: string): void {
+  expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+  expect(html.endsWith("</html>")).toBe(true);
+  expect(html.match(/<\/html>/g)).toHaveLength(1);
+}
+
+describe("page responses", () => {
+  it("sends a page whole, with its length, and compressed in one piece", async () => {
+    // A school page: the same programmes every time, so that its answers can be compared.
+    const url = `/school/${school}`;
+    const plain = await t.app.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(plain.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.rawPayload.length);
+    expectWholeDocument(plain.body);
+    // The head in first-paint order (ADR 019) and every inline script with this answer's nonce.
+    const head = plain.body.slice(0, plain.body.indexOf("</head>"));
+    expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head).not.toMatch(/rel="modulepreload"(?! fetchpriority="low")/);
+    expect(new Set([...plain.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(
+      new Set([headerNonce(plain)]),
+    );
+
+    for (const [encoding, decompress] of [
+      ["gzip", gunzipSync],
+      ["br", brotliDecompressSync],
+    ] as const) {
+      const packed = await t.app.inject({ url, headers: { "accept-encoding": encoding } });
+      expect(packed.statusCode).toBe(200);
+      expect(packed.headers["content-encoding"]).toBe(encoding);
+      expect(packed.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(packed.headers["content-length"])).toBe(packed.rawPayload.length);
+      const html = decompress(packed.rawPayload).toString("utf8");
+      expectWholeDocument(html);
+      expect(html.replace(/nonce="[^"]+"/g, "")).toBe(plain.body.replace(/nonce="[^"]+"/g, ""));
+    }
+  });
+
+  it("answers HEAD with the page's status and caching, without rendering a body", async () => {
+    const head = await t.app.inject({ method: "HEAD", url: `/course/${slug}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["cache-control"]).toBe(PUBLIC_PAGE_CACHE);
+    expect(head.body).toBe("");
+    const missing = await t.app.inject({
+      method: "HEAD",
+      url: "/course/no-such-programme-anywhere",
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe("");
+  });
+
+  it("answers an unknown programme with the whole not-found page and 404", async () => {
+    const missing = await t.app.inject({ url: "/course/no-such-programme-anywhere" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(Number(missing.headers["content-length"])).toBe(missing.rawPayload.length);
+    expectWholeDocument(missing.body);
+    expect(missing.body).toMatch(/not found/i);
+  });
+
+  it("keeps every Set-Cookie: the server's and the page's own", async () => {
+    // A session cookie that no longer holds: the server clears it and hands out the XSRF token;
+    // the finder's first page in random order sets the visitor's seed.
+    const page = await t.app.inject({
+      url: "/coursefinder?ordering=random",
+      headers: { cookie: "sa_access=expired" },
+    });
+    expect(page.statusCode).toBe(200);
+    const cookies = ([] as string[]).concat(page.headers["set-cookie"] ?? []);
+    const names = cookies.map((cookie) => cookie.slice(0, cookie.indexOf("=")));
+    expect(names).toContain("finder_seed");
+    expect(names).toContain("XSRF-TOKEN");
+    expect(names).toContain("sa_access");
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("sends a client navigation's data request whole too", async () => {
+    const data = await t.app.inject({ url: `/course/${slug}.data` });
+    expect(data.statusCode).toBe(200);
+    expect(data.headers["content-type"]).toBe("text/x-script");
+    expect(data.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(data.headers["content-length"])).toBe(data.rawPayload.length);
+    expect(data.body).toContain(slug);
+    // A data request for a page that does not exist carries its status too.
+    const missing = await t.app.inject({ url: "/course/no-such-programme-anywhere.data" });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("a page whose loader fails", () => {
+  it("is the error page with status 500, whole", async () => {
+    const broken = await createTestApp({
+      frontend: { kind: "production" },
+      config: { pageReuseBytes: 0 },
+    });
+    try {
+      // Every page reads the search box's countries once; then the database goes away.
+      expect((await broken.app.inject({ url: "/" })).statusCode).toBe(200);
+      await broken.database.dispose();
+      const failed = await broken.app.inject({ url: `/course/${slug}` });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(Number(failed.headers["content-length"])).toBe(failed.rawPayload.length);
+      expectWholeDocument(failed.body);
+    } finally {
+      await broken.app.close();
+    }
+  });
+});

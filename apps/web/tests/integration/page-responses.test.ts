@@ -4,16 +4,13 @@
 // HEAD without a body; a missing page or a failed loader as the error page with its status; every
 // Set-Cookie kept; client navigations' data requests still answered. On the real server-rendered
 // front end (built first when no build is there), page reuse off so that every answer renders.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { WEB_ROOT } from "../../server/app.ts";
 import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
@@ -21,10 +18,7 @@ let slug: string;
 let school: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(WEB_ROOT, "build/server/index.js"))) {
-    const built = spawnSync("npm", ["run", "build"], { cwd: WEB_ROOT, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("The front end did not build.");
-  }
+  ensureBuiltFrontEnd();
   t = await createTestApp({ frontend: { kind: "production" }, config: { pageReuseBytes: 0 } });
   const { rows } = await t.database.query<{ slug: string }>(
     "select c.slug from courses c join schools s on s.id = c.school_id where c.published and s.published order by c.id limit 1",

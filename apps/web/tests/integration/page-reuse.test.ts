@@ -3,17 +3,14 @@
 // visitor's page is never kept, never answered to anyone else and never marked cacheable; several
 // requests for a page not kept yet share one render; PAGE_REUSE_MB=0 turns it all off. On the
 // real server-rendered front end (built first when no build is there).
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { gunzipSync } from "node:zlib";
 
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { WEB_ROOT } from "../../server/app.ts";
 import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
+import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
@@ -22,10 +19,7 @@ let app: FastifyInstance;
 let slugs: string[];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(WEB_ROOT, "build/server/index.js"))) {
-    const built = spawnSync("npm", ["run", "build"], { cwd: WEB_ROOT, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("The front end did not build.");
-  }
+  ensureBuiltFrontEnd();
   t = await createTestApp({ frontend: { kind: "production" } });
   off = await createTestApp({ frontend: { kind: "production" }, config: { pageReuseBytes: 0 } });
   app = t.app;

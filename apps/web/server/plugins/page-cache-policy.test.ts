@@ -85,8 +85,8 @@ describe("public page cache", () => {
   });
 
   it("varies on Cookie and Accept-Encoding, once each", () => {
-    expect(varyWithCookie("")).toBe("Accept-Encoding, Cookie");
-    expect(varyWithCookie("accept-encoding")).toBe("accept-encoding, Cookie");
+    expect(varyWithCookie("")).toBe("accept-encoding, cookie");
+    expect(varyWithCookie("accept-encoding")).toBe("accept-encoding, cookie");
     expect(varyWithCookie("Accept-Encoding, Cookie")).toBe("Accept-Encoding, Cookie");
   });
 });

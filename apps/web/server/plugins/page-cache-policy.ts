@@ -64,15 +64,19 @@ export function publicPageCache(facts: PageResponseFacts): string | undefined {
   return isPublicPagePath(facts.path) ? PUBLIC_PAGE_CACHE : undefined;
 }
 
-/** `Vary` with `Cookie` added once to whatever the response already varies on. */
+/**
+ * `Vary` with `accept-encoding` and `cookie` added once to whatever the response already varies
+ * on. Added in lower case: @fastify/compress, which runs after, looks for `accept-encoding` case
+ * sensitively and would name it a second time.
+ */
 export function varyWithCookie(current: string): string {
   const names = current
     .split(",")
     .map((name) => name.trim())
     .filter(Boolean);
   if (!names.some((name) => name.toLowerCase() === "accept-encoding")) {
-    names.push("Accept-Encoding");
+    names.push("accept-encoding");
   }
-  if (!names.some((name) => name.toLowerCase() === "cookie")) names.push("Cookie");
+  if (!names.some((name) => name.toLowerCase() === "cookie")) names.push("cookie");
   return names.join(", ");
 }

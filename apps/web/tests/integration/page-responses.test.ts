@@ -75,6 +75,13 @@ describe("page responses", () => {
       expect(packed.headers["content-encoding"]).toBe(encoding);
       expect(packed.headers["transfer-encoding"]).toBeUndefined();
       expect(Number(packed.headers["content-length"])).toBe(packed.rawPayload.length);
+      // Each field once: a cache keys on them (issue 14 item 3, "a Vary that is right").
+      expect(
+        String(packed.headers.vary)
+          .split(",")
+          .map((name) => name.trim().toLowerCase())
+          .sort(),
+      ).toEqual(["accept-encoding", "cookie"]);
       const html = decompress(packed.rawPayload).toString("utf8");
       expectWholeDocument(html);
       expect(html.replace(/nonce="[^"]+"/g, "")).toBe(plain.body.replace(/nonce="[^"]+"/g, ""));

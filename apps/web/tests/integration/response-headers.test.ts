@@ -106,6 +106,10 @@ describe("compression of dynamic answers", () => {
       const response = await app.inject({ url, headers: { "accept-encoding": offered } });
       expect(response.headers["content-encoding"], offered).toBe(chosen);
       expect(String(response.headers.vary).toLowerCase()).toContain("accept-encoding");
+      const varied = String(response.headers.vary)
+        .split(",")
+        .map((name) => name.trim().toLowerCase());
+      expect(new Set(varied).size, String(response.headers.vary)).toBe(varied.length);
       const body = response.rawPayload;
       expect(body.length, offered).toBeLessThan(plain.rawPayload.length / 3);
       expect(decode(body).toString("utf8"), offered).toBe(plain.body);

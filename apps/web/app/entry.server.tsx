@@ -1,16 +1,21 @@
 // Server rendering with a per-request CSP nonce (the server's helmet plugin sends the matching
-// Content-Security-Policy), into one buffer (docs/decisions/018-page-reuse.md, "One buffer").
-// No route defers data (every loader awaits its data), so the shell is the whole page: React
-// renders it completely into memory, its head is put in first-paint order (ADR 019), and the page
-// leaves as one body with its Content-Length, compressed in one call and written at once. Before,
-// React's ~4 KB chunks went through a Node PassThrough, the head transform, a web stream and back
-// to a Node stream and a zlib stream, a promise and a copy each; the head left a few milliseconds
-// earlier. Crawlers always had the whole document at once; now everyone does. A route that
-// deferred data would still render correctly, only without streaming.
+// Content-Security-Policy), into one string (docs/decisions/018-page-reuse.md, "One buffer" and
+// "One synchronous render").
+// No route defers data (every loader awaits its data), so the page is complete once its loaders
+// are. Its hydration data (React Router's turbo-stream encoding of the loader data) is therefore
+// read whole first and handed to React Router's <StreamTransfer> ready-made, through the
+// `renderMeta.streamCache` of the entry context, so nothing in the tree waits: React renders the
+// document in one synchronous pass (`renderToString`, which concatenates strings where the
+// streaming renderer encodes every piece into bytes). The head is put in first-paint order
+// (ADR 019) and the page leaves as one body with its Content-Length, compressed in one call.
+// Whenever that pass cannot give the whole page — a component still suspended (a lazy module's
+// first use in this process), a boundary that failed and would be finished in the browser, an
+// error, or a React Router that did not take the prepared data — the page is rendered again by
+// the streaming renderer, which waits for everything and reports errors, exactly as before.
 import { Writable } from "node:stream";
 
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 
@@ -18,6 +23,11 @@ import { requestInfoContext } from "./context.ts";
 import { orderDocumentForFirstPaint } from "./document/first-paint-head.server.ts";
 
 export const streamTimeout = 5_000;
+
+/** What React writes for a Suspense boundary it leaves for the browser to finish. */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!";
+/** The start of the script that carries the hydration data (React Router's StreamTransfer). */
+const HANDOFF_SCRIPT = "window.__reactRouterContext.streamController.enqueue(";
 
 /**
  * The page as a response whose body is the one buffer, with its length. A stream of one chunk
@@ -38,6 +48,72 @@ function wholeBody(
   return new Response(stream, init);
 }
 
+/** The document, head in first-paint order (ADR 019), as the page's response. */
+function documentResponse(html: string, headers: Headers, status: number): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return wholeBody(Buffer.from(orderDocumentForFirstPaint(html)), { headers, status });
+}
+
+/** A stream that gives `text` once and ends. */
+function streamOfText(text: string): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (text !== "") controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
+}
+
+/**
+ * Reads the hydration data whole and hands it to <StreamTransfer> as already read: the first
+ * chunk is all of it, the second the end. Returns the text, or undefined when the context has no
+ * such data (nothing to prepare).
+ */
+async function prepareHandoff(routerContext: EntryContext): Promise<string | undefined> {
+  const stream = routerContext.serverHandoffStream;
+  if (!stream || !routerContext.renderMeta) return undefined;
+  const text = await new Response(stream).text();
+  const settled = (result: { done: boolean; value: string }) =>
+    Object.assign(Promise.resolve(), { result });
+  routerContext.renderMeta.streamCache = {
+    0: settled({ done: false, value: text }),
+    1: settled({ done: true, value: "" }),
+  };
+  // The original stream is read; <ServerRouter> takes a reader of whatever stands here.
+  routerContext.serverHandoffStream = streamOfText("");
+  return text;
+}
+
+/** Undoes `prepareHandoff` for the streaming renderer: the data as a stream again. */
+function restoreHandoff(routerContext: EntryContext, text: string | undefined): void {
+  if (text === undefined || !routerContext.renderMeta) return;
+  delete routerContext.renderMeta.streamCache;
+  routerContext.serverHandoffStream = streamOfText(text);
+}
+
+/**
+ * The whole document from one synchronous render, or undefined when that render did not give
+ * the whole page (see the top of this file).
+ */
+function renderWhole(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string,
+  handoff: string | undefined,
+): string | undefined {
+  let html: string;
+  try {
+    html = renderToString(<ServerRouter context={routerContext} url={url} nonce={nonce} />);
+  } catch {
+    // A suspended shell or an error: the streaming renderer waits, or reports it as it should.
+    return undefined;
+  }
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return undefined;
+  if (handoff && !html.includes(HANDOFF_SCRIPT)) return undefined;
+  // The streaming renderer writes the doctype of a document itself; this one does not.
+  return html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html;
+}
+
 /** Collects what React writes; `done` gets the whole document when React ends it. */
 function documentCollector(done: (document: Buffer) => void): Writable {
   const chunks: Buffer[] = [];
@@ -55,6 +131,48 @@ function documentCollector(done: (document: Buffer) => void): Writable {
   });
 }
 
+/** The streaming renderer, waiting for everything: the fallback of `renderWhole`. */
+function renderStreaming(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string,
+  status: number,
+  headers: Headers,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // A render still waiting after this is aborted: what is missing renders in the browser.
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const options: RenderToPipeableStreamOptions = {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        pipe(
+          documentCollector((document) => {
+            clearTimeout(timeoutId);
+            resolve(documentResponse(document.toString("utf8"), headers, status));
+          }),
+        );
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error: unknown) {
+        status = 500;
+        // An error before the shell reaches React Router through onShellError, which logs it.
+        if (shellRendered) console.error(error);
+      },
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
+      options,
+    );
+  });
+}
+
 /**
  * A client navigation's data (`/path.data`): no route defers data either, so React Router's
  * encoding of it is complete once its loaders are; read whole here, it too leaves in one piece.
@@ -69,51 +187,20 @@ export async function handleDataRequest(response: Response): Promise<Response> {
   });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
-) {
+): Promise<Response> {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(requestInfoContext).nonce;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // A render still waiting after this is aborted: what is missing renders in the browser.
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const options: RenderToPipeableStreamOptions = {
-      nonce,
-      onShellReady() {
-        shellRendered = true;
-      },
-      onAllReady() {
-        pipe(
-          documentCollector((document) => {
-            clearTimeout(timeoutId);
-            // The stylesheet first, the modules behind it (ADR 019).
-            const body = orderDocumentForFirstPaint(document);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(wholeBody(body, { headers: responseHeaders, status: responseStatusCode }));
-          }),
-        );
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // An error before the shell reaches React Router through onShellError, which logs it.
-        if (shellRendered) console.error(error);
-      },
-    };
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      options,
-    );
-  });
+  const handoff = await prepareHandoff(routerContext);
+  const html = renderWhole(routerContext, request.url, nonce, handoff);
+  if (html !== undefined) return documentResponse(html, responseHeaders, responseStatusCode);
+  restoreHandoff(routerContext, handoff);
+  return renderStreaming(routerContext, request.url, nonce, responseStatusCode, responseHeaders);
 }

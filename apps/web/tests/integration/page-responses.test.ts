@@ -9,7 +9,10 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createUser } from "@studyatlas/core/accounts/users.ts";
+
 import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
@@ -85,6 +88,57 @@ describe("page responses", () => {
       const html = decompress(packed.rawPayload).toString("utf8");
       expectWholeDocument(html);
       expect(html.replace(/nonce="[^"]+"/g, "")).toBe(plain.body.replace(/nonce="[^"]+"/g, ""));
+    }
+  });
+
+  it("carries the page's loader data for hydration whole, and nothing left to the browser", async () => {
+    const page = await t.app.inject({ url: `/course/${slug}` });
+    expect(page.statusCode).toBe(200);
+    const scripts = [
+      ...page.body.matchAll(
+        /<script nonce="[^"]+">window\.__reactRouterContext\.streamController\.(enqueue|close)\(([^<]*)\);<\/script>/g,
+      ),
+    ];
+    // All of the data in one script, then the end of the stream, at the end of the body.
+    expect(scripts.map((script) => script[1])).toEqual(["enqueue", "close"]);
+    const data = JSON.parse(scripts[0]?.[2] ?? "null") as string;
+    expect(data.startsWith("[")).toBe(true);
+    expect(data).toContain(slug);
+    // After the end of the stream only the ends of React's Suspense markers.
+    const end = page.body.indexOf(scripts[1]?.[0] ?? "") + (scripts[1]?.[0].length ?? 0);
+    expect(page.body.slice(end)).toMatch(/^(<!--\/\$-->)*<\/body><\/html>$/);
+    // No Suspense boundary left for the browser to finish (React marks those <!--$!-->).
+    expect(page.body).not.toContain("<!--$!");
+  });
+
+  it("renders a student's programme page whole, the first time its lazy dialog is used too", async () => {
+    // The application dialog is a lazy module (ADR 019); for a student the page renders it, and
+    // its first use in the process suspends: that render waits for it rather than leaving it out.
+    const email = uniqueEmail("renders");
+    await createUser(t.database.db, {
+      email,
+      firstName: "Ada",
+      lastName: "Tester",
+      password: PASSWORD,
+      role: "student",
+      emailVerified: true,
+    });
+    const student = new Browser(t.app);
+    const signedIn = await student.call("POST", "/api/account/token", {
+      body: { email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await student.call("GET", `/course/${slug}`);
+      expect(page.statusCode).toBe(200);
+      expectWholeDocument(page.body);
+      expect(page.body).not.toContain("<!--$!");
+      expect(page.body).toContain("Account menu for Ada Tester");
+      // The (closed) application dialog's form is in the page, the first time too.
+      expect(page.body).toContain('name="zip_code"');
+      // Once the module is there, the page is rendered in one pass: nothing is filled in later
+      // by React's script (a <template> placeholder and its $RC call).
+      if (visit === 1) expect(page.body).not.toContain("<template id=");
     }
   });
 

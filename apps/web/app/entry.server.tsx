@@ -1,5 +1,5 @@
 // Server rendering with a per-request CSP nonce (the server's helmet plugin sends the matching
-// Content-Security-Policy), into one string (docs/decisions/018-page-reuse.md, "One buffer" and
+// Content-Security-Policy), into one buffer (docs/decisions/018-page-reuse.md, "One buffer" and
 // "One synchronous render").
 // No route defers data (every loader awaits its data), so the page is complete once its loaders
 // are. Its hydration data (React Router's turbo-stream encoding of the loader data) is therefore
@@ -24,6 +24,7 @@ import { orderDocumentForFirstPaint } from "./document/first-paint-head.server.t
 
 export const streamTimeout = 5_000;
 
+const DOCTYPE = "<!DOCTYPE html>";
 /** What React writes for a Suspense boundary it leaves for the browser to finish. */
 const CLIENT_RENDERED_BOUNDARY = "<!--$!";
 /** The start of the script that carries the hydration data (React Router's StreamTransfer). */
@@ -49,9 +50,9 @@ function wholeBody(
 }
 
 /** The document, head in first-paint order (ADR 019), as the page's response. */
-function documentResponse(html: string, headers: Headers, status: number): Response {
+function documentResponse(document: Buffer, headers: Headers, status: number): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return wholeBody(Buffer.from(orderDocumentForFirstPaint(html)), { headers, status });
+  return wholeBody(orderDocumentForFirstPaint(document), { headers, status });
 }
 
 /** A stream that gives `text` once and ends. */
@@ -93,14 +94,15 @@ function restoreHandoff(routerContext: EntryContext, text: string | undefined): 
 
 /**
  * The whole document from one synchronous render, or undefined when that render did not give
- * the whole page (see the top of this file).
+ * the whole page (see the top of this file). React's string is a rope of thousands of pieces:
+ * it is turned into bytes once, and looked at as bytes (a string search would flatten it first).
  */
 function renderWhole(
   routerContext: EntryContext,
   url: string,
   nonce: string,
   handoff: string | undefined,
-): string | undefined {
+): Buffer | undefined {
   let html: string;
   try {
     html = renderToString(<ServerRouter context={routerContext} url={url} nonce={nonce} />);
@@ -108,10 +110,13 @@ function renderWhole(
     // A suspended shell or an error: the streaming renderer waits, or reports it as it should.
     return undefined;
   }
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return undefined;
-  if (handoff && !html.includes(HANDOFF_SCRIPT)) return undefined;
   // The streaming renderer writes the doctype of a document itself; this one does not.
-  return html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html;
+  const bytes = Buffer.from(DOCTYPE + html);
+  const isDocument = bytes.toString("latin1", DOCTYPE.length, DOCTYPE.length + 5) === "<html";
+  const document = isDocument ? bytes : bytes.subarray(DOCTYPE.length);
+  if (document.includes(CLIENT_RENDERED_BOUNDARY)) return undefined;
+  if (handoff && !document.includes(HANDOFF_SCRIPT)) return undefined;
+  return document;
 }
 
 /** Collects what React writes; `done` gets the whole document when React ends it. */
@@ -152,7 +157,7 @@ function renderStreaming(
         pipe(
           documentCollector((document) => {
             clearTimeout(timeoutId);
-            resolve(documentResponse(document.toString("utf8"), headers, status));
+            resolve(documentResponse(document, headers, status));
           }),
         );
       },
@@ -199,8 +204,9 @@ export default async function handleRequest(
   }
   const nonce = loadContext.get(requestInfoContext).nonce;
   const handoff = await prepareHandoff(routerContext);
-  const html = renderWhole(routerContext, request.url, nonce, handoff);
-  if (html !== undefined) return documentResponse(html, responseHeaders, responseStatusCode);
+  const document = renderWhole(routerContext, request.url, nonce, handoff);
+  if (document !== undefined)
+    return documentResponse(document, responseHeaders, responseStatusCode);
   restoreHandoff(routerContext, handoff);
   return renderStreaming(routerContext, request.url, nonce, responseStatusCode, responseHeaders);
 }

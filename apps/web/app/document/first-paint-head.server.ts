@@ -11,7 +11,7 @@
 // but a stylesheet without `precedence` and an inline script (the JSON-LD of the detail pages)
 // in document order, scanning forward: those "positional" tags move together, in their order, or
 // hydration fails (React error #418). A head with any other positional tag is left in place.
-// The page is rendered into one string (entry.server.tsx); only its head is rewritten.
+// The page is rendered into one buffer (entry.server.tsx); only its head is rewritten.
 const HEAD_END = "</head>";
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const LOW_PRIORITY_MODULE_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
@@ -25,8 +25,8 @@ const OTHER_POSITIONAL =
 /** The tags the stylesheets go after: the charset must stay first, the viewport next to it. */
 const LEADING_METAS =
   /^(?:<!DOCTYPE html>)?<html\b[^>]*><head>(?:<meta charSet="[^"]*"\/>)?(?:<meta name="viewport"[^>]*>)?/i;
-/** A head longer than this is not what React renders: pass it on as it is. */
-const MAX_HEAD_CHARACTERS = 256 * 1024;
+/** A head larger than this is not what React renders: pass it on as it is. */
+const MAX_HEAD_BYTES = 256 * 1024;
 
 /**
  * The head with its stylesheets first (with the JSON-LD scripts, which must keep their order
@@ -46,14 +46,14 @@ export function orderHeadForFirstPaint(head: string): string {
 
 /**
  * The whole document with its head rewritten as `orderHeadForFirstPaint` says; the body is not
- * touched. A document without a head end (or with one past MAX_HEAD_CHARACTERS) is returned as it
- * is.
+ * touched. A document without a head end (or with one past MAX_HEAD_BYTES) is returned as it is.
  */
-export function orderDocumentForFirstPaint(document: string): string {
+export function orderDocumentForFirstPaint(document: Buffer): Buffer {
   const end = document.indexOf(HEAD_END);
-  if (end === -1 || end > MAX_HEAD_CHARACTERS) return document;
-  const head = document.slice(0, end);
+  if (end === -1 || end > MAX_HEAD_BYTES) return document;
+  // latin1 maps each byte to one character and back: multi-byte text survives unchanged.
+  const head = document.toString("latin1", 0, end);
   const ordered = orderHeadForFirstPaint(head);
   if (ordered === head) return document;
-  return ordered + document.slice(end);
+  return Buffer.concat([Buffer.from(ordered, "latin1"), document.subarray(end)]);
 }

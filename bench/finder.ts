@@ -2,8 +2,9 @@
 // 1. Seeds 100,000 programmes into a fresh database: PostgreSQL when TEST_DATABASE_URL is set
 //    (a scratch database `bench_finder` on that server), else embedded PGlite.
 // 2. Draws thousands of unique finder requests from the catalogue's own lists: filters in random
-//    combinations, free text from a word list with misspellings, random pages and orders. No
-//    request repeats, so no answer comes from the catalogue cache by repetition.
+//    combinations, free text from a word list with misspellings, random pages and orders (half
+//    the free-text requests with none: relevance, the default for free text). No request
+//    repeats, so no answer comes from the catalogue cache by repetition.
 // 3. On one server process at a time (bench-server.ts), each with the catalogue cache off unless
 //    said: the list API, the facets API and the server-rendered /coursefinder page, each over its
 //    own unique requests, and /robots.txt and /api/health as the floor. Configurations: the in-process index
@@ -36,6 +37,8 @@ import { javascriptBeforeInteractive } from "./js-size.ts";
 interface FinderRequest {
   query: string;
   text: boolean;
+  /** Free text in the finder's default order for it, relevance (no `ordering` asked). */
+  relevance: boolean;
 }
 
 /** `count` unique finder queries drawn from the catalogue's own lists. */
@@ -101,11 +104,18 @@ async function uniqueRequests(base: string, count: number): Promise<FinderReques
     }
     query.set("ordering", r.pick(["name", "-name", "tuition", "-tuition", "start_date", "random"]));
     if (query.get("ordering") === "random") query.set("seed", String(r.int(1, 1_000_000)));
+    // Half the searches come as the search box sends them, with no order: relevance, the
+    // finder's default for free text (the costliest order: PostgreSQL ranks the matches).
+    const relevance = text && r.chance(0.5);
+    if (relevance) {
+      query.delete("ordering");
+      query.delete("seed");
+    }
     if (r.chance(0.3)) query.set("page", String(r.int(2, 3)));
     const key = query.toString();
     if (seen.has(key)) continue;
     seen.add(key);
-    requests.push({ query: key, text });
+    requests.push({ query: key, text, relevance });
   }
   return requests;
 }
@@ -184,21 +194,20 @@ for (const configuration of configurations) {
     );
     await printFloors(server.base, REQUESTS, load);
     // Each endpoint gets its own order of the requests, so none repeats another's answer.
-    const structured = requests.filter((request) => !request.text);
-    const withText = requests.filter((request) => request.text);
+    const sets: Array<[string, FinderRequest[]]> = [
+      ["filters only", requests.filter((request) => !request.text)],
+      ["with free text", requests.filter((request) => request.text && !request.relevance)],
+      ["free text by relevance", requests.filter((request) => request.relevance)],
+    ];
     for (const [name, prefix] of configuration.endpoints) {
-      const filters = await run(
-        server.base,
-        structured.map((r) => prefix + r.query),
-        load,
-      );
-      console.log(line(`${name}, filters only`, filters));
-      const text = await run(
-        server.base,
-        withText.map((r) => prefix + r.query),
-        load,
-      );
-      console.log(line(`${name}, with free text`, text));
+      for (const [kind, set] of sets) {
+        const figures = await run(
+          server.base,
+          set.map((r) => prefix + r.query),
+          load,
+        );
+        console.log(line(`${name}, ${kind}`, figures));
+      }
     }
     const after = await json<{ rss: number }>(server.base, "/bench/index");
     console.log(`RSS after these requests: ${mib(after.rss)}`);

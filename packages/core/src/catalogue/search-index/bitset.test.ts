@@ -4,6 +4,7 @@ import {
   add,
   andInto,
   count,
+  difference,
   emptySet,
   forEachDoc,
   fromDocs,
@@ -20,6 +21,14 @@ function docsOf(set: Uint32Array): number[] {
 }
 
 describe("bitset", () => {
+  it("takes one set from another, leaving both as they were", () => {
+    const a = fromDocs(70, [0, 5, 31, 32, 40, 69]);
+    const b = fromDocs(70, [5, 32, 33, 69]);
+    expect(docsOf(difference(a, b))).toEqual([0, 31, 40]);
+    expect(docsOf(a)).toEqual([0, 5, 31, 32, 40, 69]);
+    expect(docsOf(b)).toEqual([5, 32, 33, 69]);
+  });
+
   it("holds exactly the documents added, across word boundaries", () => {
     const set = emptySet(100);
     for (const doc of [0, 31, 32, 63, 64, 99]) add(set, doc);

@@ -45,6 +45,13 @@ export function orInto(target: Bitset, other: Bitset): Bitset {
   return target;
 }
 
+/** `a & ~b`, as a new set. */
+export function difference(a: Bitset, b: Bitset): Bitset {
+  const set = new Uint32Array(a.length);
+  for (let i = 0; i < a.length; i += 1) set[i] = (a[i] as number) & ~(b[i] as number);
+  return set;
+}
+
 function popcount32(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);

@@ -4,8 +4,12 @@
 // words), the index (or SQL) and the page's cards. Answer cache off (the functions are called
 // directly). Unique requests drawn as bench/finder.ts draws them, plus free text in relevance
 // order (the finder's default with free text, which the HTTP benchmark does not draw).
+// Beside the times, each line gives what a request cost in CPU: the app process's
+// (`process.cpuUsage`) and PostgreSQL's (the ticks of the backends serving this process, from
+// /proc), and how many statements it sent.
 // Needs TEST_DATABASE_URL (PostgreSQL). Options: --courses N (100000: the database bench_N),
 // --requests N per line (300), --sql (also time the SQL path).
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 import {
@@ -16,6 +20,7 @@ import {
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
 import { matchText } from "@studyatlas/core/catalogue/search-index/text-match.ts";
+import { loadSearchVocabulary } from "@studyatlas/core/catalogue/search-vocabulary.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
@@ -35,9 +40,33 @@ target.pathname = `/bench_${COURSES}`;
 const handle = await openDatabase({ kind: "postgres", url: target.toString() });
 const { db } = handle;
 
+// Every statement checks a client out of the pool: count them, and note which backends served.
+let statements = 0;
+const backends = new Set<number>();
+handle.pool?.on("acquire", (client) => {
+  statements += 1;
+  const pid = (client as unknown as { processID?: number }).processID;
+  if (pid) backends.add(pid);
+});
+/** CPU seconds the backends serving this process have used (utime + stime; /proc, Linux). */
+function backendSeconds(): number {
+  let ticks = 0;
+  for (const pid of backends) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The backend ended (the pool closed an idle connection): its ticks are lost, rarely.
+    }
+  }
+  return ticks / 100;
+}
+
 const rssBefore = process.memoryUsage().rss;
 const startedAt = performance.now();
 const index = await loadCourseIndex(db);
+// As the server's holder (finder-index.ts) does: misspellings are corrected in process.
+index.vocabulary = await loadSearchVocabulary(db);
 const buildMs = performance.now() - startedAt;
 globalThis.gc?.();
 console.log(
@@ -117,6 +146,9 @@ async function time(
   // A first pass warms the prepared statements and (for free text) what the index keeps; the
   // second pass, over other unique requests of the same kind, is the one reported.
   const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const backendBefore = backendSeconds();
+  const statementsBefore = statements;
   for (const query of queries) {
     const started = performance.now();
     const request = await resolveCourseListRequest(
@@ -127,7 +159,11 @@ async function time(
     await run(request);
     times.push(performance.now() - started);
   }
-  console.log(`${label.padEnd(34)} ${summary(times)}`);
+  const cpu = process.cpuUsage(cpuBefore);
+  const perRequest = (seconds: number) => ((seconds * 1000) / queries.length).toFixed(2);
+  console.log(
+    `${label.padEnd(34)} ${summary(times)}; CPU per request: app ${perRequest((cpu.user + cpu.system) / 1e6)} ms, PostgreSQL ${perRequest(backendSeconds() - backendBefore)} ms; ${((statements - statementsBefore) / queries.length).toFixed(2)} statements`,
+  );
 }
 
 if (useIndex) {

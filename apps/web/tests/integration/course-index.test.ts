@@ -1,7 +1,7 @@
 // The finder's in-process index (issue 14) against the SQL path it replaces: over a thousand random
 // filter combinations drawn from the catalogue's own lists, free text included (matched in the
 // index from per-lexeme sets, or by similar names), every ordering and page, the same ids in the
-// same order, the same totals, and the same facet counts, on both engines.
+// same order, the same totals, the same cards, and the same facet counts, on both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -161,11 +161,17 @@ describe("the in-process finder index", () => {
       const expected = await listCourses(database.db, request);
       // Relevance: ranked through the ids, or (every other request) by the SQL page query as for
       // large sets.
-      const answer = await courseIdsFromIndex(database.db, request, index, n % 2 === 0 ? 0 : 1e9);
+      const rankByIdsUpTo = n % 2 === 0 ? 0 : 1e9;
+      const answer = await courseIdsFromIndex(database.db, request, index, rankByIdsUpTo);
       const label = JSON.stringify(request);
       expect(answer, label).toBeDefined();
       expect(answer?.count, label).toBe(expected.count);
       expect(answer?.ids, label).toEqual(expected.results.map((course) => course.id));
+      // The whole page, cards included (in relevance order, ranked and read in one statement).
+      expect(
+        JSON.stringify(await listCourses(database.db, request, index, rankByIdsUpTo)),
+        label,
+      ).toBe(JSON.stringify(expected));
       if (expected.results.length > 0) nonEmpty += 1;
     }
     // The draws are not all empty answers.

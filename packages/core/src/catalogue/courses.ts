@@ -24,7 +24,11 @@ import { correctSearchText } from "./search-words.ts";
 import { randomSeed } from "./random-seed.ts";
 import type { CardReferences, CardRow } from "./search-index/card-references.ts";
 import type { CourseIndex } from "./search-index/course-index.ts";
-import { matchText } from "./search-index/text-match.ts";
+import {
+  chooseTextMatchInIndex,
+  matchText,
+  type TextMatchChoice,
+} from "./search-index/text-match.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 export interface CourseFilters {
@@ -126,7 +130,11 @@ export async function resolveCourseListRequest(
   }
   const text = query.name && query.name.length > 0 ? query.name : undefined;
   const searchText = text ? await correctSearchText(db, text, index?.vocabulary) : undefined;
-  const chosen = searchText === undefined ? undefined : await chooseTextMatch(db, searchText);
+  const chosen =
+    searchText === undefined
+      ? undefined
+      : ((index && (await chooseTextMatchInIndex(db, index, searchText))) ??
+        (await chooseTextMatch(db, searchText)));
   return {
     filters: {
       ...(text ? { text } : {}),
@@ -180,12 +188,11 @@ function textQuery(text: string): SQL {
 
 /**
  * Full text when the corrected words find any published programme; names by similarity else.
- * With the tsquery the words make, as text, for the in-process index (same round trip).
+ * With the tsquery the words make, as text, for the in-process index (same round trip). The index
+ * answers the same question without this query when it can (text-match.ts
+ * chooseTextMatchInIndex); this probe decides when it cannot, and is its oracle in the tests.
  */
-async function chooseTextMatch(
-  db: Database,
-  searchText: string,
-): Promise<{ match: "fulltext" | "similar-name"; query: string }> {
+export async function chooseTextMatch(db: Database, searchText: string): Promise<TextMatchChoice> {
   const [row] = await selectPrepared<{ found: boolean; query: string }>(
     db,
     sql`select exists (select 1 from courses c where c.search_vector @@ ${textQuery(searchText)}
@@ -361,54 +368,95 @@ export const CARD_ROW_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c
     where cd.course_id = c.id order by cd.position, d.name) as discipline_ids`;
 
 /**
- * The cards of the given programmes from their own columns and the index's reference maps
- * (issue 14; ADR 011): PostgreSQL looks the programmes up by primary key and builds no JSON, the
- * nested objects come from the maps. Undefined when a row names a reference the maps do not hold
- * yet (committed a moment ago, its notice still on its way): the SQL card query answers then.
+ * A page of programme ids in order: listed (the index chose them), or a query that selects them
+ * (`c.id`, ranked by PostgreSQL), so that the page's cards are read in the same statement.
  */
-export async function courseCardsFromIndex(
+type PageIds = { ids: readonly number[] } | { ranked: SQL; prepared: boolean };
+
+/** The page's ids as an `int[]` expression, in order. */
+function pageArray(page: PageIds): SQL {
+  return "ids" in page ? sql`${`{${page.ids.join(",")}}`}::int[]` : sql`array(${page.ranked})`;
+}
+
+/** Hot statements of a fixed shape are prepared; the SQL page query has one shape per filters. */
+function select<Row>(db: Database, query: SQL, page: PageIds): Promise<Row[]> {
+  return "ids" in page || page.prepared
+    ? selectPrepared<Row>(db, query)
+    : selectRows<Row>(db, query);
+}
+
+/**
+ * The cards of a page from their own columns and the index's reference maps (issue 14; ADR 011):
+ * PostgreSQL looks the programmes up by primary key and builds no JSON, the nested objects come
+ * from the maps. Undefined when a row names a reference the maps do not hold yet (committed a
+ * moment ago, its notice still on its way): the SQL card query answers then.
+ */
+async function pageCardsFromIndex(
   db: Database,
-  ids: readonly number[],
+  page: PageIds,
   references: CardReferences,
 ): Promise<CourseListItem[] | undefined> {
   // Still public: a change committed a moment ago may not have reached this process's index yet.
-  const rows = await selectPrepared<CardRow>(
+  const rows = await select<CardRow>(
     db,
     sql`select ${CARD_ROW_COLUMNS}
-        from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as page(id, position)
+        from unnest(${pageArray(page)}) with ordinality as page(id, position)
         join courses c on c.id = page.id
         join schools s on s.id = c.school_id
         where c.published and s.published
         order by page.position`,
+    page,
   );
   return references.cards(rows);
 }
 
+/** The cards of the given programmes from the index's reference maps (pageCardsFromIndex). */
+export function courseCardsFromIndex(
+  db: Database,
+  ids: readonly number[],
+  references: CardReferences,
+): Promise<CourseListItem[] | undefined> {
+  return pageCardsFromIndex(db, { ids }, references);
+}
+
+/**
+ * The cards of a page, in its order, unpublished programmes left out. With the index's reference
+ * maps the nested objects are put together in process; without a current index, the SQL card
+ * query builds them.
+ */
+async function pageCards(
+  db: Database,
+  page: PageIds,
+  index?: CourseIndex,
+): Promise<CourseListItem[]> {
+  if ("ids" in page && page.ids.length === 0) return [];
+  const references = index?.cardReferences;
+  if (references) {
+    const cards = await pageCardsFromIndex(db, page, references);
+    if (cards) return cards;
+  }
+  // Still public: a change committed a moment ago may not have reached this process's index yet.
+  return select<CourseListItem>(
+    db,
+    sql`select ${COURSE_LIST_COLUMNS}
+        from unnest(${pageArray(page)}) with ordinality as page(id, position)
+        join courses c on c.id = page.id ${COURSE_JOINS}
+        where c.published and s.published
+        order by page.position`,
+    page,
+  );
+}
+
 /**
  * The cards of the given programmes, in the given order (the index chose them), unpublished ones
- * left out. With the index's reference maps the nested objects are put together in process;
- * without a current index, the SQL card query builds them.
+ * left out (pageCards).
  */
-export async function coursesByIds(
+export function coursesByIds(
   db: Database,
   ids: readonly number[],
   index?: CourseIndex,
 ): Promise<CourseListItem[]> {
-  if (ids.length === 0) return [];
-  const references = index?.cardReferences;
-  if (references) {
-    const cards = await courseCardsFromIndex(db, ids, references);
-    if (cards) return cards;
-  }
-  // Still public: a change committed a moment ago may not have reached this process's index yet.
-  return selectPrepared<CourseListItem>(
-    db,
-    sql`select ${COURSE_LIST_COLUMNS}
-        from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as page(id, position)
-        join courses c on c.id = page.id ${COURSE_JOINS}
-        where c.published and s.published
-        order by page.position`,
-  );
+  return pageCards(db, { ids }, index);
 }
 
 /**
@@ -419,10 +467,47 @@ export async function coursesByIds(
 export const RANK_BY_IDS_UP_TO = 20_000;
 
 /**
+ * One page from the in-process index and the total, or undefined when it cannot answer (the
+ * caller asks SQL). Free text is matched in the index (search-index/text-match.ts); in relevance
+ * order, PostgreSQL ranks the full-text matches that pass the filters (ts_rank is its own), with
+ * the SQL path's expressions and ties: the page is then the query that ranks them.
+ */
+async function pageFromIndex(
+  db: Database,
+  request: CourseListRequest,
+  index: CourseIndex,
+  rankByIdsUpTo: number,
+): Promise<{ count: number; page: PageIds } | undefined> {
+  const { filters } = request;
+  const text = filters.text !== undefined ? await matchText(db, index, filters) : undefined;
+  const answer = index.list(request, text);
+  if (!answer) return undefined;
+  if ("ids" in answer) return { count: answer.count, page: { ids: answer.ids } };
+  if (!filters.text || answer.rankInSql.length === 0) {
+    return { count: answer.count, page: { ids: [] } };
+  }
+  const limit = sql`limit ${request.pageSize} offset ${(request.page - 1) * request.pageSize}`;
+  // The SQL page query takes any shape of filters: not prepared (one statement per shape).
+  const page: PageIds =
+    answer.rankInSql.length > rankByIdsUpTo
+      ? {
+          ranked: sql`select c.id from courses c where ${courseWhere(filters)}
+              order by ${courseOrder(request)} ${limit}`,
+          prepared: false,
+        }
+      : {
+          ranked: sql`select c.id from unnest(${`{${answer.rankInSql.join(",")}}`}::int[]) as m(id)
+              join courses c on c.id = m.id
+              order by ${relevanceScore({ ...filters, text: filters.text })} desc, ${BY_NAME}
+              ${limit}`,
+          prepared: true,
+        };
+  return { count: answer.count, page };
+}
+
+/**
  * One page of programme ids and the total from the in-process index, or undefined when it cannot
- * answer (the caller asks SQL). Free text is matched in the index (search-index/text-match.ts);
- * in relevance order, PostgreSQL ranks the full-text matches that pass the filters (ts_rank is
- * its own), with the SQL path's expressions and ties, and returns only the page's ids.
+ * answer (the caller asks SQL); in relevance order PostgreSQL returns only the page's ids.
  */
 export async function courseIdsFromIndex(
   db: Database,
@@ -430,42 +515,28 @@ export async function courseIdsFromIndex(
   index: CourseIndex,
   rankByIdsUpTo = RANK_BY_IDS_UP_TO,
 ): Promise<{ count: number; ids: number[] } | undefined> {
-  const { filters } = request;
-  const text = filters.text !== undefined ? await matchText(db, index, filters) : undefined;
-  const answer = index.list(request, text);
-  if (!answer || "ids" in answer) return answer;
-  if (!filters.text || answer.rankInSql.length === 0) return { count: answer.count, ids: [] };
-  const page = sql`limit ${request.pageSize} offset ${(request.page - 1) * request.pageSize}`;
-  // The SQL page query takes any shape of filters: not prepared (one statement per shape).
-  const rows =
-    answer.rankInSql.length > rankByIdsUpTo
-      ? await selectRows<{ id: number }>(
-          db,
-          sql`select c.id from courses c where ${courseWhere(filters)}
-              order by ${courseOrder(request)} ${page}`,
-        )
-      : await selectPrepared<{ id: number }>(
-          db,
-          sql`select c.id from unnest(${`{${answer.rankInSql.join(",")}}`}::int[]) as m(id)
-              join courses c on c.id = m.id
-              order by ${relevanceScore({ ...filters, text: filters.text })} desc, ${BY_NAME}
-              ${page}`,
-        );
-  return { count: answer.count, ids: rows.map((row) => row.id) };
+  const answer = await pageFromIndex(db, request, index, rankByIdsUpTo);
+  if (!answer) return undefined;
+  const { count, page } = answer;
+  if ("ids" in page) return { count, ids: [...page.ids] };
+  const rows = await select<{ id: number }>(db, page.ranked, page);
+  return { count, ids: rows.map((row) => row.id) };
 }
 
 /**
  * One page of programmes and the total: from the in-process index when one is given and can
- * answer the filters (issue 14), else from SQL.
+ * answer the filters (issue 14), else from SQL. In relevance order, the ranking of the full-text
+ * matches and the page's cards are one statement.
  */
 export async function listCourses(
   db: Database,
   request: CourseListRequest,
   index?: CourseIndex,
+  rankByIdsUpTo = RANK_BY_IDS_UP_TO,
 ): Promise<{ count: number; results: CourseListItem[] }> {
-  const fromIndex = index ? await courseIdsFromIndex(db, request, index) : undefined;
+  const fromIndex = index ? await pageFromIndex(db, request, index, rankByIdsUpTo) : undefined;
   if (fromIndex) {
-    return { count: fromIndex.count, results: await coursesByIds(db, fromIndex.ids, index) };
+    return { count: fromIndex.count, results: await pageCards(db, fromIndex.page, index) };
   }
   const where = courseWhere(request.filters);
   const offset = (request.page - 1) * request.pageSize;

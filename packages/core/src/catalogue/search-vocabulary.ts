@@ -5,6 +5,11 @@
 // MIN_CORRECTABLE_LENGTH letters or more becomes the vocabulary word of highest pg_trgm
 // similarity (at least MIN_SIMILARITY), then the most frequent, then the first in order. The
 // vocabulary is a few thousand words; the finder index holder reloads it on every catalogue notice.
+//
+// It also holds each word's tsquery as PostgreSQL makes it (`websearch_to_tsquery` of the word
+// alone: its stem, or nothing for a stop word), read with the vocabulary, and the same for other
+// words once PostgreSQL was asked (text-match.ts), so that the query of a corrected text is put
+// together in process (issue 14; ADR 011 "The text-match mode in process").
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -31,6 +36,12 @@ export function trigramSimilarity(shared: number, left: number, right: number): 
 /** The threshold as PostgreSQL compares it: `similarity(...) >= $1` makes the parameter a real. */
 const THRESHOLD = Math.fround(MIN_SIMILARITY);
 
+/** Words outside the vocabulary whose tsquery is kept (least recently used dropped beyond). */
+const MAX_OTHER_WORD_QUERIES = 10_000;
+
+/** The text search configuration of `courses.search_vector` (migration 0008). */
+export const TEXT_SEARCH_CONFIG = "public.english_unaccent";
+
 export class SearchVocabulary {
   private readonly words: string[];
   private readonly frequency: Int32Array;
@@ -38,9 +49,16 @@ export class SearchVocabulary {
   private readonly index = new Set<string>();
   /** Each trigram's words (their positions in `words`). */
   private readonly byTrigram = new Map<string, number[]>();
+  /** Each vocabulary word's tsquery text (`websearch_to_tsquery` of the word alone), if read. */
+  private readonly wordQueries = new Map<string, string>();
+  /** The same for other words, as PostgreSQL answered them; least recently used first. */
+  private readonly otherWordQueries = new Map<string, string>();
 
-  constructor(rows: ReadonlyArray<{ word: string; frequency: number }>) {
+  constructor(rows: ReadonlyArray<{ word: string; frequency: number; query?: string | null }>) {
     this.words = rows.map((row) => row.word);
+    for (const row of rows) {
+      if (typeof row.query === "string") this.wordQueries.set(row.word, row.query);
+    }
     this.frequency = Int32Array.from(rows, (row) => row.frequency);
     this.trigramCount = new Int32Array(rows.length);
     rows.forEach((row, position) => {
@@ -89,6 +107,28 @@ export class SearchVocabulary {
     return best === -1 ? undefined : this.words[best];
   }
 
+  /** The word's tsquery as PostgreSQL prints it (`'scienc'`, or '' for a stop word), if known. */
+  queryOfWord(word: string): string | undefined {
+    const query = this.wordQueries.get(word);
+    if (query !== undefined) return query;
+    const other = this.otherWordQueries.get(word);
+    if (other !== undefined) {
+      this.otherWordQueries.delete(word);
+      this.otherWordQueries.set(word, other);
+    }
+    return other;
+  }
+
+  /** Keeps a word's tsquery as PostgreSQL made it (text-match.ts asks for words it lacks). */
+  keepWordQuery(word: string, query: string): void {
+    if (this.wordQueries.has(word)) return;
+    this.otherWordQueries.delete(word);
+    this.otherWordQueries.set(word, query);
+    if (this.otherWordQueries.size > MAX_OTHER_WORD_QUERIES) {
+      this.otherWordQueries.delete(this.otherWordQueries.keys().next().value as string);
+    }
+  }
+
   /** Tokens with each unknown, correctable one replaced by its closest word (search-words.ts). */
   correct(tokens: readonly string[]): string {
     return tokens
@@ -111,9 +151,11 @@ export class SearchVocabulary {
 }
 
 export async function loadSearchVocabulary(db: Database): Promise<SearchVocabulary> {
-  const rows = await selectRows<{ word: string; frequency: number }>(
+  const rows = await selectRows<{ word: string; frequency: number; query: string }>(
     db,
-    sql`select word, frequency from search_words`,
+    sql`select word, frequency,
+          websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, word)::text as query
+        from search_words`,
   );
   return new SearchVocabulary(rows);
 }

@@ -35,7 +35,7 @@ import {
 } from "./bitset.ts";
 import type { SearchVocabulary } from "../search-vocabulary.ts";
 import type { CardReferences } from "./card-references.ts";
-import { evaluate, type QueryNode } from "./text-match.ts";
+import { evaluate, hasNot, type QueryNode } from "./text-match.ts";
 
 /** The public documents matching a request's free text (text-match.ts). */
 export interface TextSet {
@@ -45,6 +45,25 @@ export interface TextSet {
    * Absent for full-text matches, which PostgreSQL ranks.
    */
   ranked?: ReadonlyArray<{ from: number; to: number }>;
+}
+
+/**
+ * The programmes holding one lexeme, as PostgreSQL's `@@` found them among published programmes
+ * (text-match.ts), split the way the index sees them.
+ */
+export interface LexemePosting {
+  /** The public documents (published programmes of published schools). */
+  docs: Bitset;
+  /**
+   * The published programmes of unpublished schools, as positions in the index's list of them
+   * (`hiddenPublished`): not public, but the text-match mode probe counts them (ADR 005).
+   */
+  hidden: Bitset;
+  /**
+   * Published programmes the index does not know at all: the catalogue changed after the index
+   * was read (its notice is on the way). The index then cannot say that nothing matches.
+   */
+  unknown: boolean;
 }
 
 /** A list answer: the page's ids, or (full-text relevance) every match for PostgreSQL to rank. */
@@ -61,6 +80,12 @@ const POSTINGS_BUDGET_BYTES = 32 * 2 ** 20;
 const TUITION_PREFIXES = 64;
 /** Fewer documents than this between two prefixes are not worth a set each. */
 const TUITION_MIN_STEP = 64;
+
+function mapValues<K, V, W>(map: ReadonlyMap<K, V>, change: (value: V) => W): Map<K, W> {
+  const changed = new Map<K, W>();
+  for (const [key, value] of map) changed.set(key, change(value));
+  return changed;
+}
 
 /** The documents in rank order, from each document's 1-based rank (a permutation of 1..n). */
 function permutationOfRanks(ranks: Int32Array): Int32Array {
@@ -99,6 +124,12 @@ export interface IndexExtras {
   tuitionDescRank: Int32Array;
   /** Every programme–discipline link, as two parallel arrays (programmes not indexed are skipped). */
   links: { courseIds: readonly number[]; disciplineIds: readonly number[] };
+  /**
+   * The ids of the published programmes of unpublished schools: not documents, but the free-text
+   * mode probe counts them (text-match.ts). Without the list, the index never says that no
+   * programme matches a text (SQL probes instead).
+   */
+  hiddenPublished?: readonly number[];
 }
 
 /** The facets' option lists, in the order the SQL facets give them. */
@@ -208,8 +239,11 @@ export class CourseIndex {
   private readonly options: FacetOptions;
   /** Each distinct `search_name`'s documents [from, to): names follow the document order. */
   private readonly nameRanges: Map<string, { from: number; to: number }> | undefined;
-  /** Each kept lexeme's documents, least recently used first. */
-  private readonly postings = new Map<string, Bitset>();
+  /** Each kept lexeme's programmes, least recently used first. */
+  private readonly postings = new Map<string, LexemePosting>();
+  /** Position of each published programme of an unpublished school in that list, by id. */
+  private readonly hiddenPublished: Map<number, number> | undefined;
+  private readonly allHidden: Bitset;
   private readonly maxPostings: number;
   private readonly disciplineBySlug: Map<string, number>;
   private readonly disciplineIds: Set<number>;
@@ -264,6 +298,10 @@ export class CourseIndex {
     this.shuffleKey = Int32Array.from(column((c) => c.shuffleKey));
     this.startYm = Int32Array.from(column((c) => c.startYear * 12 + c.startMonth));
     this.all = fullSet(size);
+    this.hiddenPublished = extras.hiddenPublished
+      ? new Map(extras.hiddenPublished.map((id, position) => [id, position]))
+      : undefined;
+    this.allHidden = fullSet(this.hiddenPublished?.size ?? 0);
 
     const at = (doc: number) => courses[doc] as IndexedCourse;
     this.byProgrammeType = groupBy(size, (doc) => at(doc).programmeTypeId);
@@ -500,36 +538,73 @@ export class CourseIndex {
     return { ids: [...ids], unknown };
   }
 
-  /** The documents holding a lexeme, if kept (text-match.ts asks PostgreSQL otherwise). */
-  posting(lexeme: string): Bitset | undefined {
-    const set = this.postings.get(lexeme);
-    if (set) {
+  /** The programmes holding a lexeme, if kept (text-match.ts asks PostgreSQL otherwise). */
+  posting(lexeme: string): LexemePosting | undefined {
+    const posting = this.postings.get(lexeme);
+    if (posting) {
       // Most recently used last.
       this.postings.delete(lexeme);
-      this.postings.set(lexeme, set);
+      this.postings.set(lexeme, posting);
     }
-    return set;
+    return posting;
   }
 
-  /** Keeps the public documents of the programmes (ids) holding a lexeme, within the budget. */
-  keepPosting(lexeme: string, ids: readonly number[]): Bitset {
-    const set = emptySet(this.size);
+  /**
+   * Keeps the published programmes (ids) holding a lexeme, within the budget: the public
+   * documents, the programmes of unpublished schools, and whether any is unknown to the index.
+   */
+  keepPosting(lexeme: string, ids: readonly number[]): LexemePosting {
+    const docs = emptySet(this.size);
+    const hidden = emptySet(this.hiddenPublished?.size ?? 0);
+    let unknown = false;
     for (const id of ids) {
       const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
-      if (doc >= 0) add(set, doc);
+      if (doc >= 0) {
+        add(docs, doc);
+        continue;
+      }
+      const position = this.hiddenPublished?.get(id);
+      if (position === undefined) unknown = true;
+      else add(hidden, position);
     }
+    const posting = { docs, hidden, unknown };
     this.postings.delete(lexeme);
-    this.postings.set(lexeme, set);
+    this.postings.set(lexeme, posting);
     while (this.postings.size > this.maxPostings) {
       const oldest = this.postings.keys().next().value as string;
       this.postings.delete(oldest);
     }
-    return set;
+    return posting;
   }
 
-  /** The documents a parsed tsquery matches, from its lexemes' documents. */
-  evaluateText(query: QueryNode, postings: ReadonlyMap<string, Bitset>): Bitset {
-    return evaluate(query, postings, this.all);
+  /** The documents a parsed tsquery matches, from its lexemes' programmes. */
+  evaluateText(query: QueryNode, postings: ReadonlyMap<string, LexemePosting>): Bitset {
+    return evaluate(
+      query,
+      mapValues(postings, (posting) => posting.docs),
+      this.all,
+    );
+  }
+
+  /**
+   * Whether a parsed tsquery matches any published programme, as the SQL mode probe asks it
+   * (courses.ts chooseTextMatch: `c.published`, whatever the school): the public documents, then
+   * the published programmes of unpublished schools. Undefined when the index cannot tell: it has
+   * no list of those, or PostgreSQL named programmes it does not know (changed since it was read),
+   * or the query has a `!` (a programme it does not know could match without any of the lexemes).
+   */
+  matchesAnyPublished(
+    query: QueryNode,
+    postings: ReadonlyMap<string, LexemePosting>,
+  ): boolean | undefined {
+    if (count(this.evaluateText(query, postings)) > 0) return true;
+    if (!this.hiddenPublished) return undefined;
+    if (this.hiddenPublished.size > 0) {
+      const hidden = mapValues(postings, (posting) => posting.hidden);
+      if (count(evaluate(query, hidden, this.allHidden)) > 0) return true;
+    }
+    for (const posting of postings.values()) if (posting.unknown) return undefined;
+    return hasNot(query) ? undefined : false;
   }
 
   /**

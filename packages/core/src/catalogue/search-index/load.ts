@@ -40,14 +40,23 @@ function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32A
 }
 
 export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
-  const [rows, links, names, disciplines, programmeTypes, degreeTypes, countries, cardReferences] =
-    await Promise.all([
-      selectRows<IndexedCourse>(
-        db,
-        // The same order as the finder's name order (courses.ts BY_NAME), so document numbers
-        // follow it; the same visibility as courseWhere: published programmes of published schools.
-        // Named as the index reads them: each row is used as it arrives (no copy per programme).
-        sql`select c.id, c.programme_type_id as "programmeTypeId",
+  const [
+    rows,
+    links,
+    hidden,
+    names,
+    disciplines,
+    programmeTypes,
+    degreeTypes,
+    countries,
+    cardReferences,
+  ] = await Promise.all([
+    selectRows<IndexedCourse>(
+      db,
+      // The same order as the finder's name order (courses.ts BY_NAME), so document numbers
+      // follow it; the same visibility as courseWhere: published programmes of published schools.
+      // Named as the index reads them: each row is used as it arrives (no copy per programme).
+      sql`select c.id, c.programme_type_id as "programmeTypeId",
             c.degree_type_id as "degreeTypeId", c.school_id as "schoolId",
             s.country_id as "countryId", co.continent, c.tuition_fee::float8 as "tuitionFee",
             c.tuition_fee_usd::float8 as "tuitionFeeUsd", c.duration_days as "durationDays",
@@ -59,43 +68,51 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
           join countries co on co.id = s.country_id
           where c.published and s.published
           order by c.search_name collate "C" asc, c.name collate "C" asc, c.id asc`,
-      ),
-      selectRows<LinkRow>(
-        db,
-        sql`select array_agg(cd.course_id) as course_ids, array_agg(cd.discipline_id) as discipline_ids
+    ),
+    selectRows<LinkRow>(
+      db,
+      sql`select array_agg(cd.course_id) as course_ids, array_agg(cd.discipline_id) as discipline_ids
           from course_disciplines cd`,
-      ),
-      // Each distinct name (as the similar-name match and the name order see it) and how many
-      // public programmes carry it, in the same order: a name's documents are consecutive.
-      selectRows<{ name: string; count: number }>(
-        db,
-        sql`select c.search_name as name, count(*)::int as count
+    ),
+    // The published programmes of unpublished schools: not public, but the free-text mode probe
+    // counts them (ADR 005), so the index must know them to answer it (text-match.ts). Few.
+    selectRows<{ ids: number[] | null }>(
+      db,
+      sql`select array_agg(c.id) as ids from courses c
+          join schools s on s.id = c.school_id
+          where c.published and not s.published`,
+    ),
+    // Each distinct name (as the similar-name match and the name order see it) and how many
+    // public programmes carry it, in the same order: a name's documents are consecutive.
+    selectRows<{ name: string; count: number }>(
+      db,
+      sql`select c.search_name as name, count(*)::int as count
           from courses c
           join schools s on s.id = c.school_id
           where c.published and s.published
           group by c.search_name
           order by c.search_name collate "C" asc`,
-      ),
-      selectRows<FacetOptions["disciplines"][number]>(
-        db,
-        sql`select d.id, d.slug, d.name from disciplines d order by d.name`,
-      ),
-      selectRows<FacetOptions["programmeTypes"][number]>(
-        db,
-        sql`select pt.id, pt.slug, pt.label from programme_types pt order by pt.id`,
-      ),
-      selectRows<FacetOptions["degreeTypes"][number]>(
-        db,
-        sql`select dt.id, dt.name, dt.short_name from degree_types dt
+    ),
+    selectRows<FacetOptions["disciplines"][number]>(
+      db,
+      sql`select d.id, d.slug, d.name from disciplines d order by d.name`,
+    ),
+    selectRows<FacetOptions["programmeTypes"][number]>(
+      db,
+      sql`select pt.id, pt.slug, pt.label from programme_types pt order by pt.id`,
+    ),
+    selectRows<FacetOptions["degreeTypes"][number]>(
+      db,
+      sql`select dt.id, dt.name, dt.short_name from degree_types dt
           order by dt.programme_type_id, dt.name`,
-      ),
-      selectRows<FacetOptions["countries"][number]>(
-        db,
-        sql`select co.id, co.slug, co.name from countries co order by co.name`,
-      ),
-      // What the cards of a page nest, so that a page's card query reads plain columns only.
-      loadCardReferences(db),
-    ]);
+    ),
+    selectRows<FacetOptions["countries"][number]>(
+      db,
+      sql`select co.id, co.slug, co.name from countries co order by co.name`,
+    ),
+    // What the cards of a page nest, so that a page's card query reads plain columns only.
+    loadCardReferences(db),
+  ]);
   return new CourseIndex(
     rows,
     {
@@ -105,6 +122,7 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
         courseIds: links[0]?.course_ids ?? [],
         disciplineIds: links[0]?.discipline_ids ?? [],
       },
+      hiddenPublished: hidden[0]?.ids ?? [],
     },
     { disciplines, programmeTypes, degreeTypes, countries },
     names,

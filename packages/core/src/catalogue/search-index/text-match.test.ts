@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { fromDocs, fullSet } from "./bitset.ts";
-import { evaluate, parseTsquery } from "./text-match.ts";
+import { composeWebsearchQuery, evaluate, parseTsquery } from "./text-match.ts";
 
 describe("parseTsquery", () => {
   it("reads the and/or/not queries PostgreSQL prints", () => {
@@ -57,5 +57,46 @@ describe("evaluate", () => {
     expect(docs("")).toEqual([]);
     // The kept sets are not changed by evaluating.
     expect(docs("'a'")).toEqual([1, 2, 3]);
+  });
+});
+
+describe("composeWebsearchQuery", () => {
+  // Each word's tsquery as PostgreSQL's english_unaccent configuration makes it.
+  const stems: Record<string, string> = {
+    data: "'data'",
+    science: "'scienc'",
+    law: "'law'",
+    business: "'busi'",
+    the: "",
+    or: "",
+    mp3: "'mp3'",
+    "12e5x": "'12e5' <-> 'x'",
+  };
+  const compose = (text: string) =>
+    composeWebsearchQuery(
+      text.split(" ").filter((word) => word.length > 0),
+      (word) => stems[word],
+    );
+
+  it("joins words with & and splits at or, which binds looser", () => {
+    expect(compose("data science")).toBe("'data' & 'scienc'");
+    expect(compose("data science or law business")).toBe("'data' & 'scienc' | 'law' & 'busi'");
+    expect(compose("data data")).toBe("'data' & 'data'");
+    expect(compose("mp3 law")).toBe("'mp3' & 'law'");
+  });
+
+  it("drops stop words from their & and |, and an or with nothing after it", () => {
+    expect(compose("the data")).toBe("'data'");
+    expect(compose("the or data")).toBe("'data'");
+    expect(compose("data or the")).toBe("'data'");
+    expect(compose("or data or")).toBe("'data'");
+    expect(compose("law or or business")).toBe("'law' | 'busi'");
+    expect(compose("the")).toBe("");
+    expect(compose("")).toBe("");
+  });
+
+  it("gives up on unknown words and on words that make more than one lexeme", () => {
+    expect(compose("data unknownword")).toBeUndefined();
+    expect(compose("12e5x law")).toBeUndefined();
   });
 });

@@ -2,14 +2,19 @@
 // programmes match the typed text, as bitset work over the index's documents, without PostgreSQL
 // sending every match per request.
 //
-// PostgreSQL still turns the typed text into the query (ADR 005): it corrects the words and gives
-// the corrected text as a tsquery (`websearch_to_tsquery`, courses.ts resolveCourseListRequest).
-// The index then evaluates that tsquery over per-lexeme sets: the programmes whose search_vector
+// The query (ADR 005): the typed words are corrected (search-vocabulary.ts) and the corrected text
+// becomes a tsquery as `websearch_to_tsquery` makes it. That tsquery is put together here from
+// each word's own tsquery (its stem, or nothing for a stop word), which PostgreSQL made: read with
+// the vocabulary for its words, asked once for any other word (ADR 011 "The text-match mode in
+// process"). The index then evaluates it over per-lexeme sets: the programmes whose search_vector
 // holds a lexeme are asked of PostgreSQL once per lexeme (one indexed query, `@@` on the GIN index
 // with that lexeme alone), kept by the index until the catalogue changes, and combined with `&`,
 // `|` and `!` as PostgreSQL combines them. A tsquery with phrases (`<->`), prefixes or weights is
-// not evaluated here (the caller answers from SQL); the finder's corrected text never produces
-// them (its words are letters and digits only).
+// not evaluated here (the caller answers from SQL); the finder's corrected text produces phrases
+// only for the rare word that PostgreSQL's parser splits ('12e5x').
+//
+// The mode (full text, or similar names when the words match no published programme) is chosen
+// from the same sets; when they cannot tell, the SQL probe decides (courses.ts chooseTextMatch).
 //
 // Similar names (the fallback when no programme matches the words): PostgreSQL lists the distinct
 // names close to the text (programme_names, a few thousand rows) with their similarity; documents
@@ -19,10 +24,11 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { selectPrepared } from "../../sql-rows.ts";
+import { selectPrepared, textArrayLiteral } from "../../sql-rows.ts";
 import type { CourseFilters } from "../courses.ts";
+import { TEXT_SEARCH_CONFIG, type SearchVocabulary } from "../search-vocabulary.ts";
 import { type Bitset, andInto, orInto } from "./bitset.ts";
-import type { CourseIndex, TextSet } from "./course-index.ts";
+import type { CourseIndex, LexemePosting, TextSet } from "./course-index.ts";
 
 /** A parsed tsquery: lexemes combined with and, or and not. */
 export type QueryNode =
@@ -129,6 +135,20 @@ function lexemesOf(node: QueryNode, into: Set<string>): Set<string> {
   return into;
 }
 
+/** Whether the query has a `!` anywhere. */
+export function hasNot(node: QueryNode): boolean {
+  switch (node.op) {
+    case "not":
+      return true;
+    case "and":
+    case "or":
+      return hasNot(node.left) || hasNot(node.right);
+    case "term":
+    case "empty":
+      return false;
+  }
+}
+
 /** The documents a parsed query matches, from each lexeme's documents (a new set). */
 export function evaluate(
   node: QueryNode,
@@ -158,10 +178,10 @@ function singleLexemeQuery(lexeme: string): string {
   return `'${lexeme.replace(/'/g, "''")}'`;
 }
 
-const pending = new WeakMap<CourseIndex, Map<string, Promise<Bitset>>>();
+const pending = new WeakMap<CourseIndex, Map<string, Promise<LexemePosting>>>();
 
-/** The index's documents holding a lexeme: kept by the index, else asked of PostgreSQL once. */
-async function postingOf(db: Database, index: CourseIndex, lexeme: string): Promise<Bitset> {
+/** The programmes holding a lexeme: kept by the index, else asked of PostgreSQL once. */
+async function postingOf(db: Database, index: CourseIndex, lexeme: string): Promise<LexemePosting> {
   const kept = index.posting(lexeme);
   if (kept) return kept;
   let waiting = pending.get(index);
@@ -171,6 +191,7 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
   }
   const shared = waiting.get(lexeme);
   if (shared) return shared;
+  // Every published programme, as the mode probe counts them; the index splits them.
   const load = selectPrepared<{ ids: number[] | null }>(
     db,
     sql`select array_agg(c.id) as ids from courses c
@@ -180,6 +201,106 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
     .finally(() => waiting.delete(lexeme));
   waiting.set(lexeme, load);
   return load;
+}
+
+/** Each lexeme of the query with its programmes (kept, or asked of PostgreSQL together). */
+async function postingsOf(
+  db: Database,
+  index: CourseIndex,
+  query: QueryNode,
+): Promise<Map<string, LexemePosting>> {
+  const lexemes = [...lexemesOf(query, new Set())];
+  const postings = await Promise.all(lexemes.map((lexeme) => postingOf(db, index, lexeme)));
+  return new Map(lexemes.map((lexeme, i) => [lexeme, postings[i] as LexemePosting]));
+}
+
+/** A word as `websearch_to_tsquery` reads the corrected text: letters and digits. */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+/** A word's tsquery that the composition below takes: one lexeme of letters and digits. */
+const SINGLE_LEXEME = /^'[a-z0-9]+'$/;
+
+/**
+ * `websearch_to_tsquery`'s text for words of letters and digits (the corrected text split on its
+ * single spaces), from each word's own tsquery, as PostgreSQL's websearch parser (tsquery.c,
+ * gettoken_query_websearch) builds it: a word where an operator may stand that is `or` with
+ * another word after it is the `|` operator; every other word is an operand, joined to the
+ * previous one by an implicit `&`, which binds tighter than `|`; an operand without lexemes (a
+ * stop word) is dropped from its `&` and `|` (cleanup_tsquery_stopwords), and a query without any
+ * is empty. PostgreSQL prints that left-deep tree without parentheses. Undefined when a word's
+ * tsquery is unknown or more than one lexeme ('12e5x' gives a phrase): the caller asks SQL.
+ */
+export function composeWebsearchQuery(
+  words: readonly string[],
+  queryOfWord: (word: string) => string | undefined,
+): string | undefined {
+  const groups: string[][] = [[]];
+  let waitingForOperand = true;
+  for (const [position, word] of words.entries()) {
+    if (!waitingForOperand && word === "or" && position < words.length - 1) {
+      groups.push([]);
+      waitingForOperand = true;
+      continue;
+    }
+    const query = queryOfWord(word);
+    if (query === undefined) return undefined;
+    if (query !== "") {
+      if (!SINGLE_LEXEME.test(query)) return undefined;
+      groups[groups.length - 1]?.push(query);
+    }
+    waitingForOperand = false;
+  }
+  return groups
+    .filter((group) => group.length > 0)
+    .map((group) => group.join(" & "))
+    .join(" | ");
+}
+
+/** Asks PostgreSQL for the tsquery of each word the vocabulary has none for (one statement). */
+async function learnWordQueries(
+  db: Database,
+  vocabulary: SearchVocabulary,
+  words: readonly string[],
+): Promise<void> {
+  const missing = [...new Set(words)].filter((word) => vocabulary.queryOfWord(word) === undefined);
+  if (missing.length === 0) return;
+  const rows = await selectPrepared<{ word: string; query: string }>(
+    db,
+    sql`select w.word, websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, w.word)::text as query
+        from unnest(${textArrayLiteral(missing)}::text[]) as w(word)`,
+  );
+  for (const row of rows) vocabulary.keepWordQuery(row.word, row.query);
+}
+
+/** How the corrected text matches (ADR 005), and its tsquery as PostgreSQL prints it. */
+export interface TextMatchChoice {
+  match: "fulltext" | "similar-name";
+  query: string;
+}
+
+/**
+ * The SQL mode probe's answer (courses.ts chooseTextMatch) from the index: the tsquery put
+ * together from each word's own, and "does it match any published programme" from the lexeme
+ * sets. Undefined when the index cannot tell (no vocabulary read yet, a word PostgreSQL's parser
+ * splits, nothing public matches and a lexeme set names programmes the index does not know): the
+ * caller asks SQL. The lexeme sets asked for here are the ones the request's match then uses.
+ */
+export async function chooseTextMatchInIndex(
+  db: Database,
+  index: CourseIndex,
+  searchText: string,
+): Promise<TextMatchChoice | undefined> {
+  const vocabulary = index.vocabulary;
+  if (!vocabulary) return undefined;
+  const words = searchText.split(" ").filter((word) => word.length > 0);
+  if (!words.every((word) => PLAIN_WORD.test(word))) return undefined;
+  await learnWordQueries(db, vocabulary, words);
+  const query = composeWebsearchQuery(words, (word) => vocabulary.queryOfWord(word));
+  if (query === undefined) return undefined;
+  const node = parseTsquery(query);
+  if (!node) return undefined;
+  const found = index.matchesAnyPublished(node, await postingsOf(db, index, node));
+  if (found === undefined) return undefined;
+  return { match: found ? "fulltext" : "similar-name", query };
 }
 
 /**
@@ -204,8 +325,5 @@ export async function matchText(
   if (filters.textMatch !== "fulltext" || filters.textQuery === undefined) return undefined;
   const query = parseTsquery(filters.textQuery);
   if (!query) return undefined;
-  const lexemes = [...lexemesOf(query, new Set())];
-  const sets = await Promise.all(lexemes.map((lexeme) => postingOf(db, index, lexeme)));
-  const postings = new Map(lexemes.map((lexeme, i) => [lexeme, sets[i] as Bitset]));
-  return { docs: index.evaluateText(query, postings) };
+  return { docs: index.evaluateText(query, await postingsOf(db, index, query)) };
 }

@@ -13,7 +13,7 @@ import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
-import { buildApp, WEB_ROOT, type FrontendMode } from "./app.ts";
+import type { FrontendMode } from "./app.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 
@@ -74,6 +74,9 @@ async function serve(
   frontend: FrontendMode,
   options: { housekeeping: boolean },
 ) {
+  // Loaded here, not above: the primary of several processes never serves, and does not hold
+  // Fastify, React Router and the server build in its memory.
+  const { buildApp } = await import("./app.ts");
   const app = await buildApp({ config, database, frontend });
   let closing: Promise<void> | undefined;
   // Once: a worker hears the terminal's SIGINT and its primary's SIGTERM.
@@ -163,6 +166,7 @@ async function main(): Promise<void> {
   let frontend: FrontendMode = { kind: "production" };
   if (dev) {
     const { createServer } = await import("vite");
+    const { WEB_ROOT } = await import("./app.ts");
     const vite = await createServer({ root: WEB_ROOT, server: { middlewareMode: true } });
     frontend = { kind: "development", vite };
   }

@@ -8,18 +8,9 @@
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
-import {
-  coursesByIds,
-  defaultOrdering,
-  resolveCourseListRequest,
-} from "@studyatlas/core/catalogue/courses.ts";
-import { openDatabase } from "@studyatlas/db/client.ts";
-import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
-
-import { buildApp } from "../apps/web/server/app.ts";
 import { runClusterPrimary } from "../apps/web/server/cluster-primary.ts";
 import { loadConfig } from "../apps/web/server/config.ts";
-import { buildOramaPeer, type OramaPeer } from "./orama-peer.ts";
+import type { OramaPeer } from "./orama-peer.ts";
 import { serverProcessMemory } from "./process-memory.ts";
 
 const config = loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn" });
@@ -47,6 +38,13 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
 
 /** The app with the bench routes, on this process's own database connections. */
 async function serve(): Promise<void> {
+  // Loaded here, not above: the primary of several workers serves nothing (as server/index.ts's).
+  const { coursesByIds, defaultOrdering, resolveCourseListRequest } =
+    await import("@studyatlas/core/catalogue/courses.ts");
+  const { openDatabase } = await import("@studyatlas/db/client.ts");
+  const { CourseListQuerySchema } = await import("@studyatlas/schemas/catalogue.ts");
+  const { buildApp } = await import("../apps/web/server/app.ts");
+  const { buildOramaPeer } = await import("./orama-peer.ts");
   const database = await openDatabase(
     config.database.kind === "postgres"
       ? { kind: "postgres", url: config.database.url, maxConnections: 10 }

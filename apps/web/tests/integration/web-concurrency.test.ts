@@ -221,10 +221,20 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     // One worker killed outright: the other keeps answering, and the primary starts another.
     const [victim, survivor] = workers as [number, number];
     process.kill(victim, "SIGKILL");
-    await expect.poll(() => processExists(victim), { timeout: 10_000, interval: 20 }).toBe(false);
+    // Once the primary has heard of it (so no new connection is handed to the dead worker):
+    await expect
+      .poll(() => target.stderr(), { timeout: 10_000, interval: 20 })
+      .toContain(
+        `Worker process ${victim} exited unexpectedly (killed by SIGKILL); starting another`,
+      );
+    expect(processExists(victim)).toBe(false);
+    // The survivor answers meanwhile (the replacement takes a moment to build the app).
     for (let request = 0; request < 6; request += 1) {
       expect((await get(port, `/api/health?after-kill=${request}`)).status).toBe(200);
     }
+    await expect
+      .poll(() => [...pidsThatAnswered(target.stdout(), "/api/health?after-kill=0")])
+      .toEqual([survivor]);
     await expect
       .poll(() => childPids(primary).filter((pid) => pid !== survivor).length, {
         timeout: 30_000,
@@ -234,9 +244,6 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     const replacement = childPids(primary).find((pid) => pid !== survivor)!;
     expect(replacement).not.toBe(victim);
     seen.add(replacement);
-    expect(target.stderr()).toContain(
-      `Worker process ${victim} exited unexpectedly (killed by SIGKILL); starting another`,
-    );
     // The replacement serves: new connections reach it.
     await expect
       .poll(
@@ -247,7 +254,7 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
         { timeout: 60_000, interval: 100 },
       )
       .toBe(true);
-    expect(target.stdout()).toContain(`Worker process ${replacement} is serving.`);
+    await expect.poll(() => target.stdout()).toContain(`Worker process ${replacement} is serving.`);
     // The serving line was printed once.
     expect(target.stdout().match(/StudyAtlas is serving/g)).toHaveLength(1);
 

@@ -15,7 +15,8 @@
 // Options: --courses N (default 100000), --seconds N per measurement (10), --connections N (10),
 // --keep (reuse an already seeded bench database of that size), --no-peer (leave Orama out),
 // --port N (3290), --index-only (only the index with the cache off: at a million the SQL lines
-// are time-outs). Each configuration also reports the process's RSS after its requests.
+// are time-outs), --workers N (server processes, as WEB_CONCURRENCY runs them; PostgreSQL only).
+// Each configuration also reports the RSS of each server process after its requests.
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 
 import {
@@ -27,12 +28,15 @@ import {
   option,
   prepareDatabase,
   printFloors,
+  processesLabel,
   run,
   startServer,
   stopServer,
+  workersOption,
 } from "./harness.ts";
 import { misspell, WORDS } from "./finder-words.ts";
 import { javascriptBeforeInteractive } from "./js-size.ts";
+import { memoryLine, type ProcessMemory } from "./process-memory.ts";
 
 interface FinderRequest {
   query: string;
@@ -125,12 +129,13 @@ const SECONDS = option("seconds", 10);
 const CONNECTIONS = option("connections", 10);
 const PORT = option("port", 3290);
 const REQUESTS = 4000;
+const WORKERS = workersOption();
 const load = { seconds: SECONDS, connections: CONNECTIONS };
 
 ensureBuild();
 const env = await prepareDatabase({ courses: COURSES, keep: flag("keep") });
 console.log(
-  `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${engineName}, ${CONNECTIONS} connections, unique requests, at most ${SECONDS} s per line`,
+  `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${engineName}, ${CONNECTIONS} connections, ${processesLabel(WORKERS)}, unique requests, at most ${SECONDS} s per line`,
 );
 
 const ENDPOINTS = [
@@ -169,9 +174,9 @@ if (!flag("no-peer") && !flag("index-only")) {
 let requests: FinderRequest[] | undefined;
 for (const configuration of configurations) {
   const startedAt = performance.now();
-  const server = await startServer({ ...env, ...configuration.env }, PORT);
+  const server = await startServer({ ...env, ...configuration.env }, PORT, WORKERS);
   try {
-    const index = await json<{ lastBuildMs?: number; size?: number; rss: number }>(
+    const index = await json<{ lastBuildMs?: number; size?: number; processes: ProcessMemory[] }>(
       server.base,
       "/bench/index",
     );
@@ -190,7 +195,7 @@ for (const configuration of configurations) {
         (peer.size !== undefined
           ? `, Orama of ${peer.size.toLocaleString("en")} programmes built in ${((peer.ms ?? 0) / 1000).toFixed(1)} s (RSS ${mib(peer.rssBefore ?? 0)} before, ${mib(peer.rssAfter ?? 0)} after)`
           : "") +
-        `, RSS ${mib(index.rss)}`,
+        `, ${memoryLine(index.processes)}`,
     );
     await printFloors(server.base, REQUESTS, load);
     // Each endpoint gets its own order of the requests, so none repeats another's answer.
@@ -209,8 +214,8 @@ for (const configuration of configurations) {
         console.log(line(`${name}, ${kind}`, figures));
       }
     }
-    const after = await json<{ rss: number }>(server.base, "/bench/index");
-    console.log(`RSS after these requests: ${mib(after.rss)}`);
+    const after = await json<{ processes: ProcessMemory[] }>(server.base, "/bench/index");
+    console.log(`${memoryLine(after.processes)} after these requests`);
     if (configuration === configurations[0]) {
       const home = await javascriptBeforeInteractive(server.base, "/");
       const finderPage = await javascriptBeforeInteractive(server.base, "/coursefinder");

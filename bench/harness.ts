@@ -147,13 +147,46 @@ export interface BenchServer {
   child: ChildProcess;
 }
 
-/** The production app on `port` with `env`, once it answers. */
-export async function startServer(env: Record<string, string>, port: number): Promise<BenchServer> {
+/**
+ * `--workers N`: the server's processes, as WEB_CONCURRENCY runs them (ADR 020); 1 by default.
+ * More than one needs PostgreSQL (TEST_DATABASE_URL).
+ */
+export function workersOption(): number {
+  const workers = option("workers", 1);
+  if (workers > 1 && !postgresUrl) {
+    console.error(
+      "--workers above 1 needs PostgreSQL (TEST_DATABASE_URL): PGlite is one process's database",
+    );
+    process.exit(1);
+  }
+  return workers;
+}
+
+/** "one server process", or "2 server processes (cluster workers)". */
+export function processesLabel(workers: number): string {
+  return workers === 1 ? "one server process" : `${workers} server processes (cluster workers)`;
+}
+
+/**
+ * The production app on `port` with `env`, once it answers; with `workers` above 1, that many
+ * cluster workers (WEB_CONCURRENCY), once every one of them listens.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  workers = 1,
+): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, "bench/bench-server.ts")], {
     cwd: ROOT,
     // NODE_ENV=production for React too (its development build renders several times slower).
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: String(workers),
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let attempt = 0; attempt < 1500; attempt += 1) {

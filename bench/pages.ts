@@ -10,7 +10,9 @@
 //    off: the visitors ask the --popular most visited addresses of each page (50 by default) in
 //    turn, so the first round renders and later ones reuse, as repeat traffic does.
 // Options: --courses N, --seconds N per line (10), --keep (reuse the seeded databases),
-// --popular N, --port N (3292; another if another benchmark runs).
+// --popular N, --port N (3292; another if another benchmark runs), --workers N (server processes,
+// as WEB_CONCURRENCY runs them; PostgreSQL only), --cold-only (the first half alone: --courses
+// programmes, cold, 10 connections).
 import { DEFAULT_SEED_OPTIONS } from "@studyatlas/db/seed/seed-catalogue.ts";
 
 import {
@@ -22,11 +24,14 @@ import {
   option,
   prepareDatabase,
   printFloors,
+  processesLabel,
   run,
   startServer,
   stopServer,
+  workersOption,
 } from "./harness.ts";
 import { pageAddresses } from "./page-addresses.ts";
+import { memoryLine, type ProcessMemory } from "./process-memory.ts";
 
 const COURSES = option("courses", 100_000);
 const SECONDS = option("seconds", 10);
@@ -34,6 +39,7 @@ const DEFAULT_CATALOGUE = DEFAULT_SEED_OPTIONS;
 const PORT = option("port", 3292);
 const PER_PAGE = 3000;
 const POPULAR = option("popular", 50);
+const WORKERS = workersOption();
 
 async function measure(
   catalogue: { courses: number; schools?: number },
@@ -45,6 +51,7 @@ async function measure(
   const server = await startServer(
     { ...env, CATALOGUE_CACHE_MB: "0", PAGE_REUSE_MB: reuse ? "32" : "0" },
     PORT,
+    WORKERS,
   );
   try {
     await json(server.base, "/bench/index");
@@ -57,12 +64,14 @@ async function measure(
         ])
       : unique;
     console.log(
-      `\nPages: ${courses.toLocaleString("en")} programmes on ${engineName}, answer cache off, page reuse ${reuse ? `on (${POPULAR} addresses per page, repeated)` : "off (unique addresses)"}, ${connections} connections, at most ${SECONDS} s per line`,
+      `\nPages: ${courses.toLocaleString("en")} programmes on ${engineName}, answer cache off, page reuse ${reuse ? `on (${POPULAR} addresses per page, repeated)` : "off (unique addresses)"}, ${connections} connections, ${processesLabel(WORKERS)}, at most ${SECONDS} s per line`,
     );
     await printFloors(server.base, PER_PAGE * 4, { seconds: SECONDS, connections });
     for (const [label, paths] of sets) {
       console.log(line(label, await run(server.base, paths, { seconds: SECONDS, connections })));
     }
+    const after = await json<{ processes: ProcessMemory[] }>(server.base, "/bench/index");
+    console.log(`${memoryLine(after.processes)} after these requests`);
   } finally {
     await stopServer(server);
   }
@@ -71,6 +80,7 @@ async function measure(
 ensureBuild();
 // The cold figures first: answer cache and page reuse off, every address once.
 await measure({ courses: COURSES }, 10, false);
+if (flag("cold-only")) process.exit(0);
 await measure(DEFAULT_CATALOGUE, 50, false);
 await measure({ courses: COURSES }, 10, true);
 await measure(DEFAULT_CATALOGUE, 50, true);

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,7 @@ describe("loadConfig", () => {
       env: "development",
       port: 3000,
       host: "0.0.0.0",
+      webConcurrency: 1,
       database: { kind: "pglite", dataDir: path.resolve("./data") },
       publicBaseUrl: "http://localhost:3000",
       seed: { courses: 6000, schools: 450 },
@@ -75,6 +77,7 @@ describe("loadConfig", () => {
       env: "production",
       port: 8080,
       host: "127.0.0.1",
+      webConcurrency: 1,
       database: { kind: "pglite", dataDir: "/var/lib/studyatlas" },
       publicBaseUrl: "https://studyatlas.example",
       seed: { courses: 100, schools: 10 },
@@ -253,6 +256,53 @@ describe("loadConfig", () => {
     expect(configError({ VISITOR_COUNTRY_HEADER: "x country" }).message).toMatch(
       /^Invalid VISITOR_COUNTRY_HEADER: must be a header name/,
     );
+  });
+
+  describe("WEB_CONCURRENCY (ADR 020)", () => {
+    const postgres = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/studyatlas" };
+
+    it.each([
+      [undefined, 1],
+      ["", 1],
+      ["1", 1],
+      [" 2 ", 2],
+      ["64", 64],
+    ])("reads WEB_CONCURRENCY=%j on PostgreSQL as %j processes", (value, expected) => {
+      const env = value === undefined ? postgres : { ...postgres, WEB_CONCURRENCY: value };
+      expect(loadConfig(env).webConcurrency).toBe(expected);
+    });
+
+    it("reads auto as one process per core this process may use, on PostgreSQL", () => {
+      expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "auto" }).webConcurrency).toBe(
+        Math.min(availableParallelism(), 64),
+      );
+      expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "AUTO" }).webConcurrency).toBe(
+        Math.min(availableParallelism(), 64),
+      );
+    });
+
+    it.each(["0", "-1", "1.5", "65", "two", "auto,2", "1e2"])(
+      "refuses WEB_CONCURRENCY=%j naming the variable and what it accepts",
+      (value) => {
+        expect(configError({ ...postgres, WEB_CONCURRENCY: value }).message).toBe(
+          "Invalid WEB_CONCURRENCY: must be a whole number of processes from 1 to 64, or auto (one per core)",
+        );
+      },
+    );
+
+    it("refuses more than one process on embedded PGlite, saying what to set", () => {
+      expect(configError({ WEB_CONCURRENCY: "2" }).message).toBe(
+        "Invalid WEB_CONCURRENCY: 2 processes need a PostgreSQL server (set DATABASE_URL); the embedded PGlite database serves one process",
+      );
+      expect(configError({ WEB_CONCURRENCY: "2", DATA_DIR: "/srv/data" }).message).toMatch(
+        /^Invalid WEB_CONCURRENCY/,
+      );
+    });
+
+    it("reads one process on PGlite, and auto as one there", () => {
+      expect(loadConfig({ WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+      expect(loadConfig({ WEB_CONCURRENCY: "auto" }).webConcurrency).toBe(1);
+    });
   });
 
   it("reads the auth service's redirect allow list and Google secret (issue 12)", () => {

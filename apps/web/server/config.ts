@@ -1,6 +1,7 @@
 // The one place that reads process.env: parsed once at boot by a zod schema. A bad value stops the
 // server with one line naming the variable (README "Configuration").
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 
 import { z } from "zod";
 
@@ -80,12 +81,38 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** The most app processes WEB_CONCURRENCY may ask for (each holds its own finder index). */
+export const MAX_WEB_CONCURRENCY = 64;
+
+/**
+ * App processes on this machine (server/index.ts, ADR 020): a whole number, or `auto` for one per
+ * core this process may use. Empty means unset (1).
+ */
+const webConcurrency = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx): number | "auto" => {
+    if (value === "") return 1;
+    if (value === "auto") return "auto";
+    if (/^\d+$/.test(value)) {
+      const processes = Number(value);
+      if (processes >= 1 && processes <= MAX_WEB_CONCURRENCY) return processes;
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY}, or auto (one per core)`,
+    });
+    return z.NEVER;
+  });
+
 const positiveCount = z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
+  WEB_CONCURRENCY: webConcurrency.default(1),
   ...DatabaseEnvShape,
   PUBLIC_BASE_URL: z
     .string()
@@ -285,6 +312,11 @@ export interface AppConfig {
   env: "development" | "production" | "test";
   port: number;
   host: string;
+  /**
+   * App processes serving PORT on this machine (WEB_CONCURRENCY, `auto` resolved; ADR 020): more
+   * than one only on PostgreSQL. server/index.ts forks them; `--dev` is always one.
+   */
+  webConcurrency: number;
   database: DatabaseConfig;
   publicBaseUrl: string;
   seed: { courses: number; schools: number };
@@ -388,6 +420,23 @@ export class ConfigError extends Error {
 }
 
 /**
+ * WEB_CONCURRENCY as a number of processes. Embedded PGlite is one process's database (its files
+ * are opened by one process; catalogue and chat notices do not cross processes), so more than one
+ * process is refused there, and `auto` means one.
+ */
+function processesOf(setting: number | "auto", database: DatabaseConfig): number {
+  if (setting === "auto") {
+    return database.kind === "pglite" ? 1 : Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+  }
+  if (setting > 1 && database.kind === "pglite") {
+    throw new ConfigError(
+      `Invalid WEB_CONCURRENCY: ${setting} processes need a PostgreSQL server (set DATABASE_URL); the embedded PGlite database serves one process`,
+    );
+  }
+  return setting;
+}
+
+/**
  * Parses the environment (the process's own unless given); throws ConfigError whose message names
  * the first bad variable. `defaultNodeEnv` applies when NODE_ENV is unset (`npm start` runs in
  * production, `--dev` in development).
@@ -403,6 +452,8 @@ export function loadConfig(
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? "invalid value"}`);
   }
   const value = parsed.data;
+  const database = databaseConfigOf(value);
+  const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
   const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(
     /\/+$/,
     "",
@@ -411,7 +462,8 @@ export function loadConfig(
     env: value.NODE_ENV,
     port: value.PORT,
     host: value.HOST,
-    database: databaseConfigOf(value),
+    webConcurrency,
+    database,
     publicBaseUrl,
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,

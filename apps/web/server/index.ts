@@ -1,5 +1,11 @@
 // Entry point: read config, open and migrate the database, seed the demo catalogue on the first
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
+// WEB_CONCURRENCY > 1 (PostgreSQL only; ADR 020): this process prepares the database once, runs
+// the hourly housekeeping and forks that many workers (cluster-primary.ts), each of which runs this
+// file again, builds the app and listens on the same port.
+import cluster from "node:cluster";
+import { fileURLToPath } from "node:url";
+
 import { demoAccountsLine, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { advisorExists } from "@studyatlas/core/conversations/applications.ts";
 import { seedDemoDashboards } from "@studyatlas/core/organisations/demo-organisations.ts";
@@ -7,7 +13,8 @@ import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
-import { buildApp, WEB_ROOT, type FrontendMode } from "./app.ts";
+import type { FrontendMode } from "./app.ts";
+import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 
 const DEMO_SEED = 42;
@@ -47,6 +54,52 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
   return database;
 }
 
+/**
+ * Expired rate-limit events, tokens and ended sessions' refresh tokens, now and hourly: by the one
+ * process, or by the primary of several (plain deletes, safe anywhere, but once is enough).
+ */
+function startHousekeeping(database: DatabaseHandle, onError: (error: unknown) => void): void {
+  const housekeeping = () => purgeExpiredAccountRows(database.db).catch(onError);
+  void housekeeping();
+  setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
+}
+
+/**
+ * Builds the app on the open database, makes SIGTERM and SIGINT close it (Fastify, whose in-flight
+ * requests finish, then the database) and listens. The one process, or each worker of several.
+ */
+async function serve(
+  config: AppConfig,
+  database: DatabaseHandle,
+  frontend: FrontendMode,
+  options: { housekeeping: boolean },
+) {
+  // Loaded here, not above: the primary of several processes never serves, and does not hold
+  // Fastify, React Router and the server build in its memory.
+  const { buildApp } = await import("./app.ts");
+  const app = await buildApp({ config, database, frontend });
+  let closing: Promise<void> | undefined;
+  // Once: a worker hears the terminal's SIGINT and its primary's SIGTERM.
+  const shutdown = (signal: string) => {
+    closing ??= (async () => {
+      app.log.info(`${signal}: shutting down`);
+      await app.close();
+      await database.close();
+      process.exit(0);
+    })();
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  if (options.housekeeping) {
+    startHousekeeping(database, (error) =>
+      app.log.error({ err: error }, "account housekeeping failed"),
+    );
+  }
+  app.databaseWatchdog.start();
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   let config: AppConfig;
@@ -64,6 +117,26 @@ async function main(): Promise<void> {
     config.database.kind === "postgres"
       ? "PostgreSQL"
       : `embedded PGlite at ${config.database.dataDir}`;
+
+  if (cluster.isWorker) {
+    // A worker of several: the primary has migrated and seeded the database already.
+    let database: DatabaseHandle;
+    try {
+      database = await openDatabase(config.database);
+    } catch (error) {
+      console.error(`Could not open the database (${where}): ${(error as Error).message}`);
+      process.exit(1);
+    }
+    await serve(config, database, { kind: "production" }, { housekeeping: false });
+    return;
+  }
+
+  if (dev && config.webConcurrency > 1) {
+    console.log(
+      `WEB_CONCURRENCY=${config.webConcurrency} does not apply to the development server: it runs one process.`,
+    );
+  }
+  const processes = dev ? 1 : config.webConcurrency;
   let database: DatabaseHandle;
   try {
     database = await prepareDatabase(config);
@@ -72,33 +145,32 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  if (processes > 1) {
+    startHousekeeping(database, (error) => {
+      console.error(`Account housekeeping failed: ${(error as Error).message}`);
+    });
+    runClusterPrimary({
+      workers: processes,
+      exec: fileURLToPath(import.meta.url),
+      args: process.argv.slice(2),
+      onServing: () => {
+        console.log(
+          `StudyAtlas is serving ${config.publicBaseUrl} (database: ${where}; ${processes} processes)`,
+        );
+      },
+      onStop: () => database.close(),
+    });
+    return;
+  }
+
   let frontend: FrontendMode = { kind: "production" };
   if (dev) {
     const { createServer } = await import("vite");
+    const { WEB_ROOT } = await import("./app.ts");
     const vite = await createServer({ root: WEB_ROOT, server: { middlewareMode: true } });
     frontend = { kind: "development", vite };
   }
-
-  const app = await buildApp({ config, database, frontend });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-
-  // Expired rate-limit events, tokens and ended sessions' refresh tokens, hourly.
-  const housekeeping = () =>
-    purgeExpiredAccountRows(database.db).catch((error: unknown) => {
-      app.log.error({ err: error }, "account housekeeping failed");
-    });
-  void housekeeping();
-  setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
-
-  app.databaseWatchdog.start();
-  await app.listen({ port: config.port, host: config.host });
+  await serve(config, database, frontend, { housekeeping: true });
   console.log(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
 }
 

@@ -1,0 +1,157 @@
+// The primary of several app processes on one machine (WEB_CONCURRENCY, ADR 020): it forks the
+// workers, which build the app and listen on the same port (node:cluster hands each new
+// connection to one of them in turn), replaces a worker that dies, backing off when they keep
+// dying, and on SIGTERM or SIGINT stops every worker through its own close path before exiting.
+// It serves no request itself. server/index.ts and bench/bench-server.ts run it.
+import cluster, { type Worker } from "node:cluster";
+
+/** A worker that served this long before it died was not part of a crash loop. */
+export const STABLE_MS = 60_000;
+/** The longest wait before a replacement, however often workers die. */
+export const MAX_RESTART_DELAY_MS = 30_000;
+/** How long workers may take to close (in-flight requests, the database) before they are killed. */
+export const STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * How long to wait before replacing a worker, the `streak`-th to die in a row without one having
+ * served STABLE_MS in between: the first at once, then 1 s, 2 s, 4 s ... up to 30 s, so that a
+ * crash loop (a database that refuses connections, a broken build) does not spin.
+ */
+export function restartDelayMs(streak: number): number {
+  if (streak <= 1) return 0;
+  return Math.min(1000 * 2 ** (streak - 2), MAX_RESTART_DELAY_MS);
+}
+
+export interface ClusterPrimaryOptions {
+  /** How many workers to keep running. */
+  workers: number;
+  /** The module every worker runs (it sees `cluster.isWorker`), and its arguments. */
+  exec: string;
+  args?: string[];
+  /** Called once, when every first worker is listening. */
+  onServing: () => void;
+  /** Called after every worker has exited on a stop signal, before the primary exits. */
+  onStop?: () => Promise<void>;
+  log?: { info(line: string): void; error(line: string): void };
+  stopTimeoutMs?: number;
+}
+
+export interface ClusterPrimary {
+  /** The workers' process ids now. */
+  pids(): number[];
+  /** Stops every worker (SIGTERM, then SIGKILL after the time-out), then runs onStop. */
+  stop(reason: string): Promise<void>;
+}
+
+function describeExit(code: number | null, signal: string | null): string {
+  return signal ? `killed by ${signal}` : `exit code ${code ?? "unknown"}`;
+}
+
+export function runClusterPrimary(options: ClusterPrimaryOptions): ClusterPrimary {
+  const log = options.log ?? {
+    info: (line: string) => console.log(line),
+    error: (line: string) => console.error(line),
+  };
+  const stopTimeoutMs = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
+  const live = new Set<Worker>();
+  /** When each worker first listened. */
+  const listeningSince = new Map<number, number>();
+  const pendingRestarts = new Set<NodeJS.Timeout>();
+  let serving = false;
+  let streak = 0;
+  let stopping: Promise<void> | undefined;
+
+  cluster.setupPrimary({ exec: options.exec, args: options.args ?? [] });
+
+  const fork = () => {
+    const worker = cluster.fork();
+    live.add(worker);
+    return worker;
+  };
+
+  cluster.on("listening", (worker) => {
+    if (listeningSince.has(worker.id)) return; // another address of the same worker
+    listeningSince.set(worker.id, Date.now());
+    if (!serving) {
+      if (listeningSince.size >= options.workers) {
+        serving = true;
+        options.onServing();
+      }
+      return;
+    }
+    log.info(`Worker process ${worker.process.pid} is serving.`);
+  });
+
+  cluster.on("exit", (worker, code, signal) => {
+    live.delete(worker);
+    const since = listeningSince.get(worker.id);
+    listeningSince.delete(worker.id);
+    if (stopping) return;
+    const how = describeExit(code, signal);
+    if (!serving) {
+      // A worker that cannot start (the build missing, the port taken, the database refusing)
+      // will not start the next time either: say so and stop, rather than loop at boot.
+      log.error(
+        `A worker process (pid ${worker.process.pid}) exited during start-up (${how}); its error is above. Stopping.`,
+      );
+      void stop("start-up failed").then(() => process.exit(1));
+      return;
+    }
+    if (since !== undefined && Date.now() - since >= STABLE_MS) streak = 0;
+    streak += 1;
+    const delay = restartDelayMs(streak);
+    log.error(
+      `Worker process ${worker.process.pid} exited unexpectedly (${how}); starting another${delay > 0 ? ` in ${delay / 1000} s (${streak} in a row)` : ""}.`,
+    );
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pendingRestarts.add(timer);
+  });
+
+  const stop = (reason: string): Promise<void> => {
+    stopping ??= (async () => {
+      for (const timer of pendingRestarts) clearTimeout(timer);
+      pendingRestarts.clear();
+      if (live.size > 0) {
+        log.info(`${reason}: stopping ${live.size} worker process${live.size === 1 ? "" : "es"}.`);
+      }
+      const exited = [...live].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            // The worker's own handler closes Fastify (in-flight requests finish) and the
+            // database, then exits.
+            worker.process.kill("SIGTERM");
+          }),
+      );
+      const timer = setTimeout(() => {
+        for (const worker of live) {
+          log.error(
+            `Worker process ${worker.process.pid} did not stop within ${stopTimeoutMs / 1000} s; killing it.`,
+          );
+          worker.process.kill("SIGKILL");
+        }
+      }, stopTimeoutMs);
+      await Promise.all(exited);
+      clearTimeout(timer);
+      await options.onStop?.();
+    })();
+    return stopping;
+  };
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    void stop(signal).then(() => process.exit(0));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  for (let count = 0; count < options.workers; count += 1) fork();
+
+  return {
+    pids: () => [...live].flatMap((worker) => (worker.process.pid ? [worker.process.pid] : [])),
+    stop,
+  };
+}

@@ -35,16 +35,34 @@ import {
 } from "./bitset.ts";
 import type { SearchVocabulary } from "../search-vocabulary.ts";
 import type { CardReferences } from "./card-references.ts";
-import { evaluate, hasNot, type QueryNode } from "./text-match.ts";
+import {
+  type PostingPositions,
+  parsePostingPositions,
+  positionsBytes,
+  rankOperands,
+  topByRelevance,
+  trigramSequence,
+  wordSimilarity,
+} from "./relevance.ts";
+import { evaluate, hasNot, lexemesOfQuery, type QueryNode } from "./text-match.ts";
 
 /** The public documents matching a request's free text (text-match.ts). */
 export interface TextSet {
   docs: Bitset;
   /**
    * For similar names: the matching documents' ranges in relevance order (similarity, then name).
-   * Absent for full-text matches, which PostgreSQL ranks.
+   * Absent for full-text matches.
    */
   ranked?: ReadonlyArray<{ from: number; to: number }>;
+  /**
+   * For full-text matches: what their relevance order needs (relevance.ts): the parsed tsquery, its
+   * lexemes' postings with their positions, and the corrected text as word_similarity reads it.
+   */
+  fullText?: {
+    query: QueryNode;
+    postings: ReadonlyMap<string, LexemePosting>;
+    searchText: string;
+  };
 }
 
 /**
@@ -64,6 +82,13 @@ export interface LexemePosting {
    * was read (its notice is on the way). The index then cannot say that nothing matches.
    */
   unknown: boolean;
+  /**
+   * The lexeme's positions and weights in each public document's search_vector, for the relevance
+   * order (relevance.ts); absent when PostgreSQL's answer could not be read (SQL ranks then).
+   */
+  positions?: PostingPositions;
+  /** What the posting takes in memory (bytes), for the budget. */
+  bytes: number;
 }
 
 /** A list answer: the page's ids, or (full-text relevance) every match for PostgreSQL to rank. */
@@ -71,10 +96,13 @@ export type IndexListAnswer =
   { count: number; ids: number[] } | { count: number; rankInSql: Int32Array };
 
 /**
- * The budget for kept lexeme sets (bytes): 32 MiB, at least 64 lexemes (about 2,700 at 100,000
- * programmes, 270 at a million, where the process must stay under 1 GiB).
+ * The budget for kept lexeme sets with their positions (bytes, counted as held): 64 MiB, the least
+ * recently used dropped beyond it (the one just read is always kept). A set is 12.5 KB at 100,000
+ * programmes and 125 KB at a million; positions take 10 bytes per document holding the lexeme
+ * and 2 per further occurrence (about 5 MB for a lexeme in half of a million programmes). The
+ * process must stay under 1 GiB at a million programmes (ADR 011).
  */
-const POSTINGS_BUDGET_BYTES = 32 * 2 ** 20;
+const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
 
 /** About this many prefixes of the tuition order are kept as sets (`tuitionBetween`). */
 const TUITION_PREFIXES = 64;
@@ -241,10 +269,16 @@ export class CourseIndex {
   private readonly nameRanges: Map<string, { from: number; to: number }> | undefined;
   /** Each kept lexeme's programmes, least recently used first. */
   private readonly postings = new Map<string, LexemePosting>();
+  /** The bytes the kept postings take. */
+  private postingsBytes = 0;
+  /** Each document's name (`search_name`) as a position in `names`: documents follow names. */
+  private readonly nameOfDoc: Int32Array | undefined;
+  private readonly names: readonly string[];
+  /** Each name's pg_trgm trigram sequence once computed (null: not ASCII, SQL ranks). */
+  private readonly nameTrigrams: Array<Int32Array | null | undefined>;
   /** Position of each published programme of an unpublished school in that list, by id. */
   private readonly hiddenPublished: Map<number, number> | undefined;
   private readonly allHidden: Bitset;
-  private readonly maxPostings: number;
   private readonly disciplineBySlug: Map<string, number>;
   private readonly disciplineIds: Set<number>;
   private readonly countryBySlug: Map<string, number>;
@@ -265,7 +299,6 @@ export class CourseIndex {
     this.disciplineBySlug = new Map(options.disciplines.map((d) => [d.slug, d.id]));
     this.disciplineIds = new Set(options.disciplines.map((d) => d.id));
     this.countryBySlug = new Map(options.countries.map((c) => [c.slug, c.id]));
-    this.maxPostings = Math.max(64, Math.floor(POSTINGS_BUDGET_BYTES / (courses.length / 8 + 64)));
     let nameRanges: Map<string, { from: number; to: number }> | undefined;
     if (names) {
       nameRanges = new Map();
@@ -278,6 +311,19 @@ export class CourseIndex {
       if (from !== courses.length || nameRanges.size !== names.length) nameRanges = undefined;
     }
     this.nameRanges = nameRanges;
+    if (nameRanges && names) {
+      this.names = names.map((row) => row.name);
+      this.nameOfDoc = new Int32Array(courses.length);
+      let from = 0;
+      names.forEach(({ count }, position) => {
+        this.nameOfDoc?.fill(position, from, from + count);
+        from += count;
+      });
+    } else {
+      this.names = [];
+      this.nameOfDoc = undefined;
+    }
+    this.nameTrigrams = new Array<Int32Array | null | undefined>(this.names.length);
     const size = courses.length;
     this.size = size;
     const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
@@ -553,7 +599,11 @@ export class CourseIndex {
    * Keeps the published programmes (ids) holding a lexeme, within the budget: the public
    * documents, the programmes of unpublished schools, and whether any is unknown to the index.
    */
-  keepPosting(lexeme: string, ids: readonly number[]): LexemePosting {
+  keepPosting(
+    lexeme: string,
+    ids: readonly number[],
+    occurrences?: { positions: string; weights: string },
+  ): LexemePosting {
     const docs = emptySet(this.size);
     const hidden = emptySet(this.hiddenPublished?.size ?? 0);
     let unknown = false;
@@ -567,14 +617,79 @@ export class CourseIndex {
       if (position === undefined) unknown = true;
       else add(hidden, position);
     }
-    const posting = { docs, hidden, unknown };
-    this.postings.delete(lexeme);
+    const positions =
+      occurrences &&
+      parsePostingPositions(ids, occurrences.positions, occurrences.weights, (id) =>
+        id < this.docOfId.length ? (this.docOfId[id] as number) : -1,
+      );
+    const bytes = docs.byteLength + hidden.byteLength + positionsBytes(positions);
+    const posting: LexemePosting = {
+      docs,
+      hidden,
+      unknown,
+      bytes,
+      ...(positions ? { positions } : {}),
+    };
+    this.forgetPosting(lexeme);
     this.postings.set(lexeme, posting);
-    while (this.postings.size > this.maxPostings) {
-      const oldest = this.postings.keys().next().value as string;
-      this.postings.delete(oldest);
+    this.postingsBytes += bytes;
+    while (this.postingsBytes > POSTINGS_BUDGET_BYTES && this.postings.size > 1) {
+      this.forgetPosting(this.postings.keys().next().value as string);
     }
     return posting;
+  }
+
+  private forgetPosting(lexeme: string): void {
+    const kept = this.postings.get(lexeme);
+    if (!kept) return;
+    this.postings.delete(lexeme);
+    this.postingsBytes -= kept.bytes;
+  }
+
+  /** How many lexemes are kept and the bytes they take (tests, the bench). */
+  get postingsHeld(): { lexemes: number; bytes: number } {
+    return { lexemes: this.postings.size, bytes: this.postingsBytes };
+  }
+
+  /**
+   * The first `take` matching documents in relevance order, computed as PostgreSQL ranks them
+   * (relevance.ts), or undefined when that cannot be done here exactly (SQL ranks them then): no
+   * names indexed, text or a name outside ASCII, a lexeme without its positions.
+   */
+  private rankFullText(
+    matching: Bitset,
+    fullText: NonNullable<TextSet["fullText"]>,
+    take: number,
+  ): number[] | undefined {
+    const nameOfDoc = this.nameOfDoc;
+    if (!nameOfDoc) return undefined;
+    const operandLexemes = rankOperands(lexemesOfQuery(fullText.query));
+    if (!operandLexemes) return undefined;
+    const operands: PostingPositions[] = [];
+    for (const lexeme of operandLexemes) {
+      const positions = fullText.postings.get(lexeme)?.positions;
+      if (!positions) return undefined;
+      operands.push(positions);
+    }
+    // The SQL side is lower(f_unaccent(corrected text)): the identity for words of [a-z0-9].
+    if (!/^[a-z0-9]+( [a-z0-9]+)*$/.test(fullText.searchText)) return undefined;
+    const queryTrigrams = new Set(trigramSequence(fullText.searchText));
+    const similarities = new Float64Array(this.names.length).fill(-1);
+    const similarityOf = (doc: number): number | undefined => {
+      const name = nameOfDoc[doc] as number;
+      const known = similarities[name] as number;
+      if (known >= 0) return known;
+      let trigrams = this.nameTrigrams[name];
+      if (trigrams === undefined) {
+        trigrams = trigramSequence(this.names[name] as string) ?? null;
+        this.nameTrigrams[name] = trigrams;
+      }
+      if (trigrams === null) return undefined;
+      const similarity = wordSimilarity(queryTrigrams, trigrams);
+      similarities[name] = similarity;
+      return similarity;
+    };
+    return topByRelevance(matching, fullText.query.op === "and", operands, similarityOf, take);
   }
 
   /** The documents a parsed tsquery matches, from its lexemes' programmes. */
@@ -669,7 +784,15 @@ export class CourseIndex {
         }
         return { count: total, ids };
       }
-      // Full text: ts_rank is PostgreSQL's to compute; it ranks the matches only (courses.ts).
+      // Full text: ranked here as PostgreSQL ranks them (relevance.ts) when that can be exact.
+      if (text?.fullText) {
+        const ranked = this.rankFullText(matching, text.fullText, skip + request.pageSize);
+        if (ranked) {
+          for (const doc of ranked.slice(skip)) ids.push(this.ids[doc] as number);
+          return { count: total, ids };
+        }
+      }
+      // Else PostgreSQL ranks the matches, and only them (courses.ts).
       const rankInSql = new Int32Array(total);
       let n = 0;
       forEachDoc(matching, (doc) => {

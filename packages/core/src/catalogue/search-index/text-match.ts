@@ -116,6 +116,11 @@ export function parseTsquery(text: string): QueryNode | undefined {
   return node && at === text.length ? node : undefined;
 }
 
+/** The lexemes of a parsed query, each once, in the query's order. */
+export function lexemesOfQuery(node: QueryNode): Set<string> {
+  return lexemesOf(node, new Set());
+}
+
 function lexemesOf(node: QueryNode, into: Set<string>): Set<string> {
   switch (node.op) {
     case "term":
@@ -191,13 +196,29 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
   }
   const shared = waiting.get(lexeme);
   if (shared) return shared;
-  // Every published programme, as the mode probe counts them; the index splits them.
-  const load = selectPrepared<{ ids: number[] | null }>(
+  // Every published programme, as the mode probe counts them; the index splits them. With the
+  // lexeme's positions and weights in each one's search_vector, for the relevance order
+  // (relevance.ts): per programme, in the order of the ids (one group: the aggregates see the
+  // rows in one order), joined with spaces.
+  const load = selectPrepared<{
+    ids: number[] | null;
+    positions: string | null;
+    weights: string | null;
+  }>(
     db,
-    sql`select array_agg(c.id) as ids from courses c
-        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
+    sql`select array_agg(c.id) as ids,
+          string_agg(coalesce(array_to_string(u.positions, ','), ''), ' ') as positions,
+          string_agg(coalesce(array_to_string(u.weights, ''), ''), ' ') as weights
+        from courses c cross join lateral unnest(c.search_vector) as u
+        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published
+          and u.lexeme = ${lexeme}`,
   )
-    .then(([row]) => index.keepPosting(lexeme, row?.ids ?? []))
+    .then(([row]) =>
+      index.keepPosting(lexeme, row?.ids ?? [], {
+        positions: row?.positions ?? "",
+        weights: row?.weights ?? "",
+      }),
+    )
     .finally(() => waiting.delete(lexeme));
   waiting.set(lexeme, load);
   return load;
@@ -325,5 +346,9 @@ export async function matchText(
   if (filters.textMatch !== "fulltext" || filters.textQuery === undefined) return undefined;
   const query = parseTsquery(filters.textQuery);
   if (!query) return undefined;
-  return { docs: index.evaluateText(query, await postingsOf(db, index, query)) };
+  const postings = await postingsOf(db, index, query);
+  return {
+    docs: index.evaluateText(query, postings),
+    fullText: { query, postings, searchText: filters.searchText ?? filters.text },
+  };
 }

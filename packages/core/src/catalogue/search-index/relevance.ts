@@ -1,0 +1,433 @@
+// The relevance order of full-text matches computed in process (issue 14; ADR 011 "Relevance in
+// process"): the SQL path orders them by `ts_rank(c.search_vector, q) + word_similarity(t,
+// c.search_name)` descending, then by name (courses.ts relevanceScore, BY_NAME). Both are
+// PostgreSQL's C functions returning float4; they are computed here the same way, operation by
+// operation, in the same float widths, so that the scores are equal bit for bit and the order is
+// PostgreSQL's (the oracle tests compare them for thousands of pairs).
+//
+// ts_rank (src/backend/utils/adt/tsrank.c, default weights, normalization 0): the query's operands,
+// sorted as PostgreSQL sorts them (bytes, shorter first) and each once, with their positions and
+// weights in the document (read from the stored search_vector with the lexeme's set,
+// text-match.ts). A query whose first item is `&` is ranked by how close its operands stand
+// (calc_rank_and); any other (`|`, `!`, one operand) by how often and where each occurs
+// (calc_rank_or). C stores every intermediate in a `float` (float4) and computes mixed with a
+// `double` constant in double: Math.fround marks each float store.
+//
+// word_similarity (contrib/pg_trgm/trgm_op.c calc_word_similarity, iterate_word_similarity): the
+// greatest similarity between the query's trigrams and any stretch of the name's trigram sequence.
+// Exact for ASCII text (words of letters and digits, other characters separate words); a name with
+// other characters is left to PostgreSQL (its word characters depend on the locale, and its
+// trigrams of multibyte characters are hashed): the caller ranks in SQL then.
+
+/** The default weights of ts_rank, by weight class D, C, B, A (`float` in C). */
+const WEIGHTS = [Math.fround(0.1), Math.fround(0.2), Math.fround(0.4), Math.fround(1.0)] as const;
+/** A position's weight class is its top two bits; the position the other 14 (WordEntryPos). */
+const POSITION_MASK = 0x3fff;
+/** `1e-20f`: what ts_rank returns when calc_rank_and found no pair of positions. */
+const NO_PAIR_RANK = Math.fround(1e-20);
+/** `1e-30f`: word_distance of operands more than 100 positions apart. */
+const FAR_APART = Math.fround(1e-30);
+/** The sum of 1/i² for i ≥ 1 as tsrank.c writes it (a double constant). */
+const PI_SQUARED_OVER_6 = 1.64493406685;
+
+/** word_distance(1..100), computed once: `1.0 / (1.005 + 0.05 * exp((float4) w / 1.5 - 2))`. */
+const WORD_DISTANCE = Float64Array.from({ length: 101 }, (_, distance) =>
+  Math.fround(1.0 / (1.005 + 0.05 * Math.exp(Math.fround(distance) / 1.5 - 2))),
+);
+
+function wordDistance(distance: number): number {
+  return distance > 100 ? FAR_APART : (WORD_DISTANCE[distance] as number);
+}
+
+function weightOf(code: number): number {
+  return WEIGHTS[code >>> 14] as number;
+}
+
+/**
+ * One document's positions for each of the query's operands (in `rankOperands` order): a slice
+ * [from, to) of `codes` (WordEntryPos: weight class << 14 | position, ascending positions), or
+ * from === to when the document lacks the operand.
+ */
+export interface OperandPositions {
+  codes: Uint16Array;
+  from: number;
+  to: number;
+}
+
+/**
+ * The query's operands as ts_rank takes them (SortAndUniqItems): each once, in byte order with a
+ * shorter string first. Undefined for operands outside ASCII (JS string order differs from bytes).
+ */
+export function rankOperands(lexemes: Iterable<string>): string[] | undefined {
+  const unique = [...new Set(lexemes)];
+  if (!unique.every((lexeme) => /^[\x00-\x7f]*$/.test(lexeme))) return undefined;
+  return unique.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** calc_rank_or: each present operand's weighted occurrences, averaged over all operands. */
+function rankOr(operands: readonly OperandPositions[]): number {
+  let res = 0;
+  for (const { codes, from, to } of operands) {
+    if (from === to) continue;
+    let resj = 0;
+    let wjm = -1;
+    let jm = 0;
+    for (let j = 0; j < to - from; j += 1) {
+      const weight = weightOf(codes[from + j] as number);
+      resj = Math.fround(resj + Math.fround(weight / ((j + 1) * (j + 1))));
+      if (weight > wjm) {
+        wjm = weight;
+        jm = j;
+      }
+    }
+    const sum = Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1))));
+    res = Math.fround(res + sum / PI_SQUARED_OVER_6);
+  }
+  return operands.length > 0 ? Math.fround(res / operands.length) : res;
+}
+
+/** calc_rank_and: every pair of positions of two different operands, by their distance. */
+function rankAnd(operands: readonly OperandPositions[]): number {
+  if (operands.length < 2) return rankOr(operands);
+  let res = -1;
+  for (let i = 0; i < operands.length; i += 1) {
+    const current = operands[i] as OperandPositions;
+    if (current.from === current.to) continue;
+    for (let k = 0; k < i; k += 1) {
+      const before = operands[k] as OperandPositions;
+      if (before.from === before.to) continue;
+      for (let l = current.from; l < current.to; l += 1) {
+        const a = current.codes[l] as number;
+        for (let p = before.from; p < before.to; p += 1) {
+          const b = before.codes[p] as number;
+          const distance = Math.abs((a & POSITION_MASK) - (b & POSITION_MASK));
+          // Two operands at one position (PostgreSQL only pairs them without positions).
+          if (distance === 0) continue;
+          const product = Math.fround(
+            Math.fround(weightOf(a) * weightOf(b)) * wordDistance(distance),
+          );
+          const curw = Math.fround(Math.sqrt(product));
+          res = res < 0 ? curw : Math.fround(1.0 - (1.0 - res) * (1.0 - curw));
+        }
+      }
+    }
+  }
+  return res;
+}
+
+/**
+ * ts_rank(document, query) with the default weights and normalization: `and` when the query's
+ * first item is `&`, the positions of its operands (rankOperands order) in the document.
+ */
+export function tsRank(and: boolean, operands: readonly OperandPositions[]): number {
+  if (operands.length === 0) return 0;
+  const res = and ? rankAnd(operands) : rankOr(operands);
+  return res < 0 ? NO_PAIR_RANK : res;
+}
+
+/** A trigram of three ASCII characters as one number. */
+function trigramCode(a: number, b: number, c: number): number {
+  return (a << 16) | (b << 8) | c;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/**
+ * pg_trgm's trigram sequence of an ASCII text (generate_trgm_only): each word of letters and
+ * digits, lower-cased, padded with two blanks before and one after, every three consecutive
+ * characters in order (not made unique). Undefined when the text has a character outside ASCII.
+ */
+export function trigramSequence(text: string): Int32Array | undefined {
+  const out: number[] = [];
+  let at = 0;
+  const n = text.length;
+  while (at < n) {
+    const c = text.charCodeAt(at);
+    if (c > 0x7f) return undefined;
+    if (!isWordChar(c)) {
+      at += 1;
+      continue;
+    }
+    let end = at;
+    while (end < n && isWordChar(text.charCodeAt(end))) end += 1;
+    if (end < n && text.charCodeAt(end) > 0x7f) return undefined;
+    const lower = (i: number): number => {
+      const ch = text.charCodeAt(i);
+      return ch >= 65 && ch <= 90 ? ch + 32 : ch;
+    };
+    // "  word ": positions -2, -1 are blanks, then the word, then one blank.
+    const charAt = (i: number): number => (i < at || i >= end ? 32 : lower(i));
+    for (let i = at - 2; i <= end - 2; i += 1) {
+      out.push(trigramCode(charAt(i), charAt(i + 1), charAt(i + 2)));
+    }
+    at = end;
+  }
+  return Int32Array.from(out);
+}
+
+/**
+ * word_similarity(query, text) as pg_trgm computes it (flags 0), from the query's distinct
+ * trigrams and the text's trigram sequence: float4.
+ */
+export function wordSimilarity(queryTrigrams: ReadonlySet<number>, text: Int32Array): number {
+  const ulen1 = queryTrigrams.size;
+  const len2 = text.length;
+  // The text's trigrams numbered by distinct trigram (calc_word_similarity's merge).
+  const idOf = new Map<number, number>();
+  const indexes = new Int32Array(len2);
+  for (let i = 0; i < len2; i += 1) {
+    const code = text[i] as number;
+    let id = idOf.get(code);
+    if (id === undefined) {
+      id = idOf.size;
+      idOf.set(code, id);
+    }
+    indexes[i] = id;
+  }
+  const found = new Uint8Array(idOf.size);
+  for (const [code, id] of idOf) if (queryTrigrams.has(code)) found[id] = 1;
+  const lastpos = new Int32Array(idOf.size).fill(-1);
+  const similarity = (count: number, ulen2: number) => Math.fround(count / (ulen1 + ulen2 - count));
+
+  let ulen2 = 0;
+  let count = 0;
+  let lower = -1;
+  let max = 0;
+  for (let i = 0; i < len2; i += 1) {
+    const id = indexes[i] as number;
+    if (lower >= 0 || found[id]) {
+      if ((lastpos[id] as number) < 0) {
+        ulen2 += 1;
+        if (found[id]) count += 1;
+      }
+      lastpos[id] = i;
+    }
+    if (!found[id]) continue;
+    const upper = i;
+    if (lower === -1) {
+      lower = i;
+      ulen2 = 1;
+    }
+    let current = similarity(count, ulen2);
+    // Moving the lower bound up may give a greater similarity.
+    let tmpCount = count;
+    let tmpUlen2 = ulen2;
+    const previousLower = lower;
+    for (let tmpLower = lower; tmpLower <= upper; tmpLower += 1) {
+      const candidate = similarity(tmpCount, tmpUlen2);
+      if (candidate > current) {
+        current = candidate;
+        ulen2 = tmpUlen2;
+        lower = tmpLower;
+        count = tmpCount;
+      }
+      const tmpId = indexes[tmpLower] as number;
+      if (lastpos[tmpId] === tmpLower) {
+        tmpUlen2 -= 1;
+        if (found[tmpId]) tmpCount -= 1;
+      }
+    }
+    if (current > max) max = current;
+    for (let tmpLower = previousLower; tmpLower < lower; tmpLower += 1) {
+      const tmpId = indexes[tmpLower] as number;
+      if (lastpos[tmpId] === tmpLower) lastpos[tmpId] = -1;
+    }
+  }
+  return max;
+}
+
+/** `ts_rank(...) + word_similarity(...)`: float4 + float4 is float4. */
+export function relevanceScore(rank: number, similarity: number): number {
+  return Math.fround(rank + similarity);
+}
+
+/**
+ * A lexeme's positions in the public documents holding it (kept with its set, text-match.ts): the
+ * documents ascending, and each one's WordEntryPos codes `codes[starts[i]..starts[i + 1])` as the
+ * stored search_vector has them.
+ */
+export interface PostingPositions {
+  docs: Int32Array;
+  starts: Int32Array;
+  codes: Uint16Array;
+}
+
+/**
+ * A lexeme's positions from PostgreSQL's answer (text-match.ts postingOf): per programme, its
+ * positions (`1,5,9`) and weights (`AAB`) in the order of `ids`, joined with spaces; `docOf` maps
+ * an id to its document (-1: not public, left out). Undefined when the text does not add up.
+ */
+export function parsePostingPositions(
+  ids: readonly number[],
+  positions: string,
+  weights: string,
+  docOf: (id: number) => number,
+): PostingPositions | undefined {
+  const positionLists = positions.split(" ");
+  const weightLists = weights.split(" ");
+  if (positionLists.length !== ids.length || weightLists.length !== ids.length) return undefined;
+  const entries: Array<{ doc: number; codes: number[] }> = [];
+  let total = 0;
+  for (let i = 0; i < ids.length; i += 1) {
+    const doc = docOf(ids[i] as number);
+    if (doc < 0) continue;
+    const list = positionLists[i] as string;
+    const classes = weightLists[i] as string;
+    // A lexeme without positions (a stripped vector) is ranked as PostgreSQL's POSNULL: not here.
+    if (list === "") return undefined;
+    const numbers = list.split(",");
+    if (numbers.length !== classes.length) return undefined;
+    const codes = numbers.map((text, j) => {
+      const weight = "DCBA".indexOf(classes[j] as string);
+      return (weight << 14) | Number(text);
+    });
+    if (codes.some((code) => !Number.isInteger(code) || code < 0 || code > 0xffff)) {
+      return undefined;
+    }
+    entries.push({ doc, codes });
+    total += codes.length;
+  }
+  entries.sort((a, b) => a.doc - b.doc);
+  const result: PostingPositions = {
+    docs: new Int32Array(entries.length),
+    starts: new Int32Array(entries.length + 1),
+    codes: new Uint16Array(total),
+  };
+  let at = 0;
+  entries.forEach(({ doc, codes }, i) => {
+    result.docs[i] = doc;
+    result.starts[i] = at;
+    result.codes.set(codes, at);
+    at += codes.length;
+  });
+  result.starts[entries.length] = at;
+  return result;
+}
+
+/** The bytes a lexeme's positions take (the index's memory budget). */
+export function positionsBytes(positions: PostingPositions | undefined): number {
+  return positions
+    ? positions.docs.byteLength + positions.starts.byteLength + positions.codes.byteLength
+    : 0;
+}
+
+/** The first index in `docs` at or after `from` whose document is ≥ `doc` (docs ascending). */
+function seek(docs: Int32Array, from: number, doc: number): number {
+  if (from >= docs.length || (docs[from] as number) >= doc) return from;
+  // Gallop, then bisect: the matches may be a small part of a common lexeme's documents.
+  let step = 1;
+  let low = from;
+  let high = from + 1;
+  while (high < docs.length && (docs[high] as number) < doc) {
+    low = high;
+    step *= 2;
+    high = from + step;
+  }
+  if (high > docs.length) high = docs.length;
+  while (low + 1 < high) {
+    const middle = (low + high) >>> 1;
+    if ((docs[middle] as number) < doc) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/**
+ * The first `take` documents of `matching` in relevance order: the score descending, then the
+ * document (the name order, BY_NAME). `operands`: each query operand's positions (rankOperands
+ * order); `similarityOf`: a document's word_similarity, or undefined when it cannot be computed
+ * here (the whole ranking is then left to PostgreSQL: undefined).
+ */
+export function topByRelevance(
+  matching: Uint32Array,
+  and: boolean,
+  operands: readonly PostingPositions[],
+  similarityOf: (doc: number) => number | undefined,
+  take: number,
+): number[] | undefined {
+  if (take <= 0) return [];
+  const cursors = new Int32Array(operands.length);
+  const views: OperandPositions[] = operands.map((o) => ({ codes: o.codes, from: 0, to: 0 }));
+  // A heap of the best `take` so far, worst at the root: lowest score, then latest document.
+  const heapScore = new Float64Array(take);
+  const heapDoc = new Int32Array(take);
+  let size = 0;
+  const worse = (i: number, j: number) =>
+    (heapScore[i] as number) < (heapScore[j] as number) ||
+    (heapScore[i] === heapScore[j] && (heapDoc[i] as number) > (heapDoc[j] as number));
+  const swap = (i: number, j: number) => {
+    const s = heapScore[i] as number;
+    heapScore[i] = heapScore[j] as number;
+    heapScore[j] = s;
+    const d = heapDoc[i] as number;
+    heapDoc[i] = heapDoc[j] as number;
+    heapDoc[j] = d;
+  };
+  const siftDown = (start: number) => {
+    let i = start;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let worst = i;
+      if (left < size && worse(left, worst)) worst = left;
+      if (right < size && worse(right, worst)) worst = right;
+      if (worst === i) return;
+      swap(i, worst);
+      i = worst;
+    }
+  };
+  const siftUp = (start: number) => {
+    let i = start;
+    while (i > 0) {
+      const parent = (i - 1) >>> 1;
+      if (!worse(i, parent)) return;
+      swap(i, parent);
+      i = parent;
+    }
+  };
+
+  for (let word = 0; word < matching.length; word += 1) {
+    let bits = matching[word] as number;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const doc = (word << 5) + (31 - Math.clz32(low));
+      for (let o = 0; o < operands.length; o += 1) {
+        const posting = operands[o] as PostingPositions;
+        const at = seek(posting.docs, cursors[o] as number, doc);
+        cursors[o] = at;
+        const view = views[o] as OperandPositions;
+        if (at < posting.docs.length && posting.docs[at] === doc) {
+          view.from = posting.starts[at] as number;
+          view.to = posting.starts[at + 1] as number;
+        } else {
+          view.from = 0;
+          view.to = 0;
+        }
+      }
+      const similarity = similarityOf(doc);
+      if (similarity === undefined) return undefined;
+      const score = relevanceScore(tsRank(and, views), similarity);
+      // Documents come in ascending order: an equal score later is never better.
+      if (size < take) {
+        heapScore[size] = score;
+        heapDoc[size] = doc;
+        size += 1;
+        siftUp(size - 1);
+      } else if (score > (heapScore[0] as number)) {
+        heapScore[0] = score;
+        heapDoc[0] = doc;
+        siftDown(0);
+      }
+    }
+  }
+  const order = Array.from({ length: size }, (_, i) => i);
+  order.sort(
+    (a, b) =>
+      (heapScore[b] as number) - (heapScore[a] as number) ||
+      (heapDoc[a] as number) - (heapDoc[b] as number),
+  );
+  return order.map((i) => heapDoc[i] as number);
+}

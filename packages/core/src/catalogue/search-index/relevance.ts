@@ -60,7 +60,8 @@ export interface OperandPositions {
  */
 export function rankOperands(lexemes: Iterable<string>): string[] | undefined {
   const unique = [...new Set(lexemes)];
-  if (!unique.every((lexeme) => /^[\x00-\x7f]*$/.test(lexeme))) return undefined;
+  const ascii = (lexeme: string) => [...lexeme].every((c) => c.charCodeAt(0) <= 0x7f);
+  if (!unique.every(ascii)) return undefined;
   return unique.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

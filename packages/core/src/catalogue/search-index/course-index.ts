@@ -40,6 +40,9 @@ import {
   parsePostingPositions,
   positionsBytes,
   rankOperands,
+  documentOperands,
+  relevanceScore,
+  tsRank,
   topByRelevance,
   trigramSequence,
   wordSimilarity,
@@ -652,15 +655,35 @@ export class CourseIndex {
   }
 
   /**
-   * The first `take` matching documents in relevance order, computed as PostgreSQL ranks them
-   * (relevance.ts), or undefined when that cannot be done here exactly (SQL ranks them then): no
-   * names indexed, text or a name outside ASCII, a lexeme without its positions.
+   * A programme's ts_rank and word_similarity as computed for the relevance order (the oracle
+   * tests compare them with PostgreSQL's), or undefined when the order would be left to SQL.
    */
-  private rankFullText(
-    matching: Bitset,
+  relevanceOf(
     fullText: NonNullable<TextSet["fullText"]>,
-    take: number,
-  ): number[] | undefined {
+    id: number,
+  ): { rank: number; similarity: number; score: number } | undefined {
+    const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
+    const scorer = doc >= 0 ? this.relevanceScorer(fullText) : undefined;
+    if (!scorer) return undefined;
+    const similarity = scorer.similarityOf(doc);
+    if (similarity === undefined) return undefined;
+    const rank = tsRank(scorer.and, documentOperands(scorer.operands, doc));
+    return { rank, similarity, score: relevanceScore(rank, similarity) };
+  }
+
+  /**
+   * What ranking a full-text query's matches needs (relevance.ts), or undefined when that cannot be
+   * done here exactly (SQL ranks them then): no names indexed, text outside [a-z0-9 ], an operand
+   * outside ASCII, a lexeme without its positions. Word similarities are computed once per name
+   * and request; each name's trigram sequence once.
+   */
+  private relevanceScorer(fullText: NonNullable<TextSet["fullText"]>):
+    | {
+        and: boolean;
+        operands: PostingPositions[];
+        similarityOf: (doc: number) => number | undefined;
+      }
+    | undefined {
     const nameOfDoc = this.nameOfDoc;
     if (!nameOfDoc) return undefined;
     const operandLexemes = rankOperands(lexemesOfQuery(fullText.query));
@@ -689,7 +712,22 @@ export class CourseIndex {
       similarities[name] = similarity;
       return similarity;
     };
-    return topByRelevance(matching, fullText.query.op === "and", operands, similarityOf, take);
+    // ts_rank's choice (tsrank.c calc_rank): by proximity when the query's first item is `&`.
+    return { and: fullText.query.op === "and", operands, similarityOf };
+  }
+
+  /**
+   * The first `take` matching documents in relevance order, computed as PostgreSQL ranks them
+   * (relevance.ts), or undefined when that cannot be done here exactly (SQL ranks them then).
+   */
+  private rankFullText(
+    matching: Bitset,
+    fullText: NonNullable<TextSet["fullText"]>,
+    take: number,
+  ): number[] | undefined {
+    const scorer = this.relevanceScorer(fullText);
+    if (!scorer) return undefined;
+    return topByRelevance(matching, scorer.and, scorer.operands, scorer.similarityOf, take);
   }
 
   /** The documents a parsed tsquery matches, from its lexemes' programmes. */

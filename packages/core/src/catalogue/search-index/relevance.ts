@@ -266,8 +266,9 @@ export function parsePostingPositions(
   weights: string,
   docOf: (id: number) => number,
 ): PostingPositions | undefined {
-  const positionLists = positions.split(" ");
-  const weightLists = weights.split(" ");
+  // No programme holds the lexeme: PostgreSQL's string_agg is null, read as "".
+  const positionLists = ids.length === 0 ? [] : positions.split(" ");
+  const weightLists = ids.length === 0 ? [] : weights.split(" ");
   if (positionLists.length !== ids.length || weightLists.length !== ids.length) return undefined;
   const entries: Array<{ doc: number; codes: number[] }> = [];
   let total = 0;
@@ -333,6 +334,23 @@ function seek(docs: Int32Array, from: number, doc: number): number {
     else high = middle;
   }
   return high;
+}
+
+/** One document's positions for each operand (the documents' order: a search each). */
+export function documentOperands(
+  operands: readonly PostingPositions[],
+  doc: number,
+): OperandPositions[] {
+  return operands.map((posting) => {
+    const at = seek(posting.docs, 0, doc);
+    return at < posting.docs.length && posting.docs[at] === doc
+      ? {
+          codes: posting.codes,
+          from: posting.starts[at] as number,
+          to: posting.starts[at + 1] as number,
+        }
+      : { codes: posting.codes, from: 0, to: 0 };
+  });
 }
 
 /**

@@ -209,4 +209,12 @@ for (const kind of kinds) {
     await time(`${name}, ${kind}${useIndex ? "" : " (SQL)"}`, queries, run);
   }
 }
+if (useIndex) {
+  // What the kept lexeme sets and their positions (relevance.ts) hold after the run, and the
+  // process's resident memory then (it must stay under 1 GiB at a million programmes).
+  const held = index.postingsHeld;
+  console.log(
+    `kept lexemes ${held.lexemes}, ${(held.bytes / 2 ** 20).toFixed(1)} MiB; RSS at the end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
+}
 await handle.close();

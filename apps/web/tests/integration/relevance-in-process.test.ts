@@ -219,3 +219,44 @@ describe("relevance in process", () => {
     expect(bytes).toBeLessThanOrEqual(64 * 2 ** 20);
   });
 });
+
+describe("relevance left to PostgreSQL", () => {
+  it("ranks in SQL, with the same pages, when a matching name is outside ASCII", async () => {
+    // A name whose word characters depend on the locale (pg_trgm): the index does not rank it.
+    const [row] = (
+      await database.query<{ id: number }>(
+        `update courses set name = name || ' Право'
+         where id = (select c.id from courses c join schools s on s.id = c.school_id
+           where c.published and s.published and c.search_vector @@ 'law'::tsquery
+           order by c.id limit 1)
+         returning id`,
+      )
+    ).rows;
+    expect(row).toBeDefined();
+    const changed = await loadCourseIndex(database.db);
+    changed.vocabulary = await loadSearchVocabulary(database.db);
+    const { filters } = await resolveCourseListRequest(
+      database.db,
+      CourseListQuerySchema.parse({ name: "law" }),
+      changed,
+    );
+    expect(filters.textQuery).toBe("'law'");
+    const text = await matchText(database.db, changed, filters);
+    expect(text?.fullText && changed.relevanceOf(text.fullText, Number(row?.id))).toBeUndefined();
+    for (const page of [1, 2, 3]) {
+      const request: CourseListRequest = {
+        filters,
+        ordering: "relevance",
+        seed: 1,
+        page,
+        pageSize: 5,
+      };
+      const answer = changed.list(request, text);
+      expect(answer && "rankInSql" in answer).toBe(true);
+      const expected = await listCourses(database.db, request);
+      const ids = await courseIdsFromIndex(database.db, request, changed);
+      expect(ids?.ids).toEqual(expected.results.map((course) => course.id));
+      expect(ids?.count).toBe(expected.count);
+    }
+  });
+});

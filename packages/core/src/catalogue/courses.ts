@@ -460,7 +460,9 @@ export function coursesByIds(
 }
 
 /**
- * Above this many filtered full-text matches, PostgreSQL ranks them with the SQL path's own page
+ * When the index cannot rank full-text matches itself (relevance.ts; ADR 011 "Relevance in
+ * process": a name or text outside ASCII, a lexeme without its positions), PostgreSQL ranks them.
+ * Above this many filtered full-text matches, it ranks them with the SQL path's own page
  * query (its text index and parallel workers: 0.53 s against 0.89 s through the ids for a bare
  * common word at a million programmes); below it, through their ids.
  */
@@ -469,8 +471,9 @@ export const RANK_BY_IDS_UP_TO = 20_000;
 /**
  * One page from the in-process index and the total, or undefined when it cannot answer (the
  * caller asks SQL). Free text is matched in the index (search-index/text-match.ts); in relevance
- * order, PostgreSQL ranks the full-text matches that pass the filters (ts_rank is its own), with
- * the SQL path's expressions and ties: the page is then the query that ranks them.
+ * order, the index ranks the full-text matches as PostgreSQL does (search-index/relevance.ts),
+ * and where it cannot do so exactly, PostgreSQL ranks the matches that pass the filters, with the
+ * SQL path's expressions and ties: the page is then the query that ranks them.
  */
 async function pageFromIndex(
   db: Database,
@@ -507,7 +510,7 @@ async function pageFromIndex(
 
 /**
  * One page of programme ids and the total from the in-process index, or undefined when it cannot
- * answer (the caller asks SQL); in relevance order PostgreSQL returns only the page's ids.
+ * answer (the caller asks SQL); in relevance order, when PostgreSQL ranks, it returns only the page's ids.
  */
 export async function courseIdsFromIndex(
   db: Database,

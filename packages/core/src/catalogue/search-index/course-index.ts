@@ -8,8 +8,10 @@
 // Free text (text-match.ts): PostgreSQL turns the typed text into a tsquery (corrected words), and
 // the index evaluates it over per-lexeme sets it keeps (each asked of PostgreSQL once), then
 // combines that set with the filters, counts and orders it. The relevance order of full-text
-// matches is PostgreSQL's (ts_rank), over the matching ids only (courses.ts). Without a text set,
-// a request with free text is not answered here.
+// matches is computed here as PostgreSQL computes it (relevance.ts: ts_rank + word_similarity, bit
+// for bit, from the lexemes' positions kept with their sets); where that cannot be exact,
+// PostgreSQL ranks the matching ids (courses.ts). Without a text set, a request with free text is
+// not answered here.
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 import {
   ATTENDANCE_OPTIONS,

@@ -604,11 +604,7 @@ export class CourseIndex {
    * Keeps the published programmes (ids) holding a lexeme, within the budget: the public
    * documents, the programmes of unpublished schools, and whether any is unknown to the index.
    */
-  keepPosting(
-    lexeme: string,
-    ids: readonly number[],
-    occurrences?: { positions: string; weights: string },
-  ): LexemePosting {
+  keepPosting(lexeme: string, ids: readonly number[], occurrences?: string): LexemePosting {
     const docs = emptySet(this.size);
     const hidden = emptySet(this.hiddenPublished?.size ?? 0);
     let unknown = false;
@@ -623,10 +619,11 @@ export class CourseIndex {
       else add(hidden, position);
     }
     const positions =
-      occurrences &&
-      parsePostingPositions(ids, occurrences.positions, occurrences.weights, (id) =>
-        id < this.docOfId.length ? (this.docOfId[id] as number) : -1,
-      );
+      occurrences === undefined
+        ? undefined
+        : parsePostingPositions(lexeme, ids, occurrences, (id) =>
+            id < this.docOfId.length ? (this.docOfId[id] as number) : -1,
+          );
     const bytes = docs.byteLength + hidden.byteLength + positionsBytes(positions);
     const posting: LexemePosting = {
       docs,

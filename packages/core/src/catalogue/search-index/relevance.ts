@@ -255,38 +255,43 @@ export interface PostingPositions {
   codes: Uint16Array;
 }
 
+/** A weight class by its letter in tsvector output (D, the default, is printed as nothing). */
+const WEIGHT_CLASS: Readonly<Record<string, number>> = { A: 3, B: 2, C: 1, "": 0 };
+const POSITION_ENTRY = /^([0-9]+)([ABC]?)$/;
+
 /**
- * A lexeme's positions from PostgreSQL's answer (text-match.ts postingOf): per programme, its
- * positions (`1,5,9`) and weights (`AAB`) in the order of `ids`, joined with spaces; `docOf` maps
- * an id to its document (-1: not public, left out). Undefined when the text does not add up.
+ * A lexeme's positions from PostgreSQL's answer (text-match.ts postingOf): per programme, in the
+ * order of `ids`, its search_vector reduced to that lexeme as tsvector output
+ * (`'scienc':4A,12B,20`), joined with spaces; `docOf` maps an id to its document (-1: not public,
+ * left out). Undefined when the text does not read as that (a lexeme with a space, a vector
+ * without positions): SQL ranks then.
  */
 export function parsePostingPositions(
+  lexeme: string,
   ids: readonly number[],
-  positions: string,
-  weights: string,
+  occurrences: string,
   docOf: (id: number) => number,
 ): PostingPositions | undefined {
+  if (lexeme.includes(" ")) return undefined;
   // No programme holds the lexeme: PostgreSQL's string_agg is null, read as "".
-  const positionLists = ids.length === 0 ? [] : positions.split(" ");
-  const weightLists = ids.length === 0 ? [] : weights.split(" ");
-  if (positionLists.length !== ids.length || weightLists.length !== ids.length) return undefined;
+  const vectors = ids.length === 0 ? [] : occurrences.split(" ");
+  if (vectors.length !== ids.length) return undefined;
+  // tsvector output quotes a lexeme, doubling quotes and backslashes.
+  const prefix = `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}':`;
   const entries: Array<{ doc: number; codes: number[] }> = [];
   let total = 0;
   for (let i = 0; i < ids.length; i += 1) {
     const doc = docOf(ids[i] as number);
     if (doc < 0) continue;
-    const list = positionLists[i] as string;
-    const classes = weightLists[i] as string;
-    // A lexeme without positions (a stripped vector) is ranked as PostgreSQL's POSNULL: not here.
-    if (list === "") return undefined;
-    const numbers = list.split(",");
-    if (numbers.length !== classes.length) return undefined;
-    const codes = numbers.map((text, j) => {
-      const weight = "DCBA".indexOf(classes[j] as string);
-      return (weight << 14) | Number(text);
-    });
-    if (codes.some((code) => !Number.isInteger(code) || code < 0 || code > 0xffff)) {
-      return undefined;
+    const vector = vectors[i] as string;
+    if (!vector.startsWith(prefix)) return undefined;
+    const codes: number[] = [];
+    for (const entry of vector.slice(prefix.length).split(",")) {
+      const match = POSITION_ENTRY.exec(entry);
+      if (!match) return undefined;
+      const position = Number(match[1]);
+      if (position > 0x3fff) return undefined;
+      codes.push(((WEIGHT_CLASS[match[2] as string] as number) << 14) | position);
     }
     entries.push({ doc, codes });
     total += codes.length;

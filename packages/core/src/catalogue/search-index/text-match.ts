@@ -196,29 +196,20 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
   }
   const shared = waiting.get(lexeme);
   if (shared) return shared;
-  // Every published programme, as the mode probe counts them; the index splits them. With the
-  // lexeme's positions and weights in each one's search_vector, for the relevance order
-  // (relevance.ts): per programme, in the order of the ids (one group: the aggregates see the
-  // rows in one order), joined with spaces.
-  const load = selectPrepared<{
-    ids: number[] | null;
-    positions: string | null;
-    weights: string | null;
-  }>(
+  // Every published programme, as the mode probe counts them; the index splits them. With each
+  // one's search_vector reduced to that lexeme (its positions and weights, for the relevance
+  // order: relevance.ts), in the order of the ids (one group: the aggregates see the rows in one
+  // order). ts_delete of the other lexemes measured 1.5–2 times cheaper than unnest and a filter.
+  const load = selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
     db,
     sql`select array_agg(c.id) as ids,
-          string_agg(coalesce(array_to_string(u.positions, ','), ''), ' ') as positions,
-          string_agg(coalesce(array_to_string(u.weights, ''), ''), ' ') as weights
-        from courses c cross join lateral unnest(c.search_vector) as u
-        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published
-          and u.lexeme = ${lexeme}`,
+          string_agg(ts_delete(c.search_vector,
+            array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
+            as occurrences
+        from courses c
+        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
   )
-    .then(([row]) =>
-      index.keepPosting(lexeme, row?.ids ?? [], {
-        positions: row?.positions ?? "",
-        weights: row?.weights ?? "",
-      }),
-    )
+    .then(([row]) => index.keepPosting(lexeme, row?.ids ?? [], row?.occurrences ?? ""))
     .finally(() => waiting.delete(lexeme));
   waiting.set(lexeme, load);
   return load;

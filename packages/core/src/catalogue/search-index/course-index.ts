@@ -621,8 +621,12 @@ export class CourseIndex {
     const positions =
       occurrences === undefined
         ? undefined
-        : parsePostingPositions(lexeme, ids, occurrences, (id) =>
-            id < this.docOfId.length ? (this.docOfId[id] as number) : -1,
+        : parsePostingPositions(
+            lexeme,
+            ids,
+            occurrences,
+            (id) => (id < this.docOfId.length ? (this.docOfId[id] as number) : -1),
+            this.size,
           );
     const bytes = docs.byteLength + hidden.byteLength + positionsBytes(positions);
     const posting: LexemePosting = {

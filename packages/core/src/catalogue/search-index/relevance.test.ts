@@ -24,6 +24,7 @@ describe("reading a lexeme's positions", () => {
       [10, 11, 12],
       "'scienc':4A,12B,20 'scienc':1C 'scienc':3",
       docOf,
+      3,
     );
     expect(read && [...read.docs]).toEqual([0, 2]);
     expect(read && [...read.starts]).toEqual([0, 1, 4]);
@@ -36,16 +37,16 @@ describe("reading a lexeme's positions", () => {
   });
 
   it("reads a lexeme PostgreSQL quotes, and nothing when no programme holds it", () => {
-    const read = parsePostingPositions("o'neil", [1], "'o''neil':2A", () => 0);
+    const read = parsePostingPositions("o'neil", [1], "'o''neil':2A", () => 0, 1);
     expect(read && [...read.codes]).toEqual([code("A", 2)]);
-    expect(parsePostingPositions("law", [], "", () => 0)?.docs.length).toBe(0);
+    expect(parsePostingPositions("law", [], "", () => 0, 1)?.docs.length).toBe(0);
   });
 
   it("refuses what it cannot read exactly (SQL ranks then)", () => {
-    expect(parsePostingPositions("law", [1], "'law'", () => 0)).toBeUndefined();
-    expect(parsePostingPositions("law", [1, 2], "'law':1A", () => 0)).toBeUndefined();
-    expect(parsePostingPositions("law", [1], "'lax':1A", () => 0)).toBeUndefined();
-    expect(parsePostingPositions("a b", [1], "'a b':1A", () => 0)).toBeUndefined();
+    expect(parsePostingPositions("law", [1], "'law'", () => 0, 1)).toBeUndefined();
+    expect(parsePostingPositions("law", [1, 2], "'law':1A", () => 0, 1)).toBeUndefined();
+    expect(parsePostingPositions("law", [1], "'lax':1A", () => 0, 1)).toBeUndefined();
+    expect(parsePostingPositions("a b", [1], "'a b':1A", () => 0, 1)).toBeUndefined();
   });
 });
 

@@ -827,7 +827,11 @@ export class CourseIndex {
       }
       // Full text: ranked here as PostgreSQL ranks them (relevance.ts) when that can be exact.
       if (text?.fullText) {
-        const ranked = this.rankFullText(matching, text.fullText, skip + request.pageSize);
+        const ranked = this.rankFullText(
+          matching,
+          text.fullText,
+          Math.min(skip + request.pageSize, total),
+        );
         if (ranked) {
           for (const doc of ranked.slice(skip)) ids.push(this.ids[doc] as number);
           return { count: total, ids };

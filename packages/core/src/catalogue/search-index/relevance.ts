@@ -153,7 +153,6 @@ export function trigramSequence(text: string): Int32Array | undefined {
     }
     let end = at;
     while (end < n && isWordChar(text.charCodeAt(end))) end += 1;
-    if (end < n && text.charCodeAt(end) > 0x7f) return undefined;
     const lower = (i: number): number => {
       const ch = text.charCodeAt(i);
       return ch >= 65 && ch <= 90 ? ch + 32 : ch;

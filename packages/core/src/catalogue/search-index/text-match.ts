@@ -8,10 +8,11 @@
 // the vocabulary for its words, asked once for any other word (ADR 011 "The text-match mode in
 // process"). The index then evaluates it over per-lexeme sets: the programmes whose search_vector
 // holds a lexeme are asked of PostgreSQL once per lexeme (one indexed query, `@@` on the GIN index
-// with that lexeme alone), kept by the index until the catalogue changes, and combined with `&`,
-// `|` and `!` as PostgreSQL combines them. A tsquery with phrases (`<->`), prefixes or weights is
-// not evaluated here (the caller answers from SQL); the finder's corrected text produces phrases
-// only for the rare word that PostgreSQL's parser splits ('12e5x').
+// with that lexeme alone, with its positions there for the relevance order: relevance.ts), kept
+// by the index until the catalogue changes, and combined with `&`, `|` and `!` as PostgreSQL
+// combines them. A tsquery with phrases (`<->`), prefixes or weights is not evaluated here (the
+// caller answers from SQL); the finder's corrected text produces phrases only for the rare word
+// that PostgreSQL's parser splits ('12e5x').
 //
 // The mode (full text, or similar names when the words match no published programme) is chosen
 // from the same sets; when they cannot tell, the SQL probe decides (courses.ts chooseTextMatch).

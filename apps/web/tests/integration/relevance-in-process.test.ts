@@ -17,7 +17,7 @@ import {
 } from "@studyatlas/core/catalogue/courses.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
-import { matchText } from "@studyatlas/core/catalogue/search-index/text-match.ts";
+import { matchText, positionsSettled } from "@studyatlas/core/catalogue/search-index/text-match.ts";
 import { loadSearchVocabulary } from "@studyatlas/core/catalogue/search-vocabulary.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
@@ -114,6 +114,7 @@ describe("relevance in process", () => {
     let matchedPairs = 0;
     for (const filters of fullTexts) {
       const text = await matchText(database.db, index, filters);
+      await positionsSettled(index);
       const fullText = text?.fullText;
       expect(fullText, filters.textQuery).toBeDefined();
       if (!fullText) continue;
@@ -181,6 +182,7 @@ describe("relevance in process", () => {
         pageSize,
       };
       const text = await matchText(database.db, index, filters);
+      await positionsSettled(index);
       const first = index.list(request, text);
       if (first && "ids" in first) inProcess += 1;
       // Several pages of each: the first, the next, and one past the end.
@@ -203,6 +205,7 @@ describe("relevance in process", () => {
   it("keeps each lexeme's positions with its set, within the budget", async () => {
     const law = fullTexts.find((filters) => filters.text === "law");
     const text = law && (await matchText(database.db, index, law));
+    await positionsSettled(index);
     const posting = text?.fullText?.postings.get("law");
     expect(posting?.positions).toBeDefined();
     // One entry per public programme holding the lexeme, its positions ascending.
@@ -221,6 +224,32 @@ describe("relevance in process", () => {
 });
 
 describe("relevance left to PostgreSQL", () => {
+  it("ranks a word's first use in SQL while its positions are read, then in process, alike", async () => {
+    const fresh = await loadCourseIndex(database.db);
+    fresh.vocabulary = await loadSearchVocabulary(database.db);
+    const filters = fullTexts.find((f) => f.text === "law");
+    expect(filters).toBeDefined();
+    if (!filters) return;
+    const request: CourseListRequest = {
+      filters,
+      ordering: "relevance",
+      seed: 1,
+      page: 1,
+      pageSize: 20,
+    };
+    const expected = (await listCourses(database.db, request)).results.map((course) => course.id);
+    // The first use: the set is read, its positions are not yet: PostgreSQL ranks.
+    const first = await matchText(database.db, fresh, filters);
+    expect(first?.fullText?.postings.get("law")?.positions).toBeUndefined();
+    const before = fresh.list(request, first);
+    expect(before && "rankInSql" in before).toBe(true);
+    expect((await courseIdsFromIndex(database.db, request, fresh))?.ids).toEqual(expected);
+    // Once they are read, the index ranks: the same page.
+    await positionsSettled(fresh);
+    const after = fresh.list(request, await matchText(database.db, fresh, filters));
+    expect(after && "ids" in after ? after.ids : undefined).toEqual(expected);
+  });
+
   it("ranks in SQL, with the same pages, when a matching name is outside ASCII", async () => {
     // A name whose word characters depend on the locale (pg_trgm): the index does not rank it.
     const [row] = (
@@ -242,6 +271,8 @@ describe("relevance left to PostgreSQL", () => {
     );
     expect(filters.textQuery).toBe("'law'");
     const text = await matchText(database.db, changed, filters);
+    await positionsSettled(changed);
+    expect(text?.fullText?.postings.get("law")?.positions).toBeDefined();
     expect(text?.fullText && changed.relevanceOf(text.fullText, Number(row?.id))).toBeUndefined();
     for (const page of [1, 2, 3]) {
       const request: CourseListRequest = {

@@ -89,7 +89,8 @@ export interface LexemePosting {
   unknown: boolean;
   /**
    * The lexeme's positions and weights in each public document's search_vector, for the relevance
-   * order (relevance.ts); absent when PostgreSQL's answer could not be read (SQL ranks then).
+   * order (relevance.ts); absent until they are read (after the set, text-match.ts) or when
+   * PostgreSQL's answer could not be read: SQL ranks then.
    */
   positions?: PostingPositions;
   /** What the posting takes in memory (bytes), for the budget. */
@@ -643,6 +644,34 @@ export class CourseIndex {
       this.forgetPosting(this.postings.keys().next().value as string);
     }
     return posting;
+  }
+
+  /**
+   * Adds a kept lexeme's positions, read after its set (text-match.ts): only to the posting still
+   * kept for it (a rebuilt index or an evicted lexeme ignores them), counted in the budget.
+   */
+  attachPositions(
+    lexeme: string,
+    posting: LexemePosting,
+    ids: readonly number[],
+    occurrences: string,
+  ): void {
+    if (this.postings.get(lexeme) !== posting || posting.positions) return;
+    const positions = parsePostingPositions(
+      lexeme,
+      ids,
+      occurrences,
+      (id) => (id < this.docOfId.length ? (this.docOfId[id] as number) : -1),
+      this.size,
+    );
+    if (!positions) return;
+    const added = positionsBytes(positions);
+    posting.positions = positions;
+    posting.bytes += added;
+    this.postingsBytes += added;
+    while (this.postingsBytes > POSTINGS_BUDGET_BYTES && this.postings.size > 1) {
+      this.forgetPosting(this.postings.keys().next().value as string);
+    }
   }
 
   private forgetPosting(lexeme: string): void {

@@ -186,6 +186,65 @@ function singleLexemeQuery(lexeme: string): string {
 
 const pending = new WeakMap<CourseIndex, Map<string, Promise<LexemePosting>>>();
 
+/**
+ * Per index: the positions still to read, one statement at a time, and the promise of the one
+ * being read (`positionsSettled`).
+ */
+const positionQueues = new WeakMap<
+  CourseIndex,
+  { waiting: Array<{ lexeme: string; posting: LexemePosting }>; running?: Promise<void> }
+>();
+
+/**
+ * Reads a kept lexeme's positions after its set, in the background and one lexeme at a time:
+ * a lexeme's positions cost PostgreSQL several times its set (about a second for a word in a
+ * fifth of a million programmes), and the request that first uses a word does not wait for them
+ * (its relevance order is ranked in SQL, as before the index ranked). Each programme's
+ * search_vector reduced to that lexeme (its positions and weights: relevance.ts), in the order of
+ * the ids (one group: the aggregates see the rows in one order); ts_delete of the other lexemes
+ * measured 1.5–2 times cheaper than unnest and a filter.
+ */
+function readPositionsLater(
+  db: Database,
+  index: CourseIndex,
+  lexeme: string,
+  posting: LexemePosting,
+): void {
+  let queue = positionQueues.get(index);
+  if (!queue) {
+    queue = { waiting: [] };
+    positionQueues.set(index, queue);
+  }
+  queue.waiting.push({ lexeme, posting });
+  if (queue.running) return;
+  const work = queue;
+  work.running = (async () => {
+    for (let next = work.waiting.shift(); next; next = work.waiting.shift()) {
+      if (index.posting(next.lexeme) !== next.posting) continue;
+      try {
+        const [row] = await selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
+          db,
+          sql`select array_agg(c.id) as ids,
+                string_agg(ts_delete(c.search_vector,
+                  array_remove(tsvector_to_array(c.search_vector), ${next.lexeme}::text))::text, ' ')
+                  as occurrences
+              from courses c
+              where c.search_vector @@ ${singleLexemeQuery(next.lexeme)}::tsquery and c.published`,
+        );
+        index.attachPositions(next.lexeme, next.posting, row?.ids ?? [], row?.occurrences ?? "");
+      } catch {
+        // The database went away or the statement failed: SQL keeps ranking this lexeme.
+      }
+    }
+    work.running = undefined;
+  })();
+}
+
+/** Resolves once every lexeme's positions asked for so far are read (tests, the bench). */
+export async function positionsSettled(index: CourseIndex): Promise<void> {
+  for (let queue = positionQueues.get(index); queue?.running;) await queue.running;
+}
+
 /** The programmes holding a lexeme: kept by the index, else asked of PostgreSQL once. */
 async function postingOf(db: Database, index: CourseIndex, lexeme: string): Promise<LexemePosting> {
   const kept = index.posting(lexeme);
@@ -197,20 +256,17 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
   }
   const shared = waiting.get(lexeme);
   if (shared) return shared;
-  // Every published programme, as the mode probe counts them; the index splits them. With each
-  // one's search_vector reduced to that lexeme (its positions and weights, for the relevance
-  // order: relevance.ts), in the order of the ids (one group: the aggregates see the rows in one
-  // order). ts_delete of the other lexemes measured 1.5–2 times cheaper than unnest and a filter.
-  const load = selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
+  // Every published programme, as the mode probe counts them; the index splits them.
+  const load = selectPrepared<{ ids: number[] | null }>(
     db,
-    sql`select array_agg(c.id) as ids,
-          string_agg(ts_delete(c.search_vector,
-            array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
-            as occurrences
-        from courses c
+    sql`select array_agg(c.id) as ids from courses c
         where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
   )
-    .then(([row]) => index.keepPosting(lexeme, row?.ids ?? [], row?.occurrences ?? ""))
+    .then(([row]) => {
+      const posting = index.keepPosting(lexeme, row?.ids ?? []);
+      readPositionsLater(db, index, lexeme, posting);
+      return posting;
+    })
     .finally(() => waiting.delete(lexeme));
   waiting.set(lexeme, load);
   return load;

@@ -482,7 +482,10 @@ async function pageFromIndex(
   rankByIdsUpTo: number,
 ): Promise<{ count: number; page: PageIds } | undefined> {
   const { filters } = request;
-  const text = filters.text !== undefined ? await matchText(db, index, filters) : undefined;
+  const text =
+    filters.text !== undefined
+      ? await matchText(db, index, filters, request.ordering === "relevance")
+      : undefined;
   const answer = index.list(request, text);
   if (!answer) return undefined;
   if ("ids" in answer) return { count: answer.count, page: { ids: answer.ids } };

@@ -186,23 +186,59 @@ function singleLexemeQuery(lexeme: string): string {
 
 const pending = new WeakMap<CourseIndex, Map<string, Promise<LexemePosting>>>();
 
-/**
- * Per index: the positions still to read, one statement at a time, and the promise of the one
- * being read (`positionsSettled`).
- */
+/** Per index: each lexeme's positions being read (one statement per lexeme, shared). */
+const positionLoads = new WeakMap<CourseIndex, Map<string, Promise<void>>>();
+/** Per index: the lexemes whose positions are to be read in the background, and that reader. */
 const positionQueues = new WeakMap<
   CourseIndex,
   { waiting: Array<{ lexeme: string; posting: LexemePosting }>; running?: Promise<void> }
 >();
 
 /**
- * Reads a kept lexeme's positions after its set, in the background and one lexeme at a time:
- * a lexeme's positions cost PostgreSQL several times its set (about a second for a word in a
- * fifth of a million programmes), and the request that first uses a word does not wait for them
- * (its relevance order is ranked in SQL, as before the index ranked). Each programme's
- * search_vector reduced to that lexeme (its positions and weights: relevance.ts), in the order of
- * the ids (one group: the aggregates see the rows in one order); ts_delete of the other lexemes
- * measured 1.5–2 times cheaper than unnest and a filter.
+ * Reads a kept lexeme's positions (once: a second caller shares the first's statement): each
+ * programme's search_vector reduced to that lexeme (its positions and weights: relevance.ts), in
+ * the order of the ids (one group: the aggregates see the rows in one order); ts_delete of the
+ * other lexemes measured 1.5–2 times cheaper than unnest and a filter. A failure leaves the
+ * positions absent: SQL ranks that lexeme's requests.
+ */
+function readPositions(
+  db: Database,
+  index: CourseIndex,
+  lexeme: string,
+  posting: LexemePosting,
+): Promise<void> {
+  if (posting.positions || index.posting(lexeme) !== posting) return Promise.resolve();
+  let loads = positionLoads.get(index);
+  if (!loads) {
+    loads = new Map();
+    positionLoads.set(index, loads);
+  }
+  const shared = loads.get(lexeme);
+  if (shared) return shared;
+  const load = selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
+    db,
+    sql`select array_agg(c.id) as ids,
+          string_agg(ts_delete(c.search_vector,
+            array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
+            as occurrences
+        from courses c
+        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
+  )
+    .then(([row]) => {
+      index.attachPositions(lexeme, posting, row?.ids ?? [], row?.occurrences ?? "");
+    })
+    .catch(() => {
+      // The database went away or the statement failed: SQL keeps ranking this lexeme.
+    })
+    .finally(() => loads.delete(lexeme));
+  loads.set(lexeme, load);
+  return load;
+}
+
+/**
+ * Reads a kept lexeme's positions in the background, one lexeme at a time: they cost PostgreSQL
+ * several times the set (about a second for a word in a fifth of a million programmes), and only
+ * the relevance order needs them, which waits for them itself (`matchText`).
  */
 function readPositionsLater(
   db: Database,
@@ -220,21 +256,7 @@ function readPositionsLater(
   const work = queue;
   work.running = (async () => {
     for (let next = work.waiting.shift(); next; next = work.waiting.shift()) {
-      if (index.posting(next.lexeme) !== next.posting) continue;
-      try {
-        const [row] = await selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
-          db,
-          sql`select array_agg(c.id) as ids,
-                string_agg(ts_delete(c.search_vector,
-                  array_remove(tsvector_to_array(c.search_vector), ${next.lexeme}::text))::text, ' ')
-                  as occurrences
-              from courses c
-              where c.search_vector @@ ${singleLexemeQuery(next.lexeme)}::tsquery and c.published`,
-        );
-        index.attachPositions(next.lexeme, next.posting, row?.ids ?? [], row?.occurrences ?? "");
-      } catch {
-        // The database went away or the statement failed: SQL keeps ranking this lexeme.
-      }
+      await readPositions(db, index, next.lexeme, next.posting);
     }
     work.running = undefined;
   })();
@@ -243,6 +265,8 @@ function readPositionsLater(
 /** Resolves once every lexeme's positions asked for so far are read (tests, the bench). */
 export async function positionsSettled(index: CourseIndex): Promise<void> {
   for (let queue = positionQueues.get(index); queue?.running;) await queue.running;
+  const loads = positionLoads.get(index);
+  if (loads) await Promise.all([...loads.values()]);
 }
 
 /** The programmes holding a lexeme: kept by the index, else asked of PostgreSQL once. */
@@ -380,6 +404,8 @@ export async function matchText(
   db: Database,
   index: CourseIndex,
   filters: CourseFilters,
+  /** The relevance order will be asked: wait for the lexemes' positions (ranked in process). */
+  forRelevance = false,
 ): Promise<TextSet | undefined> {
   if (filters.text === undefined) return undefined;
   if (filters.textMatch === "similar-name") {
@@ -395,6 +421,11 @@ export async function matchText(
   const query = parseTsquery(filters.textQuery);
   if (!query) return undefined;
   const postings = await postingsOf(db, index, query);
+  if (forRelevance) {
+    await Promise.all(
+      [...postings].map(([lexeme, posting]) => readPositions(db, index, lexeme, posting)),
+    );
+  }
   return {
     docs: index.evaluateText(query, postings),
     fullText: { query, postings, searchText: filters.searchText ?? filters.text },

@@ -214,8 +214,15 @@ for (const configuration of configurations) {
         console.log(line(`${name}, ${kind}`, figures));
       }
     }
-    const after = await json<{ processes: ProcessMemory[] }>(server.base, "/bench/index");
-    console.log(`${memoryLine(after.processes)} after these requests`);
+    const after = await json<{ processes: ProcessMemory[]; heapUsed: number }>(
+      server.base,
+      "/bench/index",
+    );
+    // The JavaScript heap in use (the answering process's, after its last collection): what is
+    // live, where the RSS also holds pages V8 has not given back yet.
+    console.log(
+      `${memoryLine(after.processes)} after these requests (heap in use ${(after.heapUsed / 2 ** 20).toFixed(0)} MiB)`,
+    );
     if (configuration === configurations[0]) {
       const home = await javascriptBeforeInteractive(server.base, "/");
       const finderPage = await javascriptBeforeInteractive(server.base, "/coursefinder");

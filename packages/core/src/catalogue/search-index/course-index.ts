@@ -681,6 +681,11 @@ export class CourseIndex {
     this.postingsBytes -= kept.bytes;
   }
 
+  /** The kept lexemes with their postings (tests). */
+  keptLexemes(): Array<[string, LexemePosting]> {
+    return [...this.postings];
+  }
+
   /** How many lexemes are kept and the bytes they take (tests, the bench). */
   get postingsHeld(): { lexemes: number; bytes: number } {
     return { lexemes: this.postings.size, bytes: this.postingsBytes };

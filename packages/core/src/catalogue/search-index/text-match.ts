@@ -188,14 +188,12 @@ const pending = new WeakMap<CourseIndex, Map<string, Promise<LexemePosting>>>();
 
 /** Per index: each lexeme's positions being read (one statement per lexeme, shared). */
 const positionLoads = new WeakMap<CourseIndex, Map<string, Promise<void>>>();
-/** Per index: the lexemes whose positions are to be read in the background, and that reader. */
-const positionQueues = new WeakMap<
-  CourseIndex,
-  { waiting: Array<{ lexeme: string; posting: LexemePosting }>; running?: Promise<void> }
->();
 
 /**
- * Reads a kept lexeme's positions (once: a second caller shares the first's statement): each
+ * Reads a kept lexeme's positions when a relevance request first needs them (`matchText`): they
+ * cost PostgreSQL several times the set (about a second for a word in a fifth of a million
+ * programmes), and the other orders and the counts need the set only. Once: a second caller
+ * shares the first's statement. Each
  * programme's search_vector reduced to that lexeme (its positions and weights: relevance.ts), in
  * the order of the ids (one group: the aggregates see the rows in one order); ts_delete of the
  * other lexemes measured 1.5–2 times cheaper than unnest and a filter. A failure leaves the
@@ -236,37 +234,13 @@ function readPositions(
 }
 
 /**
- * Reads a kept lexeme's positions in the background, one lexeme at a time: they cost PostgreSQL
- * several times the set (about a second for a word in a fifth of a million programmes), and only
- * the relevance order needs them, which waits for them itself (`matchText`).
+ * Reads the positions of every lexeme the index keeps without them, and resolves once all are
+ * read (tests: what a relevance request of each would have read).
  */
-function readPositionsLater(
-  db: Database,
-  index: CourseIndex,
-  lexeme: string,
-  posting: LexemePosting,
-): void {
-  let queue = positionQueues.get(index);
-  if (!queue) {
-    queue = { waiting: [] };
-    positionQueues.set(index, queue);
-  }
-  queue.waiting.push({ lexeme, posting });
-  if (queue.running) return;
-  const work = queue;
-  work.running = (async () => {
-    for (let next = work.waiting.shift(); next; next = work.waiting.shift()) {
-      await readPositions(db, index, next.lexeme, next.posting);
-    }
-    work.running = undefined;
-  })();
-}
-
-/** Resolves once every lexeme's positions asked for so far are read (tests, the bench). */
-export async function positionsSettled(index: CourseIndex): Promise<void> {
-  for (let queue = positionQueues.get(index); queue?.running;) await queue.running;
-  const loads = positionLoads.get(index);
-  if (loads) await Promise.all([...loads.values()]);
+export async function positionsSettled(db: Database, index: CourseIndex): Promise<void> {
+  await Promise.all(
+    index.keptLexemes().map(([lexeme, posting]) => readPositions(db, index, lexeme, posting)),
+  );
 }
 
 /** The programmes holding a lexeme: kept by the index, else asked of PostgreSQL once. */
@@ -286,11 +260,7 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
     sql`select array_agg(c.id) as ids from courses c
         where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
   )
-    .then(([row]) => {
-      const posting = index.keepPosting(lexeme, row?.ids ?? []);
-      readPositionsLater(db, index, lexeme, posting);
-      return posting;
-    })
+    .then(([row]) => index.keepPosting(lexeme, row?.ids ?? []))
     .finally(() => waiting.delete(lexeme));
   waiting.set(lexeme, load);
   return load;

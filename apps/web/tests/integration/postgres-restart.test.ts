@@ -6,7 +6,6 @@
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -18,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import { buildApp } from "../../server/app.ts";
 import { testConfig } from "../../server/test-config.ts";
+import { freePort } from "./free-port.ts";
 
 const BIN = existsSync("/usr/lib/postgresql")
   ? readdirSync("/usr/lib/postgresql")
@@ -42,17 +42,6 @@ function asPostgres(command: string, args: string[]): string {
 async function asPostgresInBackground(command: string, args: string[]): Promise<void> {
   const [file, fileArgs] = commandLine(command, args);
   await promisify(execFile)(file, fileArgs);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 let folder = "";

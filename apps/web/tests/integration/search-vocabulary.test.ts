@@ -13,6 +13,7 @@ import {
 import { createFinderIndex } from "@studyatlas/core/catalogue/search-index/finder-index.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
+import { misspell } from "./misspellings.ts";
 
 let database: TestDatabase;
 let vocabulary: SearchVocabulary;
@@ -28,23 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.dispose();
 });
-
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-
-/** A word misspelt as people do: a letter dropped, doubled, swapped with the next, or replaced. */
-function misspell(word: string, kind: number, r: ReturnType<typeof createRandom>): string {
-  const at = r.int(0, Math.max(0, word.length - 2));
-  switch (kind % 4) {
-    case 0:
-      return word.slice(0, at) + word.slice(at + 1);
-    case 1:
-      return word.slice(0, at) + (word[at] ?? "") + word.slice(at);
-    case 2:
-      return word.slice(0, at) + (word[at + 1] ?? "") + (word[at] ?? "") + word.slice(at + 2);
-    default:
-      return word.slice(0, at) + r.pick([...LETTERS]) + word.slice(at + 1);
-  }
-}
 
 describe("the vocabulary in process corrects as PostgreSQL does", () => {
   it("has pg_trgm's trigrams of a word", () => {

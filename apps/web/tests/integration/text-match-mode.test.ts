@@ -26,6 +26,7 @@ import { textArrayLiteral } from "@studyatlas/core/sql-rows.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+import { misspell } from "./misspellings.ts";
 
 let database: TestDatabase;
 let index: CourseIndex;
@@ -106,23 +107,6 @@ const TYPED = [
   "   ",
   "a".repeat(200),
 ];
-
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-
-/** A word misspelt as people do: a letter dropped, doubled, swapped with the next, or replaced. */
-function misspell(word: string, kind: number, r: ReturnType<typeof createRandom>): string {
-  const at = r.int(0, Math.max(0, word.length - 2));
-  switch (kind % 4) {
-    case 0:
-      return word.slice(0, at) + word.slice(at + 1);
-    case 1:
-      return word.slice(0, at) + (word[at] ?? "") + word.slice(at);
-    case 2:
-      return word.slice(0, at) + (word[at + 1] ?? "") + (word[at] ?? "") + word.slice(at + 2);
-    default:
-      return word.slice(0, at) + r.pick([...LETTERS]) + word.slice(at + 1);
-  }
-}
 
 /** The probe's answer both ways for a typed text, corrected as the finder corrects it. */
 async function bothWays(typed: string, on: CourseIndex = index) {

@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -16,20 +15,10 @@ import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/te
 
 import { WEB_ROOT } from "../../server/app.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
+import { freePort } from "./free-port.ts";
 
 const ENTRY = path.join(WEB_ROOT, "server/index.ts");
 const runnable = process.env.TEST_DB_KIND === "postgres";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** The ids of the processes whose parent is `parent` (from /proc). */
 function childPids(parent: number): number[] {

@@ -16,6 +16,8 @@ import {
 } from "@studyatlas/core/catalogue/search-vocabulary.ts";
 import { correctSearchText } from "@studyatlas/core/catalogue/search-words.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
+import { count } from "@studyatlas/core/catalogue/search-index/bitset.ts";
+import { READ_AHEAD_POSTINGS_BYTES } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { createFinderIndex } from "@studyatlas/core/catalogue/search-index/finder-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
 import {
@@ -204,6 +206,34 @@ describe("the text-match mode in process", () => {
     const { viaSql, viaIndex } = await bothWays("xyzzyq");
     expect(viaIndex).toEqual(viaSql);
     expect(vocabulary?.queryOfWord("xyzzyq")).toBe("'xyzzyq'");
+  });
+});
+
+describe("reading ahead", () => {
+  it("keeps the commonest vocabulary words' sets before any search, within its share", async () => {
+    const finder = createFinderIndex(database.db, { enabled: true });
+    await finder.settled();
+    await finder.readAhead();
+    const current = finder.current();
+    if (!current?.vocabulary) throw new Error("no index or vocabulary");
+    const common = current.vocabulary.commonLexemes();
+    expect(common.length).toBeGreaterThan(10);
+    const kept = common.filter((lexeme) => current.posting(lexeme) !== undefined);
+    // In commonness order, within the read-ahead share (plus the set that crossed it).
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(common.slice(0, kept.length));
+    const { bytes } = current.postingsHeld;
+    const oneSet = current.posting(common[0] as string)?.bytes ?? 0;
+    expect(bytes).toBeLessThanOrEqual(READ_AHEAD_POSTINGS_BYTES + oneSet);
+    // Each kept set is the programmes PostgreSQL finds for the lexeme, as a search would read it.
+    const lexeme = common[0] as string;
+    const { rows } = await database.query<{ count: number }>(
+      `select count(*)::int as count from courses c join schools s on s.id = c.school_id
+       where c.published and s.published and c.search_vector @@ $1::tsquery`,
+      [`'${lexeme}'`],
+    );
+    const docs = current.posting(lexeme)?.docs;
+    expect(docs && count(docs)).toBe(rows[0]?.count);
   });
 });
 

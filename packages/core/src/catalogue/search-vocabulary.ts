@@ -54,6 +54,23 @@ export class SearchVocabulary {
   /** The same for other words, as PostgreSQL answered them; least recently used first. */
   private readonly otherWordQueries = new Map<string, string>();
 
+  /**
+   * The lexemes of the vocabulary's one-lexeme words, commonest word first, each once: what a
+   * process reads ahead of the searches (finder-index.ts).
+   */
+  commonLexemes(): string[] {
+    const positions = Array.from(this.words.keys()).sort(
+      (a, b) => (this.frequency[b] as number) - (this.frequency[a] as number) || a - b,
+    );
+    const lexemes = new Set<string>();
+    for (const position of positions) {
+      const query = this.wordQueries.get(this.words[position] as string);
+      const lexeme = query && /^'([a-z0-9]+)'$/.exec(query)?.[1];
+      if (lexeme) lexemes.add(lexeme);
+    }
+    return [...lexemes];
+  }
+
   constructor(rows: ReadonlyArray<{ word: string; frequency: number; query?: string | null }>) {
     this.words = rows.map((row) => row.word);
     for (const row of rows) {

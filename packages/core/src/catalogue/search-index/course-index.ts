@@ -110,6 +110,13 @@ export type IndexListAnswer =
  */
 const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
 
+/**
+ * How much of the budget a process fills ahead of the searches with the vocabulary's commonest
+ * lexemes' sets (finder-index.ts): a quarter, 16 MiB (every vocabulary word at 100,000
+ * programmes, about 130 at a million).
+ */
+export const READ_AHEAD_POSTINGS_BYTES = POSTINGS_BUDGET_BYTES / 4;
+
 /** About this many prefixes of the tuition order are kept as sets (`tuitionBetween`). */
 const TUITION_PREFIXES = 64;
 /** Fewer documents than this between two prefixes are not worth a set each. */

@@ -5,8 +5,9 @@
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
-import type { CourseIndex } from "./course-index.ts";
+import { READ_AHEAD_POSTINGS_BYTES, type CourseIndex } from "./course-index.ts";
 import { loadCourseIndex } from "./load.ts";
+import { readCommonPostings } from "./text-match.ts";
 
 export interface FinderIndex {
   /** The index, or undefined while it is (re)built: the caller then asks SQL. */
@@ -20,6 +21,11 @@ export interface FinderIndex {
   vocabularyChanged(): void;
   /** Resolves once the index of the latest catalogue is built (or failed to build). */
   settled(): Promise<void>;
+  /**
+   * Resolves once the current index has read ahead its vocabulary's commonest lexemes' sets
+   * (`readCommonPostings`, started in the background when an index or a vocabulary is installed).
+   */
+  readAhead(): Promise<void>;
   /** Facts for the logs and the benchmark. */
   stats(): { builds: number; lastBuildMs: number | undefined; size: number | undefined };
 }
@@ -39,6 +45,23 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
   let lastBuildMs: number | undefined;
   // Bumped by every vocabulary refresh; a vocabulary read before the latest one is not used.
   let vocabularyGeneration = 0;
+  let readingAhead: Promise<unknown> | undefined;
+
+  // The commonest words' sets, read behind the scenes for as long as this index and vocabulary
+  // are current, so that the first search of a common word finds its set kept.
+  const readAhead = (target: CourseIndex): void => {
+    const vocabulary = target.vocabulary;
+    if (!vocabulary) return;
+    const previous = readingAhead ?? Promise.resolve();
+    readingAhead = previous.then(() =>
+      readCommonPostings(
+        db,
+        target,
+        READ_AHEAD_POSTINGS_BYTES,
+        () => index === target && target.vocabulary === vocabulary,
+      ),
+    );
+  };
 
   const reloadVocabulary = (): void => {
     vocabularyGeneration += 1;
@@ -47,7 +70,10 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
     if (!options.enabled) return;
     void loadSearchVocabulary(db).then(
       (vocabulary) => {
-        if (started === vocabularyGeneration && index) index.vocabulary = vocabulary;
+        if (started === vocabularyGeneration && index) {
+          index.vocabulary = vocabulary;
+          readAhead(index);
+        }
       },
       (error: unknown) => options.onError?.(error),
     );
@@ -67,6 +93,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
             index = built;
             builds += 1;
             lastBuildMs = performance.now() - startedAt;
+            readAhead(built);
             // The vocabulary was refreshed while this one was read: read it again.
             if (vocabularyStarted !== vocabularyGeneration) reloadVocabulary();
           }
@@ -93,6 +120,11 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
     vocabularyChanged: reloadVocabulary,
     async settled() {
       while (building) await building;
+    },
+    async readAhead() {
+      for (let last = readingAhead; last; last = readingAhead === last ? undefined : readingAhead) {
+        await last;
+      }
     },
     stats: () => ({ builds, lastBuildMs, size: index?.size }),
   };

@@ -266,6 +266,32 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
   return load;
 }
 
+/**
+ * Reads ahead the sets of the vocabulary's commonest lexemes, one at a time, until `budgetBytes`
+ * of postings are kept or `current()` says the index or its vocabulary was replaced: the first
+ * search of a common word then finds its set in the index (its positions are still read by the
+ * first relevance request). Resolves with the number read; stops quietly on a database error.
+ */
+export async function readCommonPostings(
+  db: Database,
+  index: CourseIndex,
+  budgetBytes: number,
+  current: () => boolean,
+): Promise<number> {
+  let read = 0;
+  for (const lexeme of index.vocabulary?.commonLexemes() ?? []) {
+    if (!current() || index.postingsHeld.bytes >= budgetBytes) break;
+    if (index.posting(lexeme)) continue;
+    try {
+      await postingOf(db, index, lexeme);
+    } catch {
+      break;
+    }
+    read += 1;
+  }
+  return read;
+}
+
 /** Each lexeme of the query with its programmes (kept, or asked of PostgreSQL together). */
 async function postingsOf(
   db: Database,

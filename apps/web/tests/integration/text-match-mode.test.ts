@@ -17,7 +17,7 @@ import {
 import { correctSearchText } from "@studyatlas/core/catalogue/search-words.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { count } from "@studyatlas/core/catalogue/search-index/bitset.ts";
-import { READ_AHEAD_POSTINGS_BYTES } from "@studyatlas/core/catalogue/search-index/course-index.ts";
+import { readAheadPostingsBytes } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { createFinderIndex } from "@studyatlas/core/catalogue/search-index/finder-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
 import {
@@ -224,7 +224,7 @@ describe("reading ahead", () => {
     expect(kept).toEqual(common.slice(0, kept.length));
     const { bytes } = current.postingsHeld;
     const oneSet = current.posting(common[0] as string)?.bytes ?? 0;
-    expect(bytes).toBeLessThanOrEqual(READ_AHEAD_POSTINGS_BYTES + oneSet);
+    expect(bytes).toBeLessThanOrEqual(readAheadPostingsBytes(current.size) + oneSet);
     // Each kept set is the programmes PostgreSQL finds for the lexeme, as a search would read it.
     const lexeme = common[0] as string;
     const { rows } = await database.query<{ count: number }>(

@@ -112,10 +112,13 @@ const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
 
 /**
  * How much of the budget a process fills ahead of the searches with the vocabulary's commonest
- * lexemes' sets (finder-index.ts): a quarter, 16 MiB (every vocabulary word at 100,000
- * programmes, about 130 at a million).
+ * lexemes' sets (finder-index.ts): a quarter, 16 MiB, up to 200,000 programmes (every vocabulary
+ * word at 100,000), and proportionally less above (3.2 MiB, about 25 words, at a million, where
+ * each set read also leaves large transient arrays that the process's memory limit must absorb).
  */
-export const READ_AHEAD_POSTINGS_BYTES = POSTINGS_BUDGET_BYTES / 4;
+export function readAheadPostingsBytes(size: number): number {
+  return Math.floor((POSTINGS_BUDGET_BYTES / 4) * Math.min(1, 200_000 / Math.max(1, size)));
+}
 
 /** About this many prefixes of the tuition order are kept as sets (`tuitionBetween`). */
 const TUITION_PREFIXES = 64;

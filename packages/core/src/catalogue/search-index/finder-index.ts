@@ -5,7 +5,7 @@
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
-import { READ_AHEAD_POSTINGS_BYTES, type CourseIndex } from "./course-index.ts";
+import { readAheadPostingsBytes, type CourseIndex } from "./course-index.ts";
 import { loadCourseIndex } from "./load.ts";
 import { readCommonPostings } from "./text-match.ts";
 
@@ -57,7 +57,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
       readCommonPostings(
         db,
         target,
-        READ_AHEAD_POSTINGS_BYTES,
+        readAheadPostingsBytes(target.size),
         () => index === target && target.vocabulary === vocabulary,
       ),
     );

@@ -2,7 +2,9 @@
 // `/bench/index`: with --workers N, every worker (the primary's children) and the primary, so the
 // figure is each process's own RSS, not the answering worker's alone (ADR 020).
 import cluster from "node:cluster";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+
+import { childProcessIds } from "../apps/web/server/process-tree.ts";
 
 export interface ProcessMemory {
   pid: number;
@@ -20,28 +22,12 @@ function residentBytes(pid: number): number | undefined {
   }
 }
 
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // pid (comm) state ppid ...
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) === parent && fields[0] !== "Z") children.push(Number(entry));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return children.sort((a, b) => a - b);
-}
-
 /** This process's RSS alone; or, in a worker, every worker's and the primary's. */
 export function serverProcessMemory(): ProcessMemory[] {
   if (!cluster.isWorker)
     return [{ pid: process.pid, role: "server", rss: process.memoryUsage().rss }];
   const processes: ProcessMemory[] = [];
-  for (const pid of childrenOf(process.ppid)) {
+  for (const pid of childProcessIds(process.ppid)) {
     const rss = residentBytes(pid);
     if (rss !== undefined) processes.push({ pid, role: "worker", rss });
   }

@@ -4,7 +4,7 @@
 // while the other keeps answering, and on SIGTERM stops every process. PostgreSQL only: PGlite is
 // one process's database, which the server refuses to share (tested on both engines).
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,27 +15,11 @@ import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/te
 
 import { WEB_ROOT } from "../../server/app.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
+import { childProcessIds } from "../../server/process-tree.ts";
 import { freePort } from "./free-port.ts";
 
 const ENTRY = path.join(WEB_ROOT, "server/index.ts");
 const runnable = process.env.TEST_DB_KIND === "postgres";
-
-/** The ids of the processes whose parent is `parent` (from /proc). */
-function childPids(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // pid (comm) state ppid ...: the name may hold spaces and parentheses.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) === parent && fields[0] !== "Z") children.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return children.sort((a, b) => a - b);
-}
 
 function processExists(pid: number): boolean {
   try {
@@ -165,7 +149,7 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
 
   afterAll(async () => {
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      for (const pid of childPids(server.child.pid ?? 0)) process.kill(pid, "SIGKILL");
+      for (const pid of childProcessIds(server.child.pid ?? 0)) process.kill(pid, "SIGKILL");
       server.child.kill("SIGKILL");
       await server.exited;
     }
@@ -181,7 +165,7 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
     );
 
     // Two workers, children of the primary.
-    const workers = childPids(primary);
+    const workers = childProcessIds(primary);
     expect(workers).toHaveLength(2);
     for (const pid of workers) seen.add(pid);
 
@@ -225,12 +209,12 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
       .poll(() => [...pidsThatAnswered(target.stdout(), "/api/health?after-kill=0")])
       .toEqual([survivor]);
     await expect
-      .poll(() => childPids(primary).filter((pid) => pid !== survivor).length, {
+      .poll(() => childProcessIds(primary).filter((pid) => pid !== survivor).length, {
         timeout: 30_000,
         interval: 100,
       })
       .toBe(1);
-    const replacement = childPids(primary).find((pid) => pid !== survivor)!;
+    const replacement = childProcessIds(primary).find((pid) => pid !== survivor)!;
     expect(replacement).not.toBe(victim);
     seen.add(replacement);
     // The replacement serves: new connections reach it.

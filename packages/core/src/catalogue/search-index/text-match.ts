@@ -190,14 +190,35 @@ const pending = new WeakMap<CourseIndex, Map<string, Promise<LexemePosting>>>();
 const positionLoads = new WeakMap<CourseIndex, Map<string, Promise<void>>>();
 
 /**
+ * One read per index and lexeme at a time: a second caller gets the promise of the read under
+ * way; the entry goes when the read settles.
+ */
+function sharedRead<T>(
+  reads: WeakMap<CourseIndex, Map<string, Promise<T>>>,
+  index: CourseIndex,
+  lexeme: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  let underWay = reads.get(index);
+  if (!underWay) {
+    underWay = new Map();
+    reads.set(index, underWay);
+  }
+  const shared = underWay.get(lexeme);
+  if (shared) return shared;
+  const started = read().finally(() => underWay.delete(lexeme));
+  underWay.set(lexeme, started);
+  return started;
+}
+
+/**
  * Reads a kept lexeme's positions when a relevance request first needs them (`matchText`): they
  * cost PostgreSQL several times the set (about a second for a word in a fifth of a million
- * programmes), and the other orders and the counts need the set only. Once: a second caller
- * shares the first's statement. Each
- * programme's search_vector reduced to that lexeme (its positions and weights: relevance.ts), in
- * the order of the ids (one group: the aggregates see the rows in one order); ts_delete of the
- * other lexemes measured 1.5–2 times cheaper than unnest and a filter. A failure leaves the
- * positions absent: SQL ranks that lexeme's requests.
+ * programmes), and the other orders and the counts need the set only. Each programme's
+ * search_vector reduced to that lexeme (its positions and weights: relevance.ts), in the order of
+ * the ids (one group: the aggregates see the rows in one order); ts_delete of the other lexemes
+ * measured 1.5–2 times cheaper than unnest and a filter. A failure leaves the positions absent:
+ * SQL ranks that lexeme's requests.
  */
 function readPositions(
   db: Database,
@@ -206,31 +227,23 @@ function readPositions(
   posting: LexemePosting,
 ): Promise<void> {
   if (posting.positions || index.posting(lexeme) !== posting) return Promise.resolve();
-  let loads = positionLoads.get(index);
-  if (!loads) {
-    loads = new Map();
-    positionLoads.set(index, loads);
-  }
-  const shared = loads.get(lexeme);
-  if (shared) return shared;
-  const load = selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
-    db,
-    sql`select array_agg(c.id) as ids,
-          string_agg(ts_delete(c.search_vector,
-            array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
-            as occurrences
-        from courses c
-        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
-  )
-    .then(([row]) => {
-      index.attachPositions(lexeme, posting, row?.ids ?? [], row?.occurrences ?? "");
-    })
-    .catch(() => {
-      // The database went away or the statement failed: SQL keeps ranking this lexeme.
-    })
-    .finally(() => loads.delete(lexeme));
-  loads.set(lexeme, load);
-  return load;
+  return sharedRead(positionLoads, index, lexeme, () =>
+    selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
+      db,
+      sql`select array_agg(c.id) as ids,
+            string_agg(ts_delete(c.search_vector,
+              array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
+              as occurrences
+          from courses c
+          where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
+    )
+      .then(([row]) => {
+        index.attachPositions(lexeme, posting, row?.ids ?? [], row?.occurrences ?? "");
+      })
+      .catch(() => {
+        // The database went away or the statement failed: SQL keeps ranking this lexeme.
+      }),
+  );
 }
 
 /**
@@ -247,23 +260,14 @@ export async function positionsSettled(db: Database, index: CourseIndex): Promis
 async function postingOf(db: Database, index: CourseIndex, lexeme: string): Promise<LexemePosting> {
   const kept = index.posting(lexeme);
   if (kept) return kept;
-  let waiting = pending.get(index);
-  if (!waiting) {
-    waiting = new Map();
-    pending.set(index, waiting);
-  }
-  const shared = waiting.get(lexeme);
-  if (shared) return shared;
   // Every published programme, as the mode probe counts them; the index splits them.
-  const load = selectPrepared<{ ids: number[] | null }>(
-    db,
-    sql`select array_agg(c.id) as ids from courses c
-        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
-  )
-    .then(([row]) => index.keepPosting(lexeme, row?.ids ?? []))
-    .finally(() => waiting.delete(lexeme));
-  waiting.set(lexeme, load);
-  return load;
+  return sharedRead(pending, index, lexeme, () =>
+    selectPrepared<{ ids: number[] | null }>(
+      db,
+      sql`select array_agg(c.id) as ids from courses c
+          where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
+    ).then(([row]) => index.keepPosting(lexeme, row?.ids ?? [])),
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
 // listens, so that the harness starts measuring with all of them.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
 
 import { runClusterPrimary } from "../apps/web/server/cluster-primary.ts";
 import { loadConfig } from "../apps/web/server/config.ts";
@@ -65,6 +66,7 @@ async function serve(): Promise<void> {
       ...app.finderIndex.stats(),
       rss: memory.rss,
       heapUsed: memory.heapUsed,
+      heapLimit: v8.getHeapStatistics().heap_size_limit,
       processes: serverProcessMemory(),
     };
   });

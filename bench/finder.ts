@@ -214,14 +214,15 @@ for (const configuration of configurations) {
         console.log(line(`${name}, ${kind}`, figures));
       }
     }
-    const after = await json<{ processes: ProcessMemory[]; heapUsed: number }>(
+    const after = await json<{ processes: ProcessMemory[]; heapUsed: number; heapLimit: number }>(
       server.base,
       "/bench/index",
     );
-    // The JavaScript heap in use (the answering process's, after its last collection): what is
-    // live, where the RSS also holds pages V8 has not given back yet.
+    // The answering process's JavaScript heap in use (live objects and the garbage not collected
+    // yet) and its limit (`npm start`'s --max-old-space-size, which also sets how far V8 lets the
+    // heap grow between collections: ADR 020).
     console.log(
-      `${memoryLine(after.processes)} after these requests (heap in use ${(after.heapUsed / 2 ** 20).toFixed(0)} MiB)`,
+      `${memoryLine(after.processes)} after these requests (heap in use ${(after.heapUsed / 2 ** 20).toFixed(0)} MiB, limit ${(after.heapLimit / 2 ** 20).toFixed(0)} MiB)`,
     );
     if (configuration === configurations[0]) {
       const home = await javascriptBeforeInteractive(server.base, "/");

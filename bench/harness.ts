@@ -2,7 +2,7 @@
 // server (bench-server.ts) started and stopped, and a load generator that sends each path once,
 // N at a time, and reports the client's latencies.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +15,17 @@ import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catal
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** A request slower than this counts as a time-out. */
+/**
+ * The Node options `npm start` runs the server with (its heap limit: README, ADR 020), read from
+ * the root package.json so that the bench server runs as the product does.
+ */
+export function startNodeOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
 export const TIMEOUT_MS = 10_000;
 
 /** `--name N`: a whole number of 1 or more, else `fallback`. */
@@ -177,18 +188,22 @@ export async function startServer(
   workers = 1,
 ): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, "bench/bench-server.ts")], {
-    cwd: ROOT,
-    // NODE_ENV=production for React too (its development build renders several times slower).
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      WEB_CONCURRENCY: String(workers),
+  const child = spawn(
+    process.execPath,
+    [...startNodeOptions(), path.join(ROOT, "bench/bench-server.ts")],
+    {
+      cwd: ROOT,
+      // NODE_ENV=production for React too (its development build renders several times slower).
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        NODE_ENV: "production",
+        WEB_CONCURRENCY: String(workers),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   for (let attempt = 0; attempt < 1500; attempt += 1) {
     try {
       const response = await fetch(`${base}/bench/baseline`);

@@ -17,7 +17,8 @@ import {
 import { correctSearchText } from "@studyatlas/core/catalogue/search-words.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { count } from "@studyatlas/core/catalogue/search-index/bitset.ts";
-import { readAheadPostingsBytes } from "@studyatlas/core/catalogue/search-index/course-index.ts";
+import { readAheadBudget } from "@studyatlas/core/catalogue/search-index/course-index.ts";
+import { positionsBytes } from "@studyatlas/core/catalogue/search-index/relevance.ts";
 import { createFinderIndex } from "@studyatlas/core/catalogue/search-index/finder-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
 import {
@@ -210,7 +211,7 @@ describe("the text-match mode in process", () => {
 });
 
 describe("reading ahead", () => {
-  it("keeps the commonest vocabulary words' sets before any search, within its share", async () => {
+  it("keeps the commonest vocabulary words' sets and positions before any search, within its shares", async () => {
     const finder = createFinderIndex(database.db, { enabled: true });
     await finder.settled();
     await finder.readAhead();
@@ -222,18 +223,35 @@ describe("reading ahead", () => {
     // In commonness order, within the read-ahead share (plus the set that crossed it).
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(common.slice(0, kept.length));
-    const { bytes } = current.postingsHeld;
-    const oneSet = current.posting(common[0] as string)?.bytes ?? 0;
-    expect(bytes).toBeLessThanOrEqual(readAheadPostingsBytes(current.size) + oneSet);
-    // Each kept set is the programmes PostgreSQL finds for the lexeme, as a search would read it.
+    const budget = readAheadBudget(current.size);
+    let setBytes = 0;
+    let positionBytes = 0;
+    for (const lexeme of kept) {
+      const posting = current.posting(lexeme);
+      setBytes += (posting?.bytes ?? 0) - positionsBytes(posting?.positions);
+      positionBytes += positionsBytes(posting?.positions);
+    }
+    const first = current.posting(common[0] as string);
+    expect(setBytes).toBeLessThanOrEqual(budget.sets + (first?.docs.byteLength ?? 0));
+    // Positions too, commonest first, within their share (plus the lexeme that crossed it): at
+    // this catalogue's size, every kept set's.
+    const withPositions = kept.filter((lexeme) => current.posting(lexeme)?.positions);
+    expect(withPositions).toEqual(kept.slice(0, withPositions.length));
+    expect(positionBytes).toBeLessThanOrEqual(budget.positions + positionsBytes(first?.positions));
+    if (positionBytes < budget.positions) expect(withPositions).toEqual(kept);
+    // Each kept set is the programmes PostgreSQL finds for the lexeme, as a search would read it,
+    // and its positions are every occurrence of the lexeme in those programmes' search vectors.
     const lexeme = common[0] as string;
-    const { rows } = await database.query<{ count: number }>(
-      `select count(*)::int as count from courses c join schools s on s.id = c.school_id
-       where c.published and s.published and c.search_vector @@ $1::tsquery`,
-      [`'${lexeme}'`],
+    const { rows } = await database.query<{ count: number; occurrences: number }>(
+      `select count(*)::int as count, sum(array_length(u.positions, 1))::int as occurrences
+       from courses c join schools s on s.id = c.school_id, unnest(c.search_vector) u
+       where c.published and s.published and c.search_vector @@ $1::tsquery and u.lexeme = $2`,
+      [`'${lexeme}'`, lexeme],
     );
-    const docs = current.posting(lexeme)?.docs;
+    const docs = first?.docs;
     expect(docs && count(docs)).toBe(rows[0]?.count);
+    expect(first?.positions?.docs.length).toBe(rows[0]?.count);
+    expect(first?.positions?.codes.length).toBe(rows[0]?.occurrences);
   });
 });
 

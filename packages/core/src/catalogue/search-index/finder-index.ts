@@ -5,7 +5,7 @@
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
-import { readAheadPostingsBytes, type CourseIndex } from "./course-index.ts";
+import { readAheadBudget, type CourseIndex } from "./course-index.ts";
 import { loadCourseIndex } from "./load.ts";
 import { readCommonPostings } from "./text-match.ts";
 
@@ -22,8 +22,9 @@ export interface FinderIndex {
   /** Resolves once the index of the latest catalogue is built (or failed to build). */
   settled(): Promise<void>;
   /**
-   * Resolves once the current index has read ahead its vocabulary's commonest lexemes' sets
-   * (`readCommonPostings`, started in the background when an index or a vocabulary is installed).
+   * Resolves once the current index has read ahead its vocabulary's commonest lexemes' sets and
+   * positions (`readCommonPostings`, started in the background when an index or a vocabulary is
+   * installed).
    */
   readAhead(): Promise<void>;
   /** Facts for the logs and the benchmark. */
@@ -47,8 +48,8 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
   let vocabularyGeneration = 0;
   let readingAhead: Promise<unknown> | undefined;
 
-  // The commonest words' sets, read behind the scenes for as long as this index and vocabulary
-  // are current, so that the first search of a common word finds its set kept.
+  // The commonest words' sets and positions, read behind the scenes for as long as this index and
+  // vocabulary are current, so that the first search of a common word finds them kept.
   const readAhead = (target: CourseIndex): void => {
     const vocabulary = target.vocabulary;
     if (!vocabulary) return;
@@ -57,7 +58,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
       readCommonPostings(
         db,
         target,
-        readAheadPostingsBytes(target.size),
+        readAheadBudget(target.size),
         () => index === target && target.vocabulary === vocabulary,
       ),
     );

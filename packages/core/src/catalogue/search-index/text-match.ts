@@ -30,6 +30,7 @@ import type { CourseFilters } from "../courses.ts";
 import { TEXT_SEARCH_CONFIG, type SearchVocabulary } from "../search-vocabulary.ts";
 import { type Bitset, andInto, orInto } from "./bitset.ts";
 import type { CourseIndex, LexemePosting, TextSet } from "./course-index.ts";
+import { positionsBytes } from "./relevance.ts";
 
 /** A parsed tsquery: lexemes combined with and, or and not. */
 export type QueryNode =
@@ -271,27 +272,42 @@ async function postingOf(db: Database, index: CourseIndex, lexeme: string): Prom
 }
 
 /**
- * Reads ahead the sets of the vocabulary's commonest lexemes, one at a time, until `budgetBytes`
- * of postings are kept or `current()` says the index or its vocabulary was replaced: the first
- * search of a common word then finds its set in the index (its positions are still read by the
- * first relevance request). Resolves with the number read; stops quietly on a database error.
+ * Reads ahead, behind the scenes, what the first searches of the vocabulary's commonest lexemes
+ * would read: their sets, one statement at a time, until `budget.sets` bytes of postings are
+ * kept; then the positions of the commonest of them (what a relevance request waits for: several
+ * times a set's cost to PostgreSQL), until `budget.positions` bytes of positions are read. Stops
+ * when `current()` says the index or its vocabulary was replaced, and quietly on a database
+ * error. Resolves with the numbers of sets and positions read.
  */
 export async function readCommonPostings(
   db: Database,
   index: CourseIndex,
-  budgetBytes: number,
+  budget: { sets: number; positions: number },
   current: () => boolean,
-): Promise<number> {
-  let read = 0;
-  for (const lexeme of index.vocabulary?.commonLexemes() ?? []) {
-    if (!current() || index.postingsHeld.bytes >= budgetBytes) break;
+): Promise<{ sets: number; positions: number }> {
+  const read = { sets: 0, positions: 0 };
+  const common = index.vocabulary?.commonLexemes() ?? [];
+  for (const lexeme of common) {
+    if (!current() || index.postingsHeld.bytes >= budget.sets) break;
     if (index.posting(lexeme)) continue;
     try {
       await postingOf(db, index, lexeme);
     } catch {
-      break;
+      return read;
     }
-    read += 1;
+    read.sets += 1;
+  }
+  let positionsBytesRead = 0;
+  for (const lexeme of common) {
+    if (!current() || positionsBytesRead >= budget.positions) break;
+    const posting = index.posting(lexeme);
+    if (!posting) break; // past the sets read ahead (or dropped since)
+    if (posting.positions) continue;
+    await readPositions(db, index, lexeme, posting);
+    // Absent after the read: the database failed (readPositions keeps SQL ranking it).
+    if (!posting.positions) break;
+    positionsBytesRead += positionsBytes(posting.positions);
+    read.positions += 1;
   }
   return read;
 }

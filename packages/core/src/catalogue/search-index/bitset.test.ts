@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   add,
+  andCount,
   andInto,
   count,
   difference,
@@ -65,5 +66,25 @@ describe("bitset", () => {
     const values = Int32Array.from([3, -1, 3, 0, 2, 3, 40, 1].concat(Array(30).fill(2)));
     const set = fromDocs(values.length, [0, 1, 2, 3, 5, 33, 37]);
     expect([...tally(set, values, new Int32Array(5))]).toEqual([1, 1, 0, 2, 3]);
+  });
+
+  it("counts sets and intersections of any length and density as one bit at a time would", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (const size of [0, 1, 31, 32, 33, 64, 65, 95, 1000, 4097]) {
+      for (const density of [0, 0.03, 0.5, 0.97, 1]) {
+        const docs = (p: number) =>
+          Array.from({ length: size }, (_, doc) => doc).filter(() => random() < p);
+        const a = density === 1 ? fullSet(size) : fromDocs(size, docs(density));
+        const b = fromDocs(size, docs(0.5));
+        const both = docsOf(a).filter((doc) => has(b, doc)).length;
+        expect(count(a), `${size} ${density}`).toBe(docsOf(a).length);
+        expect(andCount(a, b), `${size} ${density}`).toBe(both);
+        expect(andCount(b, a)).toBe(both);
+      }
+    }
   });
 });

@@ -24,6 +24,7 @@ import type { CourseFilters, CourseListRequest } from "../courses.ts";
 import {
   type Bitset,
   add,
+  andCount,
   andInto,
   count,
   difference,
@@ -204,19 +205,6 @@ function groupBy<K>(size: number, keyOf: (doc: number) => K | undefined): Map<K,
     add(set, doc);
   }
   return sets;
-}
-
-/** `a & b` counted without building the intersection. */
-function andCount(a: Bitset, b: Bitset): number {
-  let total = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    let v = (a[i] as number) & (b[i] as number);
-    if (v === 0) continue;
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return total;
 }
 
 /** Docs sorted by the given key (ties by the docs' own order, i.e. by id where the key says so). */

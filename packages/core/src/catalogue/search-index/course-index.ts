@@ -117,14 +117,15 @@ const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
  * - their sets: a quarter, 16 MiB, up to 200,000 programmes (every vocabulary word at 100,000),
  *   and proportionally less above (3.2 MiB, about 25 words, at a million, where each set read
  *   also leaves large transient arrays that the process's memory limit must absorb);
- * - then the positions of the commonest of them, another quarter, 16 MiB, at any size: a few
- *   hundred words at 100,000, the three or four commonest at a million, where each costs
- *   PostgreSQL a second or two and was the slowest first search of all (ADR 011 "Reading ahead").
+ * - then the positions of the commonest of them, up to half the budget, 32 MiB, at any size:
+ *   every set's at 100,000 (13.8 MiB), the dozen commonest words' at a million, where each costs
+ *   PostgreSQL up to two seconds and was the slowest first search of all (ADR 011 "Reading
+ *   ahead"). Both shares, with the lexeme that crosses each, stay within the budget.
  */
 export function readAheadBudget(size: number): { sets: number; positions: number } {
   return {
     sets: Math.floor((POSTINGS_BUDGET_BYTES / 4) * Math.min(1, 200_000 / Math.max(1, size))),
-    positions: POSTINGS_BUDGET_BYTES / 4,
+    positions: POSTINGS_BUDGET_BYTES / 2,
   };
 }
 

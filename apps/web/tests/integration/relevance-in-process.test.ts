@@ -254,6 +254,36 @@ describe("relevance left to PostgreSQL", () => {
     expect((await courseIdsFromIndex(database.db, request, other))?.ids).toEqual(expected);
   });
 
+  it("reads a new word's set with its positions, in one statement, for a relevance request", async () => {
+    const fresh = await loadCourseIndex(database.db);
+    fresh.vocabulary = await loadSearchVocabulary(database.db);
+    // Another order: the mode probe reads the set only.
+    await resolveCourseListRequest(
+      database.db,
+      CourseListQuerySchema.parse({ name: "nursing", ordering: "name" }),
+      fresh,
+    );
+    expect(fresh.posting("nurs")?.docs).toBeDefined();
+    expect(fresh.posting("nurs")?.positions).toBeUndefined();
+    // No order with free text is relevance: the probe's read brings the positions too.
+    const request = await resolveCourseListRequest(
+      database.db,
+      CourseListQuerySchema.parse({ name: "health" }),
+      fresh,
+    );
+    expect(request.ordering).toBe("relevance");
+    expect(fresh.posting("health")?.positions).toBeDefined();
+    const held = (
+      await database.query<{ count: number }>(
+        `select count(*)::int as count from courses c join schools s on s.id = c.school_id
+         where c.published and s.published and c.search_vector @@ 'health'::tsquery`,
+      )
+    ).rows[0]?.count;
+    expect(fresh.posting("health")?.positions?.docs.length).toBe(held);
+    const expected = (await listCourses(database.db, request)).results.map((course) => course.id);
+    expect((await courseIdsFromIndex(database.db, request, fresh))?.ids).toEqual(expected);
+  });
+
   it("ranks in SQL, with the same pages, when a matching name is outside ASCII", async () => {
     // A name whose word characters depend on the locale (pg_trgm): the index does not rank it.
     const [row] = (

@@ -133,7 +133,13 @@ export async function resolveCourseListRequest(
   const chosen =
     searchText === undefined
       ? undefined
-      : ((index && (await chooseTextMatchInIndex(db, index, searchText))) ??
+      : ((index &&
+          (await chooseTextMatchInIndex(
+            db,
+            index,
+            searchText,
+            defaultOrdering(query) === "relevance",
+          ))) ??
         (await chooseTextMatch(db, searchText)));
   return {
     filters: {

@@ -187,6 +187,28 @@ function singleLexemeQuery(lexeme: string): string {
 
 const pending = new WeakMap<CourseIndex, Map<string, Promise<LexemePosting>>>();
 
+/**
+ * The programmes holding a lexeme (every published one, as the mode probe counts them) with each
+ * one's search_vector reduced to that lexeme (its positions and weights: relevance.ts), as text,
+ * in the order of the ids (one group: the aggregates see the rows in one order). ts_delete of the
+ * other lexemes measured 1.5–2 times cheaper than unnest and a filter.
+ */
+async function selectPositions(
+  db: Database,
+  lexeme: string,
+): Promise<{ ids: number[]; occurrences: string }> {
+  const [row] = await selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
+    db,
+    sql`select array_agg(c.id) as ids,
+          string_agg(ts_delete(c.search_vector,
+            array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
+            as occurrences
+        from courses c
+        where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
+  );
+  return { ids: row?.ids ?? [], occurrences: row?.occurrences ?? "" };
+}
+
 /** Per index: each lexeme's positions being read (one statement per lexeme, shared). */
 const positionLoads = new WeakMap<CourseIndex, Map<string, Promise<void>>>();
 
@@ -215,11 +237,8 @@ function sharedRead<T>(
 /**
  * Reads a kept lexeme's positions when a relevance request first needs them (`matchText`): they
  * cost PostgreSQL several times the set (about a second for a word in a fifth of a million
- * programmes), and the other orders and the counts need the set only. Each programme's
- * search_vector reduced to that lexeme (its positions and weights: relevance.ts), in the order of
- * the ids (one group: the aggregates see the rows in one order); ts_delete of the other lexemes
- * measured 1.5–2 times cheaper than unnest and a filter. A failure leaves the positions absent:
- * SQL ranks that lexeme's requests.
+ * programmes), and the other orders and the counts need the set only (`selectPositions`). A
+ * failure leaves the positions absent: SQL ranks that lexeme's requests.
  */
 function readPositions(
   db: Database,
@@ -229,18 +248,8 @@ function readPositions(
 ): Promise<void> {
   if (posting.positions || index.posting(lexeme) !== posting) return Promise.resolve();
   return sharedRead(positionLoads, index, lexeme, () =>
-    selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
-      db,
-      sql`select array_agg(c.id) as ids,
-            string_agg(ts_delete(c.search_vector,
-              array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
-              as occurrences
-          from courses c
-          where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
-    )
-      .then(([row]) => {
-        index.attachPositions(lexeme, posting, row?.ids ?? [], row?.occurrences ?? "");
-      })
+    selectPositions(db, lexeme)
+      .then(({ ids, occurrences }) => index.attachPositions(lexeme, posting, ids, occurrences))
       .catch(() => {
         // The database went away or the statement failed: SQL keeps ranking this lexeme.
       }),
@@ -257,17 +266,33 @@ export async function positionsSettled(db: Database, index: CourseIndex): Promis
   );
 }
 
-/** The programmes holding a lexeme: kept by the index, else asked of PostgreSQL once. */
-async function postingOf(db: Database, index: CourseIndex, lexeme: string): Promise<LexemePosting> {
+/**
+ * The programmes holding a lexeme: kept by the index, else asked of PostgreSQL once; with
+ * `withPositions` (a relevance request), its positions in the same statement, which reads the
+ * same rows: half the work of the set and then the positions (`readPositions`) for a word whose
+ * set is not kept yet.
+ */
+async function postingOf(
+  db: Database,
+  index: CourseIndex,
+  lexeme: string,
+  withPositions = false,
+): Promise<LexemePosting> {
   const kept = index.posting(lexeme);
   if (kept) return kept;
   // Every published programme, as the mode probe counts them; the index splits them.
   return sharedRead(pending, index, lexeme, () =>
-    selectPrepared<{ ids: number[] | null }>(
-      db,
-      sql`select array_agg(c.id) as ids from courses c
-          where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
-    ).then(([row]) => index.keepPosting(lexeme, row?.ids ?? [])),
+    withPositions
+      ? selectPositions(db, lexeme).then(({ ids, occurrences }) => {
+          const posting = index.keepPosting(lexeme, ids);
+          index.attachPositions(lexeme, posting, ids, occurrences);
+          return posting;
+        })
+      : selectPrepared<{ ids: number[] | null }>(
+          db,
+          sql`select array_agg(c.id) as ids from courses c
+              where c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
+        ).then(([row]) => index.keepPosting(lexeme, row?.ids ?? [])),
   );
 }
 
@@ -317,9 +342,12 @@ async function postingsOf(
   db: Database,
   index: CourseIndex,
   query: QueryNode,
+  withPositions = false,
 ): Promise<Map<string, LexemePosting>> {
   const lexemes = [...lexemesOf(query, new Set())];
-  const postings = await Promise.all(lexemes.map((lexeme) => postingOf(db, index, lexeme)));
+  const postings = await Promise.all(
+    lexemes.map((lexeme) => postingOf(db, index, lexeme, withPositions)),
+  );
   return new Map(lexemes.map((lexeme, i) => [lexeme, postings[i] as LexemePosting]));
 }
 
@@ -397,6 +425,8 @@ export async function chooseTextMatchInIndex(
   db: Database,
   index: CourseIndex,
   searchText: string,
+  /** The request will be in relevance order: read the sets not kept with their positions. */
+  forRelevance = false,
 ): Promise<TextMatchChoice | undefined> {
   const vocabulary = index.vocabulary;
   if (!vocabulary) return undefined;
@@ -407,7 +437,7 @@ export async function chooseTextMatchInIndex(
   if (query === undefined) return undefined;
   const node = parseTsquery(query);
   if (!node) return undefined;
-  const found = index.matchesAnyPublished(node, await postingsOf(db, index, node));
+  const found = index.matchesAnyPublished(node, await postingsOf(db, index, node, forRelevance));
   if (found === undefined) return undefined;
   return { match: found ? "fulltext" : "similar-name", query };
 }
@@ -436,7 +466,7 @@ export async function matchText(
   if (filters.textMatch !== "fulltext" || filters.textQuery === undefined) return undefined;
   const query = parseTsquery(filters.textQuery);
   if (!query) return undefined;
-  const postings = await postingsOf(db, index, query);
+  const postings = await postingsOf(db, index, query, forRelevance);
   if (forRelevance) {
     await Promise.all(
       [...postings].map(([lexeme, posting]) => readPositions(db, index, lexeme, posting)),

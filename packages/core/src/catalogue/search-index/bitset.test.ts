@@ -13,6 +13,7 @@ import {
   has,
   orInto,
   tally,
+  tallyTwo,
 } from "./bitset.ts";
 
 function docsOf(set: Uint32Array): number[] {
@@ -86,5 +87,23 @@ describe("bitset", () => {
         expect(andCount(b, a)).toBe(both);
       }
     }
+  });
+
+  it("tallies by two columns in one pass as by each alone", () => {
+    const size = 200;
+    const first = Int32Array.from({ length: size }, (_, doc) => ((doc * 7) % 5) - 1);
+    const second = Int32Array.from({ length: size }, (_, doc) => (doc * 13) % 11);
+    const set = fromDocs(
+      size,
+      Array.from({ length: size }, (_, doc) => doc).filter((doc) => doc % 3 !== 1),
+    );
+    const counts = { first: new Int32Array(5), second: new Int32Array(12) };
+    tallyTwo(
+      set,
+      { values: first, counts: counts.first },
+      { values: second, counts: counts.second },
+    );
+    expect([...counts.first]).toEqual([...tally(set, first, new Int32Array(5))]);
+    expect([...counts.second]).toEqual([...tally(set, second, new Int32Array(12))]);
   });
 });

@@ -126,3 +126,28 @@ export function tally(set: Bitset, values: Int32Array, counts: Int32Array): Int3
   }
   return counts;
 }
+
+/**
+ * `tally` by two columns in one pass over the set's documents (two facets counted within the same
+ * set: most requests filter neither).
+ */
+export function tallyTwo(
+  set: Bitset,
+  first: { values: Int32Array; counts: Int32Array },
+  second: { values: Int32Array; counts: Int32Array },
+): void {
+  const { values: valuesA, counts: countsA } = first;
+  const { values: valuesB, counts: countsB } = second;
+  for (let i = 0; i < set.length; i += 1) {
+    let word = set[i] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      const doc = (i << 5) + (31 - Math.clz32(low));
+      const a = (valuesA[doc] as number) + 1;
+      countsA[a] = (countsA[a] as number) + 1;
+      const b = (valuesB[doc] as number) + 1;
+      countsB[b] = (countsB[b] as number) + 1;
+      word ^= low;
+    }
+  }
+}

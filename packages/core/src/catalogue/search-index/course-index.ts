@@ -30,6 +30,7 @@ import {
   difference,
   emptySet,
   tally,
+  tallyTwo,
   forEachDoc,
   fromDocs,
   fullSet,
@@ -1060,16 +1061,20 @@ export class CourseIndex {
     const byAttendance = without("attendance");
     const byFormat = without("course_format");
 
-    const degreeTally = tally(
-      without("degree_type"),
-      this.degreeTypeOf,
-      new Int32Array(this.maxDegreeTypeId + 2),
-    );
-    const countryTally = tally(
-      without("country"),
-      this.countryOf,
-      new Int32Array(this.maxCountryId + 2),
-    );
+    const degreeTally = new Int32Array(this.maxDegreeTypeId + 2);
+    const countryTally = new Int32Array(this.maxCountryId + 2);
+    const byDegreeType = without("degree_type");
+    const byCountry = without("country");
+    if (byDegreeType === byCountry) {
+      tallyTwo(
+        byDegreeType,
+        { values: this.degreeTypeOf, counts: degreeTally },
+        { values: this.countryOf, counts: countryTally },
+      );
+    } else {
+      tally(byDegreeType, this.degreeTypeOf, degreeTally);
+      tally(byCountry, this.countryOf, countryTally);
+    }
     const degreeCounts = { get: (id: number) => degreeTally[id + 1] };
     const countryCounts = { get: (id: number) => countryTally[id + 1] };
 

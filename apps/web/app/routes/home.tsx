@@ -2,7 +2,7 @@
 // quick links, the programme-type strip, the featured rows (plus Free Courses and Browse by
 // Country), Browse By Discipline, the newsletter seam, the reviews and the country ticker.
 // Everything is server-rendered; the featured rows and discipline counts come from the loader.
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
@@ -34,6 +34,7 @@ import { getServices } from "../context.ts";
 import { PROGRAMME_LINKS } from "../utils/programme-links.ts";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
+import { SiteLink } from "../components/site-link/site-link.tsx";
 
 export function meta(): Route.MetaDescriptors {
   return [
@@ -130,9 +131,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul>
               {PROGRAMME_LINKS.map((programme) => (
                 <li key={programme.to}>
-                  <Link to={programme.to} className={styles.quickLink}>
+                  <SiteLink to={programme.to} className={styles.quickLink}>
                     {programme.audienceLabel}
-                  </Link>
+                  </SiteLink>
                 </li>
               ))}
             </ul>
@@ -215,8 +216,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function ViewAllLink({ to, title }: { to: string; title: string }) {
   return (
-    <Link to={to} className={styles.viewAll}>
+    <SiteLink to={to} className={styles.viewAll}>
       View all<span className="visually-hidden"> {title}</span>
-    </Link>
+    </SiteLink>
   );
 }

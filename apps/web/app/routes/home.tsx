@@ -5,12 +5,7 @@
 import { type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
-import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
-import {
-  CourseListQuerySchema,
-  type CourseCard,
-  type CourseListItem,
-} from "@studyatlas/schemas/catalogue.ts";
+import { CourseListQuerySchema, type CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
 import { CountryTicker } from "../components/carousels/country-ticker.tsx";
@@ -55,7 +50,7 @@ async function loadRows(
   catalogue: CachedCatalogue,
   seed: number,
 ): Promise<Array<{ key: string; title: string; viewAllTo: string; courses: CourseCard[] }>> {
-  let lists: Array<{ results: CourseListItem[] }>;
+  let lists: Array<{ results: CourseCard[] }>;
   try {
     const requests = await Promise.all(
       FEATURED_ROWS.map((row) =>
@@ -64,7 +59,8 @@ async function loadRows(
         ),
       ),
     );
-    lists = await catalogue.listCoursePages(requests);
+    // Only what the cards show goes into the page's data, and only that is read (issue 14 item 3).
+    lists = await catalogue.listCourseCardPages(requests);
   } catch (error) {
     // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of
     // the page still works.
@@ -75,8 +71,7 @@ async function loadRows(
     key: row.key,
     title: row.title,
     viewAllTo: row.viewAllTo,
-    // Only what the cards show goes into the page's data (issue 14 item 3).
-    courses: courseCardsOf(lists[position]?.results ?? []),
+    courses: lists[position]?.results ?? [],
   }));
 }
 

@@ -79,24 +79,24 @@ export function CourseCard({ course }: { course: CourseCardData }) {
           </SiteLink>
         </h3>
         <dl className={styles.facts}>
-          <div className={`${styles.fact} ${styles.tuition}`}>
+          <div className={styles.tuition}>
             <dt>Tuition</dt>
             <dd>{formatTuition(course)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div>
             <dt>Duration</dt>
             <dd>{formatDuration(course)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div>
             <dt>Format</dt>
             <dd>{formatCourseFormat(course.course_format)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div>
             <dt>Attendance</dt>
             <dd>{formatAttendance(course.attendance)}</dd>
           </div>
           {startDate && (
-            <div className={styles.fact}>
+            <div>
               <dt>Starts</dt>
               <dd>{startDate}</dd>
             </div>

@@ -35,6 +35,11 @@ export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
   replace?: boolean;
 }
 
+/** As React Router writes a path: a bare "?" or "#" at the end is left out. */
+function hrefOf(to: string): string {
+  return to.endsWith("?") || to.endsWith("#") ? hrefOf(to.slice(0, -1)) : to;
+}
+
 function isModifiedClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
 }
@@ -49,17 +54,18 @@ export function SiteLink({
   ...rest
 }: SiteLinkProps) {
   const navigate = useContext(NavigateContext);
+  const href = hrefOf(to);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || navigate === null) return;
     if (event.button !== 0 || (target && target !== "_self") || isModifiedClick(event)) return;
     event.preventDefault();
     const { pathname, search, hash } = window.location;
-    void navigate(to, {
+    void navigate(href, {
       state,
       preventScrollReset,
-      replace: replace ?? pathname + search + hash === to,
+      replace: replace ?? pathname + search + hash === href,
     });
   };
-  return <a {...rest} href={to} target={target} onClick={handleClick} data-discover="true" />;
+  return <a {...rest} href={href} target={target} onClick={handleClick} data-discover="true" />;
 }

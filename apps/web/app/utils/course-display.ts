@@ -5,6 +5,18 @@ import { withEllipsis } from "@studyatlas/schemas/english.ts";
 
 const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
+/**
+ * An amount as AMOUNT writes it ('12,000', '98,765.43'). Whole amounts, nearly every fee, are
+ * grouped here: a page of cards formats dozens, and Intl costs a few microseconds each.
+ */
+export function formatAmount(amount: number): string {
+  if (!Number.isSafeInteger(amount) || amount < 0) return AMOUNT.format(amount);
+  const digits = String(amount);
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return grouped;
+}
+
 /** docs/spec/discovery.md §9: "a name over 60 characters is cut at 64 plus an ellipsis". */
 export const COURSE_NAME_LIMIT = 60;
 export const COURSE_NAME_CUT = 64;
@@ -26,7 +38,7 @@ type TuitionFields = Pick<CourseListItem, "tuition_fee" | "tuition_fee_base"> & 
 export function formatTuition(course: TuitionFields): string {
   if (course.tuition_fee < 0) return "N/A";
   if (course.tuition_fee === 0) return "FREE";
-  const amount = `${AMOUNT.format(course.tuition_fee)} ${course.tuition_currency.short_code.toUpperCase()}`;
+  const amount = `${formatAmount(course.tuition_fee)} ${course.tuition_currency.short_code.toUpperCase()}`;
   const base = course.tuition_fee_base.trim();
   return base ? `${amount} / ${base}` : amount;
 }

@@ -3,18 +3,13 @@
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 import { withEllipsis } from "@studyatlas/schemas/english.ts";
 
+import { groupedDigits } from "./grouped-digits.ts";
+
 const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/**
- * An amount as AMOUNT writes it ('12,000', '98,765.43'). Whole amounts, nearly every fee, are
- * grouped here: a page of cards formats dozens, and Intl costs a few microseconds each.
- */
+/** An amount as AMOUNT writes it ('12,000', '98,765.43'); whole amounts without Intl. */
 export function formatAmount(amount: number): string {
-  if (!Number.isSafeInteger(amount) || amount < 0) return AMOUNT.format(amount);
-  const digits = String(amount);
-  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
-  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
-  return grouped;
+  return groupedDigits(amount) ?? AMOUNT.format(amount);
 }
 
 /** docs/spec/discovery.md §9: "a name over 60 characters is cut at 64 plus an ellipsis". */

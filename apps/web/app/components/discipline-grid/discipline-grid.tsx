@@ -3,6 +3,7 @@
 // leads to our own /discipline page (the spec's goes to an external site: docs/spec-notes.md).
 
 import { BROWSE_BY_DISCIPLINE_PATH } from "../../utils/programme-links.ts";
+import { groupedDigits } from "../../utils/grouped-digits.ts";
 import { disciplineFinderUrl } from "../../utils/home-content.ts";
 import styles from "./discipline-grid.module.css";
 import { SiteLink } from "../site-link/site-link.tsx";
@@ -64,8 +65,10 @@ export function DisciplineGrid({
                 <span className={styles.name}>{discipline.name}</span>
                 {discipline.count !== undefined && (
                   <span className={styles.count}>
-                    {COUNT.format(discipline.count)}{" "}
-                    {discipline.count === 1 ? "programme" : "programmes"}
+                    {/* One text: no `<!-- -->` separators between its parts in the server's HTML. */}
+                    {`${groupedDigits(discipline.count) ?? COUNT.format(discipline.count)} ${
+                      discipline.count === 1 ? "programme" : "programmes"
+                    }`}
                   </span>
                 )}
               </span>

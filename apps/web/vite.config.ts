@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -65,8 +66,31 @@ function precompressedAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Short CSS-module class names for built pages (docs/decisions/018-page-reuse.md, "Lighter
+ * cards"): `_` and six characters of a hash of the stylesheet's path and the class's name, instead
+ * of Vite's `_name_hash_line`. A home page carries some 1,700 class attributes, so their length is
+ * a share of every page's bytes and of the server's time writing and compressing them. The name
+ * depends on the path and the class only, so the client and server builds agree. Two classes given
+ * one name stop the build. Development keeps the readable names.
+ */
+function shortClassNames(): (name: string, filename: string) => string {
+  const owners = new Map<string, string>();
+  return (name, filename) => {
+    const owner = `${path.relative(import.meta.dirname, filename.split("?")[0] ?? filename)}:${name}`;
+    const short = `_${createHash("sha256").update(owner).digest("base64url").slice(0, 6)}`;
+    const taken = owners.get(short);
+    if (taken !== undefined && taken !== owner) {
+      throw new Error(`CSS module class names collide: ${taken} and ${owner} (${short})`);
+    }
+    owners.set(short, owner);
+    return short;
+  };
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), appShellGraph(), precompressedAssets()],
+  css: command === "build" ? { modules: { generateScopedName: shortClassNames() } } : {},
   // One stylesheet for the whole app (cssCodeSplit false): one render-blocking request per page.
   build: { target: "es2022", cssCodeSplit: false },
   environments: {
@@ -89,4 +113,4 @@ export default defineConfig({
     // Workspace packages are TypeScript sources: bundle them into the server build.
     noExternal: [/^@studyatlas\//],
   },
-});
+}));

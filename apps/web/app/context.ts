@@ -44,9 +44,22 @@ export interface RequestSession {
   pendingSecondFactor?: { userId: number } | null;
 }
 
+/**
+ * How the server has rendered its pages since it started (entry.server.tsx; ADR 018 "One
+ * synchronous render"): in one synchronous pass, or again by the streaming renderer when that
+ * pass could not give the whole page. A fallback costs a second render, so tests check that an
+ * ordinary page never takes it.
+ */
+export interface PageRenderCounts {
+  onePass: number;
+  streamed: number;
+}
+
 export interface RequestInfo {
   /** Per-request CSP nonce for the inline scripts React Router renders. */
   nonce: string;
+  /** The process's render counts, which entry.server.tsx adds to. */
+  renders: PageRenderCounts;
 }
 
 type ContextKey<T> = ReturnType<typeof createContext<T>>;

@@ -202,11 +202,16 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(requestInfoContext).nonce;
+  const { nonce, renders } = loadContext.get(requestInfoContext);
   const handoff = await prepareHandoff(routerContext);
   const document = renderWhole(routerContext, request.url, nonce, handoff);
-  if (document !== undefined)
+  if (document !== undefined) {
+    renders.onePass += 1;
     return documentResponse(document, responseHeaders, responseStatusCode);
+  }
+  // Counted, so that a page that silently stops rendering in one pass (and so renders twice)
+  // shows in the tests (page-responses.test.ts) and not only in the benchmarks.
+  renders.streamed += 1;
   restoreHandoff(routerContext, handoff);
   return renderStreaming(routerContext, request.url, nonce, responseStatusCode, responseHeaders);
 }

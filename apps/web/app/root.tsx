@@ -24,6 +24,7 @@ import { SessionProvider } from "./auth/session-context.tsx";
 import { SignInModal } from "./features/account/sign-in-modal.tsx";
 import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
 import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
+import { SiteLinkProvider } from "./components/site-link/site-link.tsx";
 import { IconSprite } from "./components/icons/icons.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
@@ -116,21 +117,23 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <IconSprite />
-        <SessionProvider
-          user={data?.user ?? null}
-          googleClientId={data?.googleClientId ?? null}
-          pendingSecondFactor={data?.secondFactor ?? null}
-        >
-          <ToastProvider>
-            <WishlistProvider
-              signedIn={Boolean(data?.user)}
-              initialCourseIds={data?.wishlistCourseIds ?? []}
-            >
-              {children}
-            </WishlistProvider>
-            <SignInModal />
-          </ToastProvider>
-        </SessionProvider>
+        <SiteLinkProvider>
+          <SessionProvider
+            user={data?.user ?? null}
+            googleClientId={data?.googleClientId ?? null}
+            pendingSecondFactor={data?.secondFactor ?? null}
+          >
+            <ToastProvider>
+              <WishlistProvider
+                signedIn={Boolean(data?.user)}
+                initialCourseIds={data?.wishlistCourseIds ?? []}
+              >
+                {children}
+              </WishlistProvider>
+              <SignInModal />
+            </ToastProvider>
+          </SessionProvider>
+        </SiteLinkProvider>
         <Scripts />
       </body>
     </html>

@@ -38,6 +38,7 @@ import {
   requestInfoContext,
   requestSessionContext,
   type AppServices,
+  type PageRenderCounts,
 } from "../app/context.ts";
 import type { AppConfig } from "./config.ts";
 import { serializeError, serializeRequest } from "./log-redaction.ts";
@@ -142,6 +143,8 @@ declare module "fastify" {
     databaseWatchdog: DatabaseWatchdog;
     /** Lead webhook deliveries of this process (plugins/webhook-worker.ts). */
     webhooks: WebhookWorker;
+    /** How this process's pages were rendered: one pass or the streaming fallback (ADR 018). */
+    pageRenders: PageRenderCounts;
   }
 }
 
@@ -462,11 +465,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (services.devMailbox) await app.register(devMailboxRoutes, { services, prefix: "/dev" });
 
+  const pageRenders: PageRenderCounts = { onePass: 0, streamed: 0 };
+  app.decorate("pageRenders", pageRenders);
   /** What every loader receives: the services, the request's nonce and its session. */
   const getLoadContext = (request: FastifyRequest) => {
     const context = new RouterContextProvider();
     context.set(appServicesContext, services);
-    context.set(requestInfoContext, { nonce: request.cspNonce });
+    context.set(requestInfoContext, { nonce: request.cspNonce, renders: pageRenders });
     context.set(requestSessionContext, {
       user: request.auth?.user ?? null,
       sessionId: request.auth?.sessionId ?? null,

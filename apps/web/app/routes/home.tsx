@@ -2,15 +2,10 @@
 // quick links, the programme-type strip, the featured rows (plus Free Courses and Browse by
 // Country), Browse By Discipline, the newsletter seam, the reviews and the country ticker.
 // Everything is server-rendered; the featured rows and discipline counts come from the loader.
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
-import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
-import {
-  CourseListQuerySchema,
-  type CourseCard,
-  type CourseListItem,
-} from "@studyatlas/schemas/catalogue.ts";
+import { CourseListQuerySchema, type CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../components/carousels/country-carousel.tsx";
 import { CountryTicker } from "../components/carousels/country-ticker.tsx";
@@ -34,6 +29,7 @@ import { getServices } from "../context.ts";
 import { PROGRAMME_LINKS } from "../utils/programme-links.ts";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
+import { SiteLink } from "../components/site-link/site-link.tsx";
 
 export function meta(): Route.MetaDescriptors {
   return [
@@ -54,7 +50,7 @@ async function loadRows(
   catalogue: CachedCatalogue,
   seed: number,
 ): Promise<Array<{ key: string; title: string; viewAllTo: string; courses: CourseCard[] }>> {
-  let lists: Array<{ results: CourseListItem[] }>;
+  let lists: Array<{ results: CourseCard[] }>;
   try {
     const requests = await Promise.all(
       FEATURED_ROWS.map((row) =>
@@ -63,7 +59,8 @@ async function loadRows(
         ),
       ),
     );
-    lists = await catalogue.listCoursePages(requests);
+    // Only what the cards show goes into the page's data, and only that is read (issue 14 item 3).
+    lists = await catalogue.listCourseCardPages(requests);
   } catch (error) {
     // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of
     // the page still works.
@@ -74,8 +71,7 @@ async function loadRows(
     key: row.key,
     title: row.title,
     viewAllTo: row.viewAllTo,
-    // Only what the cards show goes into the page's data (issue 14 item 3).
-    courses: courseCardsOf(lists[position]?.results ?? []),
+    courses: lists[position]?.results ?? [],
   }));
 }
 
@@ -130,9 +126,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul>
               {PROGRAMME_LINKS.map((programme) => (
                 <li key={programme.to}>
-                  <Link to={programme.to} className={styles.quickLink}>
+                  <SiteLink to={programme.to} className={styles.quickLink}>
                     {programme.audienceLabel}
-                  </Link>
+                  </SiteLink>
                 </li>
               ))}
             </ul>
@@ -215,8 +211,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function ViewAllLink({ to, title }: { to: string; title: string }) {
   return (
-    <Link to={to} className={styles.viewAll}>
+    <SiteLink to={to} className={styles.viewAll}>
       View all<span className="visually-hidden"> {title}</span>
-    </Link>
+    </SiteLink>
   );
 }

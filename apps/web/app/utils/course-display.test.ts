@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   cardImageOf,
+  formatAmount,
   formatAttendance,
   formatCourseFormat,
   formatDuration,
@@ -137,5 +138,16 @@ describe("truncateText (the wishlist card's 120-character about text, §9)", () 
 
   it("cuts a single long word at the limit", () => {
     expect(truncateText("y".repeat(200), 120)).toBe(`${"y".repeat(120)}…`);
+  });
+});
+
+describe("formatAmount", () => {
+  it("writes every amount as Intl's en-US format with up to two decimals does", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+    const amounts = [0, 1, 12, 123, 999, 1000, 1234, 12_000, 98_765, 100_000, 1_234_567];
+    amounts.push(98_765.43, 0.5, 1234.005, Number.MAX_SAFE_INTEGER, 2 ** 60, -1200);
+    for (let n = 1; n < 1e16; n *= 7) amounts.push(Math.floor(n), Math.floor(n) + 0.25);
+    for (const amount of amounts)
+      expect(formatAmount(amount), String(amount)).toBe(intl.format(amount));
   });
 });

@@ -3,7 +3,14 @@
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 import { withEllipsis } from "@studyatlas/schemas/english.ts";
 
+import { groupedDigits } from "./grouped-digits.ts";
+
 const AMOUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+/** An amount as AMOUNT writes it ('12,000', '98,765.43'); whole amounts without Intl. */
+export function formatAmount(amount: number): string {
+  return groupedDigits(amount) ?? AMOUNT.format(amount);
+}
 
 /** docs/spec/discovery.md §9: "a name over 60 characters is cut at 64 plus an ellipsis". */
 export const COURSE_NAME_LIMIT = 60;
@@ -26,7 +33,7 @@ type TuitionFields = Pick<CourseListItem, "tuition_fee" | "tuition_fee_base"> & 
 export function formatTuition(course: TuitionFields): string {
   if (course.tuition_fee < 0) return "N/A";
   if (course.tuition_fee === 0) return "FREE";
-  const amount = `${AMOUNT.format(course.tuition_fee)} ${course.tuition_currency.short_code.toUpperCase()}`;
+  const amount = `${formatAmount(course.tuition_fee)} ${course.tuition_currency.short_code.toUpperCase()}`;
   const base = course.tuition_fee_base.trim();
   return base ? `${amount} / ${base}` : amount;
 }

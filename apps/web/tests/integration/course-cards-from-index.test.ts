@@ -5,7 +5,12 @@
 // in the cards as soon as the catalogue notice is heard, on both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { courseCardsFromIndex, coursesByIds } from "@studyatlas/core/catalogue/courses.ts";
+import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
+import {
+  courseCardsByIds,
+  courseCardsFromIndex,
+  coursesByIds,
+} from "@studyatlas/core/catalogue/courses.ts";
 import type { CardReferences } from "@studyatlas/core/catalogue/search-index/card-references.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
@@ -114,6 +119,26 @@ describe("programme cards from the index's reference maps", () => {
       ).toBe(true);
     }
   }, 60_000);
+
+  it("gives a page's cards (the card's columns only) as the SQL list items' cards, byte for byte", async () => {
+    const r = createRandom(1402);
+    const special = [...new Set(Object.values(cases).flat())];
+    for (let n = 0; n < 100; n += 1) {
+      const page = n === 0 ? special : r.shuffle(allIds).slice(0, r.pick([1, 20, 60]));
+      if (r.chance(0.1)) page.splice(r.int(0, page.length), 0, 999_999);
+      const expected = JSON.stringify(courseCardsOf(await coursesByIds(database.db, page)));
+      const label = JSON.stringify(page);
+      expect(JSON.stringify(await courseCardsByIds(database.db, page, index)), label).toBe(
+        expected,
+      );
+      // Without an index, from the SQL card query.
+      expect(JSON.stringify(await courseCardsByIds(database.db, page)), label).toBe(expected);
+    }
+    const cards = await courseCardsByIds(database.db, special, index);
+    for (const id of [...cases.unpublished, ...cases.ofUnpublishedSchool]) {
+      expect(cards.some((card) => card.id === id)).toBe(false);
+    }
+  });
 
   it("gives each special case as SQL does: nulls, empty and tied disciplines, left-out rows", async () => {
     const special = [...new Set(Object.values(cases).flat())];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ALL_PUBLISHED_COURSES,
   courseIdsFromIndex,
+  listCourseCardPages,
   listCoursePages,
   listCourses,
   resolveCourseListRequest,
@@ -14,6 +15,7 @@ import {
   type CourseListRequest,
 } from "@studyatlas/core/catalogue/courses.ts";
 import { getCountryById } from "@studyatlas/core/catalogue/countries.ts";
+import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
 import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
 import type { CourseIndex } from "@studyatlas/core/catalogue/search-index/course-index.ts";
 import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
@@ -203,6 +205,13 @@ describe("the in-process finder index", () => {
       );
       expect(await listCoursePages(database.db, requests, index), label).toEqual(expected);
       expect(await listCoursePages(database.db, requests), label).toEqual(expected);
+      // The home page's rows: the same pages as their cards only.
+      const expectedCards = expected.map(({ count, results }) => ({
+        count,
+        results: courseCardsOf(results),
+      }));
+      expect(await listCourseCardPages(database.db, requests, index), label).toEqual(expectedCards);
+      expect(await listCourseCardPages(database.db, requests), label).toEqual(expectedCards);
     }
   }, 60_000);
 

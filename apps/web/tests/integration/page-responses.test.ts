@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from "./test-app.ts";
 let t: TestApp;
 let slug: string;
 let school: string;
+let country: string;
 
 beforeAll(async () => {
   ensureBuiltFrontEnd();
@@ -31,6 +32,10 @@ beforeAll(async () => {
     "select slug from schools where published order by id limit 1",
   );
   school = schools.rows[0]?.slug ?? "";
+  const countries = await t.database.query<{ name: string }>(
+    "select co.name from countries co join schools s on s.country_id = co.id where s.published order by co.id limit 1",
+  );
+  country = countries.rows[0]?.name ?? "";
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -111,6 +116,32 @@ describe("page responses", () => {
     expect(page.body).not.toContain("<!--$!");
   });
 
+  it("renders ordinary anonymous pages in one synchronous pass, never by the streaming fallback", async () => {
+    // The fallback gives the same markup but renders twice (ADR 018 "One synchronous render"):
+    // only the process's render counts tell them apart.
+    const urls = [
+      "/",
+      "/coursefinder",
+      "/coursefinder?attendance=ONLINE&page=2",
+      "/courses/business-and-administration",
+      `/course/${slug}`,
+      `/school/${school}`,
+      `/countries/${encodeURIComponent(country)}`,
+      "/countries",
+      "/faq",
+    ];
+    const before = { ...t.app.pageRenders };
+    for (const url of urls) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expectWholeDocument(page.body);
+    }
+    expect(t.app.pageRenders).toEqual({
+      onePass: before.onePass + urls.length,
+      streamed: before.streamed,
+    });
+  });
+
   it("renders a student's programme page whole, the first time its lazy dialog is used too", async () => {
     // The application dialog is a lazy module (ADR 019); for a student the page renders it, and
     // its first use in the process suspends: that render waits for it rather than leaving it out.
@@ -129,7 +160,14 @@ describe("page responses", () => {
     });
     expect(signedIn.statusCode).toBe(200);
     for (let visit = 0; visit < 2; visit += 1) {
+      const before = { ...t.app.pageRenders };
       const page = await student.call("GET", `/course/${slug}`);
+      // The first use waits through the streaming fallback, and is counted as such; then one pass.
+      expect(t.app.pageRenders).toEqual(
+        visit === 0
+          ? { onePass: before.onePass, streamed: before.streamed + 1 }
+          : { onePass: before.onePass + 1, streamed: before.streamed },
+      );
       expect(page.statusCode).toBe(200);
       expectWholeDocument(page.body);
       expect(page.body).not.toContain("<!--$!");

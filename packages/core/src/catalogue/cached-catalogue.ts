@@ -8,6 +8,7 @@ import type { CatalogueCache } from "./catalogue-cache.ts";
 import { findCountryId, getCountryById, listCountries, listCountryOptions } from "./countries.ts";
 import {
   getCourseBySlug,
+  listCourseCardPages,
   listCoursePages,
   listCourses,
   resolveCourseListRequest,
@@ -26,6 +27,9 @@ export interface CachedCatalogue {
   listCourses(request: CourseListRequest): ReturnType<typeof listCourses>;
   /** Several lists at once, their cards read together (the home page's rows). */
   listCoursePages(requests: readonly CourseListRequest[]): ReturnType<typeof listCoursePages>;
+  listCourseCardPages(
+    requests: readonly CourseListRequest[],
+  ): ReturnType<typeof listCourseCardPages>;
   countCourseFacets(filters: CourseFilters): ReturnType<typeof countCourseFacets>;
   listDisciplines(): ReturnType<typeof listDisciplines>;
   listDegreeTypes(): ReturnType<typeof listDegreeTypes>;
@@ -77,6 +81,10 @@ export function cachedCatalogue(
     listCoursePages: (requests) =>
       remember(`lists:${requests.map(listKey).join(",")}`, () =>
         listCoursePages(db, requests, finderIndex?.current()),
+      ),
+    listCourseCardPages: (requests) =>
+      remember(`card-lists:${requests.map(listKey).join(",")}`, () =>
+        listCourseCardPages(db, requests, finderIndex?.current()),
       ),
     countCourseFacets: (filters) =>
       remember(`facets:${JSON.stringify(filters)}`, () =>

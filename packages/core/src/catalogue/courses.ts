@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseOrdering } from "@studyatlas/schemas/catalogue-constants.ts";
 import type {
+  CourseCard,
   CourseDetail,
   CourseListItem,
   CourseListQuery,
@@ -22,7 +23,8 @@ import { DISCIPLINE_SLUG_ALIASES, disciplineExists, findDisciplineId } from "./r
 import { findSchoolId } from "./schools.ts";
 import { correctSearchText } from "./search-words.ts";
 import { randomSeed } from "./random-seed.ts";
-import type { CardReferences, CardRow } from "./search-index/card-references.ts";
+import { courseCardsOf } from "./course-cards.ts";
+import type { CardOnlyRow, CardReferences, CardRow } from "./search-index/card-references.ts";
 import type { CourseIndex } from "./search-index/course-index.ts";
 import {
   chooseTextMatchInIndex,
@@ -374,6 +376,15 @@ export const CARD_ROW_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c
     where cd.course_id = c.id order by cd.position, d.name) as discipline_ids`;
 
 /**
+ * Only what a page's card shows of a programme (CourseCardSchema), with the ids of its school and
+ * currency: card-references.ts `courseCard` completes it. A third of CARD_ROW_COLUMNS, no
+ * discipline subquery: the home page's 60 cards cost half the CPU to read (issue 14 item 3).
+ */
+export const CARD_ONLY_COLUMNS = sql`c.id, c.slug, c.name, c.duration, c.duration_base,
+  c.course_format, c.attendance, c.start_month, c.start_year, c.tuition_fee::float8 as tuition_fee,
+  c.tuition_currency_id, c.tuition_fee_base, c.school_id`;
+
+/**
  * A page of programme ids in order: listed (the index chose them), or a query that selects them
  * (`c.id`, ranked by PostgreSQL), so that the page's cards are read in the same statement.
  */
@@ -571,6 +582,68 @@ export async function listCourses(
     ),
   ]);
   return { count: total?.count ?? 0, results };
+}
+
+/**
+ * The cards (CourseCardSchema: what a page shows) of the given programmes, in the given order,
+ * unpublished ones left out, as `courseCardsOf(coursesByIds(...))` gives them: from the card's
+ * own columns and the index's reference maps, else from the whole list items.
+ */
+export async function courseCardsByIds(
+  db: Database,
+  ids: readonly number[],
+  index?: CourseIndex,
+): Promise<CourseCard[]> {
+  if (ids.length === 0) return [];
+  const references = index?.cardReferences;
+  if (references) {
+    // Still public: a change committed a moment ago may not have reached this process's index yet.
+    const rows = await selectPrepared<CardOnlyRow>(
+      db,
+      sql`select ${CARD_ONLY_COLUMNS}
+          from unnest(${pageArray({ ids })}) with ordinality as page(id, position)
+          join courses c on c.id = page.id
+          join schools s on s.id = c.school_id
+          where c.published and s.published
+          order by page.position`,
+    );
+    const cards: CourseCard[] = [];
+    for (const row of rows) {
+      const card = references.courseCard(row);
+      if (!card) break;
+      cards.push(card);
+    }
+    if (cards.length === rows.length) return cards;
+  }
+  return courseCardsOf(await coursesByIds(db, ids, index));
+}
+
+/**
+ * Several pages of programme cards at once (the home page's featured rows), as `listCoursePages`
+ * with each list item as its card (courseCardOf), but reading only the cards' columns.
+ */
+export async function listCourseCardPages(
+  db: Database,
+  requests: readonly CourseListRequest[],
+  index?: CourseIndex,
+): Promise<Array<{ count: number; results: CourseCard[] }>> {
+  const fromIndex = index
+    ? await Promise.all(requests.map((request) => courseIdsFromIndex(db, request, index)))
+    : [];
+  const ids = [...new Set(fromIndex.flatMap((answer) => answer?.ids ?? []))];
+  const cards = new Map((await courseCardsByIds(db, ids, index)).map((card) => [card.id, card]));
+  return Promise.all(
+    requests.map(async (request, position) => {
+      const answer = fromIndex[position];
+      if (!answer) {
+        const list = await listCourses(db, request);
+        return { count: list.count, results: courseCardsOf(list.results) };
+      }
+      // As coursesByIds: in the index's order, without a programme unpublished since.
+      const results = answer.ids.flatMap((id) => cards.get(id) ?? []);
+      return { count: answer.count, results };
+    }),
+  );
 }
 
 /**

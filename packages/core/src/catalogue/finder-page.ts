@@ -16,8 +16,7 @@ import {
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { CachedCatalogue } from "./cached-catalogue.ts";
-import { courseCardsOf } from "./course-cards.ts";
-import { defaultOrdering } from "./courses.ts";
+import { type CourseListRequest, defaultOrdering } from "./courses.ts";
 import { pageCount } from "./pagination.ts";
 import { searchTokens } from "./search-words.ts";
 
@@ -78,8 +77,11 @@ export async function loadFinderPage(
     ordering,
     ...(seed !== undefined ? { seed } : {}),
   });
+  // The cards' columns only (CourseCardSchema): all the page shows of its programmes.
+  const listCards = async (request: CourseListRequest) =>
+    (await catalogue.listCourseCardPages([request]))[0] ?? { count: 0, results: [] };
   const [list, facets, disciplines, degreeTypes, currencies] = await Promise.all([
-    catalogue.listCourses(listRequest),
+    listCards(listRequest),
     catalogue.countCourseFacets(listRequest.filters),
     catalogue.listDisciplines(),
     catalogue.listDegreeTypes(),
@@ -87,8 +89,7 @@ export async function loadFinderPage(
   ]);
   const suggestions =
     list.count === 0
-      ? (await catalogue.listCourses(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY)))
-          .results
+      ? (await listCards(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY))).results
       : [];
 
   const disciplineId = listRequest.filters.disciplineIds[0];
@@ -122,7 +123,7 @@ export async function loadFinderPage(
     count: list.count,
     page: listRequest.page,
     pageCount: pageCount(list.count, listRequest.pageSize),
-    results: courseCardsOf(list.results),
+    results: list.results,
     facets: facets.facets,
     disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
@@ -131,7 +132,7 @@ export async function loadFinderPage(
       name: item.name,
       usd_exchange_rate: item.usd_exchange_rate,
     })),
-    suggestions: courseCardsOf(suggestions),
+    suggestions,
   };
 }
 

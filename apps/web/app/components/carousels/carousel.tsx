@@ -152,6 +152,7 @@ export function Carousel<T>({
     event.stopPropagation();
   };
 
+  const itemClasses = itemClassName ? `${styles.item} ${itemClassName}` : styles.item;
   return (
     <div className={[styles.root, className].filter(Boolean).join(" ")}>
       <ul
@@ -168,7 +169,7 @@ export function Carousel<T>({
         onDragStart={(event) => event.preventDefault()}
       >
         {items.map((item) => (
-          <li key={getKey(item)} className={[styles.item, itemClassName].filter(Boolean).join(" ")}>
+          <li key={getKey(item)} className={itemClasses}>
             {renderItem(item)}
           </li>
         ))}

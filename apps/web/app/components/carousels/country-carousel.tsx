@@ -1,10 +1,10 @@
 // Browse by Country (docs/spec/discovery.md §2 "Carousels"): the spec's 15 country tiles, a picture and
 // the name, each opening the finder for that country; drag and 300 px arrow scrolling.
-import { Link } from "react-router";
 
 import { countryFinderUrl, type CountryLink } from "../../utils/home-content.ts";
 import { Carousel } from "./carousel.tsx";
 import styles from "./country-carousel.module.css";
+import { SiteLink } from "../site-link/site-link.tsx";
 
 export function CountryCarousel({
   countries,
@@ -20,7 +20,7 @@ export function CountryCarousel({
       getKey={(country) => country.slug}
       itemClassName={styles.item}
       renderItem={(country) => (
-        <Link to={countryFinderUrl(country.slug)} className={styles.tile}>
+        <SiteLink to={countryFinderUrl(country.slug)} className={styles.tile}>
           <img
             className={styles.image}
             src={`/media/countries/${country.slug}.svg`}
@@ -31,7 +31,7 @@ export function CountryCarousel({
             decoding="async"
           />
           <span className={styles.name}>{country.name}</span>
-        </Link>
+        </SiteLink>
       )}
     />
   );

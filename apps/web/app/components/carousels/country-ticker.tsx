@@ -3,12 +3,12 @@
 // moving, 600 ms slowing down, 1000 ms still), and stop while the pointer or the keyboard focus
 // is on them. Visitors who ask for reduced motion get still, wrapping rows instead.
 import { type FocusEvent, useEffect, useRef } from "react";
-import { Link } from "react-router";
 
 import { countryFinderUrl, type CountryLink } from "../../utils/home-content.ts";
 import { SpriteIcon } from "../icons/icons.tsx";
 import { tickerSpeedAt, wrapOffset } from "./carousel-logic.ts";
 import styles from "./country-ticker.module.css";
+import { SiteLink } from "../site-link/site-link.tsx";
 
 /** Full speed of a row, in pixels per millisecond (about one chip per pulse). */
 const FULL_SPEED_PX_PER_MS = 0.09;
@@ -90,14 +90,14 @@ function TickerRow({
         // The second copy only fills the loop: hidden from screen readers and the Tab order.
         aria-hidden={copy === "second" || undefined}
       >
-        <Link
+        <SiteLink
           to={countryFinderUrl(country.slug)}
           className={styles.chip}
           tabIndex={copy === "second" ? -1 : undefined}
         >
           <SpriteIcon name="map-pin" className={styles.pin} />
           {country.name}
-        </Link>
+        </SiteLink>
       </li>
     ));
 

@@ -3,7 +3,6 @@
 // format, attendance and start date. The whole card links to /course/{slug} and hands the course
 // over as navigation state (§2 Finder "Cards ... pass the course along as navigation state"): the
 // card's own fields, which is all a page of cards carries (issue 14 item 3; docs/spec-notes.md).
-import { Link } from "react-router";
 
 import type { CourseCard as CourseCardData } from "@studyatlas/schemas/catalogue.ts";
 
@@ -18,6 +17,7 @@ import {
 } from "../../utils/course-display.ts";
 import { WishlistHeart } from "../wishlist/wishlist-heart.tsx";
 import styles from "./course-card.module.css";
+import { SiteLink } from "../site-link/site-link.tsx";
 
 /** The navigation state the card passes to /course/{slug}. */
 export interface CourseLinkState {
@@ -67,7 +67,7 @@ export function CourseCard({ course }: { course: CourseCardData }) {
           <span className={styles.schoolName}>{course.school.name}</span>
         </div>
         <h3 className={styles.name}>
-          <Link
+          <SiteLink
             to={`/course/${course.slug}`}
             state={state}
             className={styles.link}
@@ -76,27 +76,27 @@ export function CourseCard({ course }: { course: CourseCardData }) {
             aria-label={name === course.name ? undefined : course.name}
           >
             {name}
-          </Link>
+          </SiteLink>
         </h3>
         <dl className={styles.facts}>
-          <div className={`${styles.fact} ${styles.tuition}`}>
+          <div className={styles.tuition}>
             <dt>Tuition</dt>
             <dd>{formatTuition(course)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div>
             <dt>Duration</dt>
             <dd>{formatDuration(course)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div>
             <dt>Format</dt>
             <dd>{formatCourseFormat(course.course_format)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div>
             <dt>Attendance</dt>
             <dd>{formatAttendance(course.attendance)}</dd>
           </div>
           {startDate && (
-            <div className={styles.fact}>
+            <div>
               <dt>Starts</dt>
               <dd>{startDate}</dd>
             </div>

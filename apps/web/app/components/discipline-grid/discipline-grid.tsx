@@ -1,11 +1,12 @@
 // 'Browse By Discipline' (docs/spec/discovery.md §2 Home page item 5): the spec's twelve disciplines with
 // their icon, name and programme count, each opening the finder for that discipline; 'View all'
 // leads to our own /discipline page (the spec's goes to an external site: docs/spec-notes.md).
-import { Link } from "react-router";
 
 import { BROWSE_BY_DISCIPLINE_PATH } from "../../utils/programme-links.ts";
+import { groupedDigits } from "../../utils/grouped-digits.ts";
 import { disciplineFinderUrl } from "../../utils/home-content.ts";
 import styles from "./discipline-grid.module.css";
+import { SiteLink } from "../site-link/site-link.tsx";
 
 export interface DisciplineTile {
   slug: string;
@@ -38,16 +39,16 @@ export function DisciplineGrid({
             {title}
           </h2>
           {viewAll && (
-            <Link to={BROWSE_BY_DISCIPLINE_PATH} className={styles.viewAll}>
+            <SiteLink to={BROWSE_BY_DISCIPLINE_PATH} className={styles.viewAll}>
               View all<span className="visually-hidden"> disciplines</span>
-            </Link>
+            </SiteLink>
           )}
         </div>
       )}
       <ul className={styles.grid}>
         {disciplines.map((discipline) => (
           <li key={discipline.slug}>
-            <Link
+            <SiteLink
               to={discipline.to ?? disciplineFinderUrl(discipline.slug)}
               className={styles.tile}
             >
@@ -64,12 +65,14 @@ export function DisciplineGrid({
                 <span className={styles.name}>{discipline.name}</span>
                 {discipline.count !== undefined && (
                   <span className={styles.count}>
-                    {COUNT.format(discipline.count)}{" "}
-                    {discipline.count === 1 ? "programme" : "programmes"}
+                    {/* One text: no `<!-- -->` separators between its parts in the server's HTML. */}
+                    {`${groupedDigits(discipline.count) ?? COUNT.format(discipline.count)} ${
+                      discipline.count === 1 ? "programme" : "programmes"
+                    }`}
                   </span>
                 )}
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

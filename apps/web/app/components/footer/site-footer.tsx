@@ -16,6 +16,7 @@ import { ChevronDownIcon } from "../icons/icons.tsx";
 import { Logo } from "../logo/logo.tsx";
 import styles from "./site-footer.module.css";
 import { SocialIcon } from "./social-icon.tsx";
+import { SiteLink } from "../site-link/site-link.tsx";
 
 interface FooterLinkItem {
   label: string;
@@ -50,6 +51,13 @@ function legalLinks(links: SiteLinks): FooterLinkItem[] {
 
 /** Our pages navigate in the app; outside addresses open in a new tab. */
 function FooterLink({ item }: { item: FooterLinkItem }) {
+  if (item.href.startsWith("/")) {
+    return (
+      <SiteLink to={item.href} className={styles.link}>
+        {item.label}
+      </SiteLink>
+    );
+  }
   if (!isExternalHref(item.href)) {
     return (
       <Link to={item.href} className={styles.link}>
@@ -119,9 +127,9 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className={styles.columns}>
         <div className={styles.brand}>
-          <Link to="/" className={styles.logo} aria-label="StudyAtlas home">
+          <SiteLink to="/" className={styles.logo} aria-label="StudyAtlas home">
             <Logo />
-          </Link>
+          </SiteLink>
           <p className={styles.blurb}>
             Find online programmes from schools worldwide: undergraduate and graduate degrees,
             executive education, short courses and certificates.

@@ -15,6 +15,7 @@ import { SignInLink } from "./sign-in-link.tsx";
 import styles from "./site-header.module.css";
 import { useScrollStage } from "./use-scroll-stage.ts";
 import { UserMenu } from "./user-menu.tsx";
+import { SiteLink } from "../site-link/site-link.tsx";
 
 type Appearance = "transparent" | "tinted" | "solid";
 
@@ -71,9 +72,9 @@ export function SiteHeader() {
           )}
 
           <div className={styles.actions}>
-            <Link to="/explore" className={`${styles.explore} ${styles.desktopOnly}`}>
+            <SiteLink to="/explore" className={`${styles.explore} ${styles.desktopOnly}`}>
               Explore
-            </Link>
+            </SiteLink>
             {user ? <UserMenu /> : <SignInLink className={styles.signIn} />}
             <MobileMenu className={styles.mobileOnly} />
           </div>

@@ -193,11 +193,12 @@ export function SpriteIcon({
   className?: string | undefined;
 }) {
   return (
+    // No focusable="false" here: only Internet Explorer, which React no longer runs in, made an
+    // svg focusable; a page repeats this icon dozens of times.
     <svg
       width="20"
       height="20"
       aria-hidden="true"
-      focusable="false"
       className={className ? `${styles.sprite} ${className}` : styles.sprite}
     >
       <use href={`#icon-${name}`} />

@@ -1,8 +1,7 @@
 // Page links below a list of results (docs/spec/discovery.md §2, §9; the finder and the country page): real links to ?page=N, so they work before
 // the page's JavaScript has loaded and crawlers can follow them.
-import { Link } from "react-router";
-
 import { type PaginationItem, paginationWindow } from "./pagination.ts";
+import { SiteLink } from "../site-link/site-link.tsx";
 import styles from "./pagination-nav.module.css";
 
 /** docs/spec/discovery.md §9: 2 edge pages and 5 around the current one. */
@@ -30,14 +29,14 @@ function PageList({
           </li>
         ) : (
           <li key={item.page}>
-            <Link
+            <SiteLink
               to={href(item.page)}
               className={styles.page}
               aria-current={item.page === page ? "page" : undefined}
               aria-label={`Page ${item.page}`}
             >
               {item.page}
-            </Link>
+            </SiteLink>
           </li>
         ),
       )}
@@ -61,9 +60,9 @@ export function PageLinks({
   return (
     <nav className={styles.nav} aria-label={label}>
       {page > 1 ? (
-        <Link to={href(page - 1)} className={styles.step} rel="prev">
+        <SiteLink to={href(page - 1)} className={styles.step} rel="prev">
           <span aria-hidden="true">‹</span> Previous
-        </Link>
+        </SiteLink>
       ) : (
         <span className={styles.step} aria-disabled="true" data-disabled>
           <span aria-hidden="true">‹</span> Previous
@@ -85,9 +84,9 @@ export function PageLinks({
         href={href}
       />
       {page < pageCount ? (
-        <Link to={href(page + 1)} className={styles.step} rel="next">
+        <SiteLink to={href(page + 1)} className={styles.step} rel="next">
           Next <span aria-hidden="true">›</span>
-        </Link>
+        </SiteLink>
       ) : (
         <span className={styles.step} aria-disabled="true" data-disabled>
           Next <span aria-hidden="true">›</span>

@@ -58,7 +58,9 @@ export function WishlistHeart({
 
   const label = saved ? `Remove ${courseName} from wishlist` : `Save ${courseName} to wishlist`;
   return (
-    <div className={styles.wrap} data-variant={variant}>
+    // The card variant is the default look: only the drawer's inline one is marked (one attribute
+    // less on each of a page's cards).
+    <div className={styles.wrap} data-variant={variant === "inline" ? variant : undefined}>
       <button
         type="button"
         className={styles.heart}

@@ -1,6 +1,5 @@
 // The filters in effect as removable chips above the results, plus 'Clear all' (issue
 // "Discovery" item 3). Each chip is a link to the same results without that filter.
-import { Link } from "react-router";
 
 import {
   DURATION_BUCKETS,
@@ -15,6 +14,7 @@ import { tuitionRangeFromQuery } from "./finder-tuition.ts";
 import { useFinder } from "./finder-data.ts";
 import { programmeLevelLabel } from "./filter-sections.tsx";
 import styles from "./active-filters.module.css";
+import { SiteLink } from "../../components/site-link/site-link.tsx";
 
 const AMOUNT = new Intl.NumberFormat("en-US");
 
@@ -130,7 +130,7 @@ export function ActiveFilters() {
       <ul className={styles.chips}>
         {chips.map((chip) => (
           <li key={chip.key}>
-            <Link
+            <SiteLink
               to={chip.href}
               className={styles.chip}
               aria-label={`Remove filter: ${chip.label}`}
@@ -141,13 +141,18 @@ export function ActiveFilters() {
               <span aria-hidden="true" className={styles.chipX}>
                 ×
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
-      <Link to={`/${scope.base}`} className={styles.clearAll} preventScrollReset state={linkState}>
+      <SiteLink
+        to={`/${scope.base}`}
+        className={styles.clearAll}
+        preventScrollReset
+        state={linkState}
+      >
         Clear all
-      </Link>
+      </SiteLink>
     </div>
   );
 }

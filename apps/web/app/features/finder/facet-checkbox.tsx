@@ -1,6 +1,7 @@
 // One checkbox filter option with its facet count (issue "Discovery" item 4): how many results
 // it would give with the other filters applied. An option with no results is disabled unless it
 // is already selected, so the visitor can never click into an empty page by accident.
+import { groupedDigits } from "../../utils/grouped-digits.ts";
 import styles from "./filter-panel.module.css";
 
 const COUNT = new Intl.NumberFormat("en-US");
@@ -33,7 +34,7 @@ export function FacetCheckbox({ label, count, checked, onChange }: FacetCheckbox
 export function FacetCount({ count }: { count: number }) {
   return (
     <span className={styles.count}>
-      {COUNT.format(count)}
+      {groupedDigits(count) ?? COUNT.format(count)}
       <span className="visually-hidden"> results</span>
     </span>
   );

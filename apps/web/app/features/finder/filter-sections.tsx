@@ -2,7 +2,6 @@
 // on large screens and the full-screen overlay on small ones. Every change navigates to the next
 // URL (the state lives in the query, §4), so the results and the facet counts stay honest.
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
 
 import { normaliseProgramme } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
@@ -17,6 +16,7 @@ import { variantPathOf } from "./finder-route.ts";
 import { FacetCheckbox, FacetCount } from "./facet-checkbox.tsx";
 import { useFinder } from "./finder-data.ts";
 import styles from "./filter-panel.module.css";
+import { SiteLink } from "../../components/site-link/site-link.tsx";
 
 export function FilterSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -66,7 +66,7 @@ export function DisciplineFilter() {
         return (
           <li key={discipline.id} className={styles.disciplineItem}>
             {isSelected ? (
-              <Link
+              <SiteLink
                 to={disciplineHref(location.scope, programmePath, location.search, undefined)}
                 className={styles.disciplineLink}
                 aria-current="true"
@@ -78,20 +78,20 @@ export function DisciplineFilter() {
                 <span className={styles.clearMark} aria-hidden="true">
                   ×
                 </span>
-              </Link>
+              </SiteLink>
             ) : discipline.count === 0 ? (
               <span className={styles.disciplineLink} aria-disabled="true" data-disabled>
                 {content}
               </span>
             ) : (
-              <Link
+              <SiteLink
                 to={disciplineHref(location.scope, programmePath, location.search, discipline.slug)}
                 className={styles.disciplineLink}
                 preventScrollReset
                 state={linkState}
               >
                 {content}
-              </Link>
+              </SiteLink>
             )}
           </li>
         );
@@ -126,7 +126,7 @@ export function ProgrammeLevelFilter() {
                 <FacetCount count={0} />
               </span>
             ) : (
-              <Link
+              <SiteLink
                 to={programmeHref(location.scope, location.search, option.target)}
                 className={styles.level}
                 aria-current={current ? "true" : undefined}
@@ -136,7 +136,7 @@ export function ProgrammeLevelFilter() {
                 <span className={styles.radio} aria-hidden="true" />
                 <span className={styles.optionLabel}>{option.label}</span>
                 {count !== undefined ? <FacetCount count={count} /> : null}
-              </Link>
+              </SiteLink>
             )}
           </li>
         );

@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
-import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
+import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { selectRows } from "../../sql-rows.ts";
 
@@ -51,6 +51,26 @@ export interface CardRow {
   language_id: number | null;
   school_id: number;
   discipline_ids: number[];
+}
+
+/**
+ * What a card of a page shows of a programme's own columns (courses.ts CARD_ONLY_COLUMNS): the
+ * CourseCard's fields, with the ids of its school and currency.
+ */
+export interface CardOnlyRow {
+  id: number;
+  slug: string;
+  name: string;
+  duration: number;
+  duration_base: CourseCard["duration_base"];
+  course_format: CourseCard["course_format"];
+  attendance: CourseCard["attendance"];
+  start_month: number;
+  start_year: number;
+  tuition_fee: number;
+  tuition_currency_id: number;
+  tuition_fee_base: string;
+  school_id: number;
 }
 
 /** A school as the maps keep it: the card's school fields and its country's. */
@@ -175,6 +195,37 @@ export class CardReferences {
           short_code: school.country_code,
           continent: school.continent,
         },
+      },
+    };
+  }
+
+  /**
+   * A page's card of a programme row (CourseCardSchema: what the card shows), or undefined when
+   * the maps do not hold its school or currency yet (as `card`). The same object as
+   * `courseCardOf(card(row))`, in the same key order, from a row of the card's columns only.
+   */
+  courseCard(row: CardOnlyRow): CourseCard | undefined {
+    const school = this.schools.get(row.school_id);
+    const currency = this.currencies.get(row.tuition_currency_id);
+    if (!school || !currency) return undefined;
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      duration: row.duration,
+      duration_base: row.duration_base,
+      course_format: row.course_format,
+      attendance: row.attendance,
+      course_dates: { start_month: row.start_month, start_year: row.start_year },
+      tuition_fee: row.tuition_fee,
+      tuition_currency: { short_code: currency.short_code },
+      tuition_fee_base: row.tuition_fee_base,
+      school: {
+        name: school.name,
+        slug: school.slug,
+        logo: school.logo,
+        thumbnail: school.thumbnail,
+        banner: school.banner,
       },
     };
   }

@@ -152,7 +152,9 @@ test.describe("at 375 px", () => {
     await expect(dialog).toHaveAttribute("aria-modal", "true");
     await expect(dialog.getByRole("button", { name: "Done" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Reset" })).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow))
+      .toBe("hidden");
     await expect(
       dialog.getByRole("button", { name: `Show ${total.toLocaleString("en-US")} results` }),
     ).toBeVisible();
@@ -181,7 +183,10 @@ test.describe("at 375 px", () => {
 
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+    // The page scrolls again once the overlay's effect is cleaned up (after it is hidden).
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow))
+      .not.toBe("hidden");
     await expect(countHeading(page)).toBeVisible();
   });
 

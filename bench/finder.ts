@@ -173,14 +173,13 @@ if (!flag("no-peer") && !flag("index-only")) {
 }
 let requests: FinderRequest[] | undefined;
 for (const configuration of configurations) {
-  const startedAt = performance.now();
   const server = await startServer({ ...env, ...configuration.env }, PORT, WORKERS);
   try {
     const index = await json<{ lastBuildMs?: number; size?: number; processes: ProcessMemory[] }>(
       server.base,
       "/bench/index",
     );
-    const ready = (performance.now() - startedAt) / 1000;
+    const ready = server.readyMs / 1000;
     requests ??= await uniqueRequests(server.base, REQUESTS);
     const peer = await json<{ size?: number; ms?: number; rssBefore?: number; rssAfter?: number }>(
       server.base,

@@ -156,6 +156,8 @@ export function ensureBuild(): void {
 export interface BenchServer {
   base: string;
   child: ChildProcess;
+  /** From the spawn until the server answered (its finder index built), before the read-ahead. */
+  readyMs: number;
 }
 
 /**
@@ -188,6 +190,7 @@ export async function startServer(
   workers = 1,
 ): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
   const child = spawn(
     process.execPath,
     [...startNodeOptions(), path.join(ROOT, "bench/bench-server.ts")],
@@ -207,7 +210,14 @@ export async function startServer(
   for (let attempt = 0; attempt < 1500; attempt += 1) {
     try {
       const response = await fetch(`${base}/bench/baseline`);
-      if (response.ok) return { base, child };
+      if (response.ok) {
+        const readyMs = performance.now() - startedAt;
+        const { waitedMs } = await json<{ waitedMs: number }>(base, "/bench/read-ahead");
+        console.log(
+          `(the finder index read ahead behind the scenes for ${(waitedMs / 1000).toFixed(1)} s more before the requests)`,
+        );
+        return { base, child, readyMs };
+      }
     } catch {
       // not listening yet
     }

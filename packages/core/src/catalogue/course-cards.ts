@@ -17,13 +17,18 @@ export function courseCardOf(course: CourseListItem): CourseCard {
     tuition_fee: course.tuition_fee,
     tuition_currency: { short_code: course.tuition_currency.short_code },
     tuition_fee_base: course.tuition_fee_base,
-    school: {
-      name: school.name,
-      slug: school.slug,
-      logo: school.logo,
-      thumbnail: school.thumbnail,
-      banner: school.banner,
-    },
+    school: cardSchoolOf(school),
+  };
+}
+
+/** The school as a card shows it (its name, address and pictures). */
+export function cardSchoolOf(school: CourseCard["school"]): CourseCard["school"] {
+  return {
+    name: school.name,
+    slug: school.slug,
+    logo: school.logo,
+    thumbnail: school.thumbnail,
+    banner: school.banner,
   };
 }
 

@@ -14,6 +14,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { selectRows } from "../../sql-rows.ts";
+import { cardSchoolOf } from "../course-cards.ts";
 
 type Currency = CourseListItem["tuition_currency"];
 type ProgrammeType = CourseListItem["programme_type"];
@@ -220,13 +221,7 @@ export class CardReferences {
       tuition_fee: row.tuition_fee,
       tuition_currency: { short_code: currency.short_code },
       tuition_fee_base: row.tuition_fee_base,
-      school: {
-        name: school.name,
-        slug: school.slug,
-        logo: school.logo,
-        thumbnail: school.thumbnail,
-        banner: school.banner,
-      },
+      school: cardSchoolOf(school),
     };
   }
 

@@ -8,7 +8,6 @@ import {
   ALL_PUBLISHED_COURSES,
   courseIdsFromIndex,
   listCourseCardPages,
-  listCoursePages,
   listCourses,
   resolveCourseListRequest,
   type CourseFilters,
@@ -203,8 +202,6 @@ describe("the in-process finder index", () => {
       const expected = await Promise.all(
         requests.map((request) => listCourses(database.db, request)),
       );
-      expect(await listCoursePages(database.db, requests, index), label).toEqual(expected);
-      expect(await listCoursePages(database.db, requests), label).toEqual(expected);
       // The home page's rows: the same pages as their cards only.
       const expectedCards = expected.map(({ count, results }) => ({
         count,

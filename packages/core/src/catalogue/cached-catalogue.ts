@@ -9,7 +9,6 @@ import { findCountryId, getCountryById, listCountries, listCountryOptions } from
 import {
   getCourseBySlug,
   listCourseCardPages,
-  listCoursePages,
   listCourses,
   resolveCourseListRequest,
   type CourseFilters,
@@ -25,8 +24,7 @@ import type { FinderIndex } from "./search-index/finder-index.ts";
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;
   listCourses(request: CourseListRequest): ReturnType<typeof listCourses>;
-  /** Several lists at once, their cards read together (the home page's rows). */
-  listCoursePages(requests: readonly CourseListRequest[]): ReturnType<typeof listCoursePages>;
+  /** Several lists of cards at once, read together (the home page's rows). */
   listCourseCardPages(
     requests: readonly CourseListRequest[],
   ): ReturnType<typeof listCourseCardPages>;
@@ -78,10 +76,6 @@ export function cachedCatalogue(
     },
     listCourses: (request) =>
       remember(`list:${listKey(request)}`, () => listCourses(db, request, finderIndex?.current())),
-    listCoursePages: (requests) =>
-      remember(`lists:${requests.map(listKey).join(",")}`, () =>
-        listCoursePages(db, requests, finderIndex?.current()),
-      ),
     listCourseCardPages: (requests) =>
       remember(`card-lists:${requests.map(listKey).join(",")}`, () =>
         listCourseCardPages(db, requests, finderIndex?.current()),

@@ -619,8 +619,10 @@ export async function courseCardsByIds(
 }
 
 /**
- * Several pages of programme cards at once (the home page's featured rows), as `listCoursePages`
- * with each list item as its card (courseCardOf), but reading only the cards' columns.
+ * Several pages of programme cards at once (the home page's featured rows): each page's ids from
+ * the index, then the cards of all of them in one statement, reading only the cards' columns
+ * (issue 14 item 3: six round trips to PostgreSQL were a tenth of a home render). A page the index
+ * cannot answer goes to SQL on its own, as `listCourses` does, and becomes cards (courseCardOf).
  */
 export async function listCourseCardPages(
   db: Database,
@@ -639,33 +641,6 @@ export async function listCourseCardPages(
         const list = await listCourses(db, request);
         return { count: list.count, results: courseCardsOf(list.results) };
       }
-      // As coursesByIds: in the index's order, without a programme unpublished since.
-      const results = answer.ids.flatMap((id) => cards.get(id) ?? []);
-      return { count: answer.count, results };
-    }),
-  );
-}
-
-/**
- * Several pages of programmes at once (the home page's featured rows): each page's ids from the
- * index, then the cards of all of them in one statement instead of one per page (issue 14 item 3:
- * six round trips to PostgreSQL were a tenth of a home render). A page the index cannot answer
- * goes to SQL on its own, as `listCourses` does.
- */
-export async function listCoursePages(
-  db: Database,
-  requests: readonly CourseListRequest[],
-  index?: CourseIndex,
-): Promise<Array<{ count: number; results: CourseListItem[] }>> {
-  const fromIndex = index
-    ? await Promise.all(requests.map((request) => courseIdsFromIndex(db, request, index)))
-    : [];
-  const ids = [...new Set(fromIndex.flatMap((answer) => answer?.ids ?? []))];
-  const cards = new Map((await coursesByIds(db, ids, index)).map((course) => [course.id, course]));
-  return Promise.all(
-    requests.map(async (request, position) => {
-      const answer = fromIndex[position];
-      if (!answer) return listCourses(db, request);
       // As coursesByIds: in the index's order, without a programme unpublished since.
       const results = answer.ids.flatMap((id) => cards.get(id) ?? []);
       return { count: answer.count, results };

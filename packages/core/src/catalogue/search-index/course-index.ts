@@ -48,8 +48,13 @@ import {
   relevanceScore,
   tsRank,
   topByRelevance,
+  markQueryTrigrams,
+  queryTrigrams,
+  similarityBound,
+  similarityOfMarked,
   trigramSequence,
-  wordSimilarity,
+  trigramTable,
+  type TrigramTable,
 } from "./relevance.ts";
 import { evaluate, hasNot, lexemesOfQuery, type QueryNode } from "./text-match.ts";
 
@@ -305,8 +310,12 @@ export class CourseIndex {
   /** Each document's name (`search_name`) as a position in `names`: documents follow names. */
   private readonly nameOfDoc: Int32Array | undefined;
   private readonly names: readonly string[];
-  /** Each name's pg_trgm trigram sequence once computed (null: not ASCII, SQL ranks). */
-  private readonly nameTrigrams: Array<Int32Array | null | undefined>;
+  /** Each name's pg_trgm trigram sequence, numbered (relevance.ts). */
+  private readonly nameTrigrams: TrigramTable;
+  /** A relevance request's word similarity of each name, valid where `similarityStamps` has its stamp. */
+  private readonly similarities: Float32Array;
+  private readonly similarityStamps: Uint32Array;
+  private similarityStamp = 0;
   /** Position of each published programme of an unpublished school in that list, by id. */
   private readonly hiddenPublished: Map<number, number> | undefined;
   private readonly allHidden: Bitset;
@@ -354,7 +363,9 @@ export class CourseIndex {
       this.names = [];
       this.nameOfDoc = undefined;
     }
-    this.nameTrigrams = new Array<Int32Array | null | undefined>(this.names.length);
+    this.nameTrigrams = trigramTable(this.names);
+    this.similarities = new Float32Array(this.names.length);
+    this.similarityStamps = new Uint32Array(this.names.length);
     const size = courses.length;
     this.size = size;
     const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
@@ -745,7 +756,7 @@ export class CourseIndex {
     | {
         and: boolean;
         operands: PostingPositions[];
-        similarityOf: (doc: number) => number | undefined;
+        similarityOf: (doc: number, rank?: number, worst?: number) => number | undefined;
       }
     | undefined {
     const nameOfDoc = this.nameOfDoc;
@@ -760,20 +771,28 @@ export class CourseIndex {
     }
     // The SQL side is lower(f_unaccent(corrected text)): the identity for words of [a-z0-9].
     if (!/^[a-z0-9]+( [a-z0-9]+)*$/.test(fullText.searchText)) return undefined;
-    const queryTrigrams = new Set(trigramSequence(fullText.searchText));
-    const similarities = new Float64Array(this.names.length).fill(-1);
-    const similarityOf = (doc: number): number | undefined => {
+    const query = queryTrigrams(trigramSequence(fullText.searchText) ?? new Int32Array());
+    const ulen1 = query.length;
+    // Each name's similarity once per request (names repeat across schools), with a stamp of the
+    // request that computed it instead of clearing the array.
+    const stamp = (this.similarityStamp = (this.similarityStamp + 1) >>> 0 || 1);
+    const stamps = this.similarityStamps;
+    const similarities = this.similarities;
+    const table = this.nameTrigrams;
+    const similarityOf = (doc: number, rank = 0, worst = Number.NEGATIVE_INFINITY) => {
       const name = nameOfDoc[doc] as number;
-      const known = similarities[name] as number;
-      if (known >= 0) return known;
-      let trigrams = this.nameTrigrams[name];
-      if (trigrams === undefined) {
-        trigrams = trigramSequence(this.names[name] as string) ?? null;
-        this.nameTrigrams[name] = trigrams;
+      if (stamps[name] === stamp) return similarities[name] as number;
+      if (!table.ascii[name]) return undefined;
+      const present = markQueryTrigrams(query, table, name);
+      let similarity = 0;
+      if (present > 0) {
+        // A bound that cannot lift this document above the worst kept does as well (not kept).
+        const bound = similarityBound(present, ulen1);
+        if (relevanceScore(rank, bound) <= worst) return bound;
+        similarity = similarityOfMarked(table, name, ulen1);
       }
-      if (trigrams === null) return undefined;
-      const similarity = wordSimilarity(queryTrigrams, trigrams);
       similarities[name] = similarity;
+      stamps[name] = stamp;
       return similarity;
     };
     // ts_rank's choice (tsrank.c calc_rank): by proximity when the query's first item is `&`.

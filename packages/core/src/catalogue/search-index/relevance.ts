@@ -168,27 +168,112 @@ export function trigramSequence(text: string): Int32Array | undefined {
 }
 
 /**
- * word_similarity(query, text) as pg_trgm computes it (flags 0), from the query's distinct
- * trigrams and the text's trigram sequence: float4.
+ * Texts' trigram sequences numbered as calc_word_similarity numbers them, in flat arrays: text t's
+ * distinct trigrams in order of first appearance are `codes[codeStarts[t]..codeStarts[t + 1])`,
+ * and each position's number among them `ids[idStarts[t]..idStarts[t + 1])`; `ascii[t]` is 0 for
+ * a text with a character outside ASCII (no sequence: SQL ranks then). Made for every name when
+ * the index is built, so that a request only marks which trigrams the query has.
  */
-export function wordSimilarity(queryTrigrams: ReadonlySet<number>, text: Int32Array): number {
-  const ulen1 = queryTrigrams.size;
-  const len2 = text.length;
-  // The text's trigrams numbered by distinct trigram (calc_word_similarity's merge).
+export interface TrigramTable {
+  codes: Int32Array;
+  codeStarts: Int32Array;
+  ids: Uint16Array;
+  idStarts: Int32Array;
+  ascii: Uint8Array;
+}
+
+export function trigramTable(texts: readonly string[]): TrigramTable {
+  const codes: number[] = [];
+  const ids: number[] = [];
+  const codeStarts = new Int32Array(texts.length + 1);
+  const idStarts = new Int32Array(texts.length + 1);
+  const ascii = new Uint8Array(texts.length);
   const idOf = new Map<number, number>();
-  const indexes = new Int32Array(len2);
-  for (let i = 0; i < len2; i += 1) {
-    const code = text[i] as number;
-    let id = idOf.get(code);
-    if (id === undefined) {
-      id = idOf.size;
-      idOf.set(code, id);
+  texts.forEach((text, t) => {
+    const sequence = trigramSequence(text);
+    if (sequence) {
+      ascii[t] = 1;
+      idOf.clear();
+      for (const code of sequence) {
+        let id = idOf.get(code);
+        if (id === undefined) {
+          id = idOf.size;
+          idOf.set(code, id);
+          codes.push(code);
+        }
+        ids.push(id);
+      }
     }
-    indexes[i] = id;
+    codeStarts[t + 1] = codes.length;
+    idStarts[t + 1] = ids.length;
+  });
+  return { codes: Int32Array.from(codes), codeStarts, ids: Uint16Array.from(ids), idStarts, ascii };
+}
+
+/** The query's distinct trigrams, ascending (looked up by halving). */
+export function queryTrigrams(sequence: Int32Array): Int32Array {
+  return Int32Array.from(new Set(sequence)).sort();
+}
+
+function hasTrigram(sorted: Int32Array, code: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = sorted[middle] as number;
+    if (value === code) return true;
+    if (value < code) low = middle + 1;
+    else high = middle - 1;
   }
-  const found = new Uint8Array(idOf.size);
-  for (const [code, id] of idOf) if (queryTrigrams.has(code)) found[id] = 1;
-  const lastpos = new Int32Array(idOf.size).fill(-1);
+  return false;
+}
+
+// Scratch of the last markQueryTrigrams call, by distinct trigram number (one thread: a request's
+// ranking runs through without awaiting).
+let found = new Uint8Array(128);
+let lastpos = new Int32Array(128);
+
+/**
+ * Marks which of text `t`'s distinct trigrams the query has (for `similarityOfMarked`, called
+ * next) and returns how many: word_similarity is at most that over the query's count (below).
+ */
+export function markQueryTrigrams(query: Int32Array, table: TrigramTable, t: number): number {
+  const from = table.codeStarts[t] as number;
+  const distinct = (table.codeStarts[t + 1] as number) - from;
+  if (found.length < distinct) {
+    found = new Uint8Array(distinct * 2);
+    lastpos = new Int32Array(distinct * 2);
+  }
+  const { codes } = table;
+  let present = 0;
+  for (let id = 0; id < distinct; id += 1) {
+    const has = hasTrigram(query, codes[from + id] as number) ? 1 : 0;
+    found[id] = has;
+    present += has;
+  }
+  return present;
+}
+
+/**
+ * word_similarity's upper bound from markQueryTrigrams' count: a stretch holding `count` of the
+ * query's `ulen1` trigrams among its own `ulen2 >= count` scores count / (ulen1 + ulen2 - count),
+ * at most present / ulen1 (float4 rounding keeps the order).
+ */
+export function similarityBound(present: number, ulen1: number): number {
+  return Math.fround(present / ulen1);
+}
+
+/**
+ * word_similarity(query, text) as pg_trgm computes it (calc_word_similarity, flags 0) for text `t`
+ * marked last by markQueryTrigrams, the query having `ulen1` distinct trigrams: float4. The
+ * greatest similarity of any stretch of the text's sequence, each stretch ending at a trigram of
+ * the query and its start moved up while that gains.
+ */
+export function similarityOfMarked(table: TrigramTable, t: number, ulen1: number): number {
+  const { ids } = table;
+  const start = table.idStarts[t] as number;
+  const len2 = (table.idStarts[t + 1] as number) - start;
+  lastpos.fill(-1, 0, (table.codeStarts[t + 1] as number) - (table.codeStarts[t] as number));
   const similarity = (count: number, ulen2: number) => Math.fround(count / (ulen1 + ulen2 - count));
 
   let ulen2 = 0;
@@ -196,7 +281,7 @@ export function wordSimilarity(queryTrigrams: ReadonlySet<number>, text: Int32Ar
   let lower = -1;
   let max = 0;
   for (let i = 0; i < len2; i += 1) {
-    const id = indexes[i] as number;
+    const id = ids[start + i] as number;
     if (lower >= 0 || found[id]) {
       if ((lastpos[id] as number) < 0) {
         ulen2 += 1;
@@ -223,7 +308,7 @@ export function wordSimilarity(queryTrigrams: ReadonlySet<number>, text: Int32Ar
         lower = tmpLower;
         count = tmpCount;
       }
-      const tmpId = indexes[tmpLower] as number;
+      const tmpId = ids[start + tmpLower] as number;
       if (lastpos[tmpId] === tmpLower) {
         tmpUlen2 -= 1;
         if (found[tmpId]) tmpCount -= 1;
@@ -231,11 +316,23 @@ export function wordSimilarity(queryTrigrams: ReadonlySet<number>, text: Int32Ar
     }
     if (current > max) max = current;
     for (let tmpLower = previousLower; tmpLower < lower; tmpLower += 1) {
-      const tmpId = indexes[tmpLower] as number;
+      const tmpId = ids[start + tmpLower] as number;
       if (lastpos[tmpId] === tmpLower) lastpos[tmpId] = -1;
     }
   }
   return max;
+}
+
+/**
+ * word_similarity(query, text) as pg_trgm computes it (flags 0), for ASCII texts (undefined
+ * otherwise): float4.
+ */
+export function wordSimilarity(query: string, text: string): number | undefined {
+  const querySequence = trigramSequence(query);
+  const table = trigramTable([text]);
+  if (!querySequence || !table.ascii[0]) return undefined;
+  const codes = queryTrigrams(querySequence);
+  return markQueryTrigrams(codes, table, 0) === 0 ? 0 : similarityOfMarked(table, 0, codes.length);
 }
 
 /** `ts_rank(...) + word_similarity(...)`: float4 + float4 is float4. */
@@ -389,14 +486,22 @@ export function documentOperands(
 /**
  * The first `take` documents of `matching` in relevance order: the score descending, then the
  * document (the name order, BY_NAME). `operands`: each query operand's positions (rankOperands
- * order); `similarityOf`: a document's word_similarity, or undefined when it cannot be computed
- * here (the whole ranking is then left to PostgreSQL: undefined).
+ * order); `similarityOf(doc, rank, worst)`: a document's word_similarity, or undefined when it
+ * cannot be computed here (the whole ranking is then left to PostgreSQL: undefined); it may answer
+ * instead an upper bound of it that cannot lift `rank` above `worst`, the score of the worst
+ * document kept so far (-Infinity while fewer than `take` are kept).
+ *
+ * The similarity is at most 1: once `take` documents are kept, a document whose rank plus 1 does
+ * not beat the worst of them is passed by without its similarity. Scores are float4 sums
+ * (relevanceScore), and float4 rounding keeps their order, so this is exact; a document passed by
+ * is never one PostgreSQL would have placed above them (an equal score loses to an earlier
+ * document, as in BY_NAME).
  */
 export function topByRelevance(
   matching: Uint32Array,
   and: boolean,
   operands: readonly PostingPositions[],
-  similarityOf: (doc: number) => number | undefined,
+  similarityOf: (doc: number, rank: number, worst: number) => number | undefined,
   take: number,
 ): number[] | undefined {
   if (take <= 0) return [];
@@ -459,9 +564,12 @@ export function topByRelevance(
           view.to = 0;
         }
       }
-      const similarity = similarityOf(doc);
+      const rank = tsRank(and, views);
+      const worst = size < take ? Number.NEGATIVE_INFINITY : (heapScore[0] as number);
+      if (relevanceScore(rank, 1) <= worst) continue;
+      const similarity = similarityOf(doc, rank, worst);
       if (similarity === undefined) return undefined;
-      const score = relevanceScore(tsRank(and, views), similarity);
+      const score = relevanceScore(rank, similarity);
       // Documents come in ascending order: an equal score later is never better.
       if (size < take) {
         heapScore[size] = score;

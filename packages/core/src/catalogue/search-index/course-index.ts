@@ -140,6 +140,13 @@ const TUITION_PREFIXES = 64;
 /** Fewer documents than this between two prefixes are not worth a set each. */
 const TUITION_MIN_STEP = 64;
 
+/** `counts[i] = totals[i] - counts[i]`: a base's tally from its complement's (`tallyBase`). */
+function fromTotals(totals: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < counts.length; i += 1) {
+    counts[i] = (totals[i] as number) - (counts[i] as number);
+  }
+}
+
 function mapValues<K, V, W>(map: ReadonlyMap<K, V>, change: (value: V) => W): Map<K, W> {
   const changed = new Map<K, W>();
   for (const [key, value] of map) changed.set(key, change(value));
@@ -257,6 +264,9 @@ export class CourseIndex {
   private readonly docOfId: Int32Array;
   private readonly countryOf: Int32Array;
   private readonly degreeTypeOf: Int32Array;
+  /** Every document 0..size-1 and its tallies (`tallyBase`), made on first need. */
+  private everyDoc: Bitset | undefined;
+  private everyTallies: { degree: Int32Array; country: Int32Array } | undefined;
   private readonly maxCountryId: number;
   private readonly maxDegreeTypeId: number;
   private readonly tuitionFee: Float64Array;
@@ -1197,6 +1207,33 @@ export class CourseIndex {
     };
   }
 
+  /**
+   * The documents to tally for a base: the base itself, or, when it holds more than half of the
+   * catalogue, the documents outside it (`dense`: the counts are then every document's counts less
+   * those, `fromTotals`), so that a tally never visits more than half of the documents.
+   */
+  private tallyBase(base: Bitset): { visit: Bitset; dense: boolean } {
+    if (count(base) * 2 <= this.size) return { visit: base, dense: false };
+    this.everyDoc ??= fullSet(this.size);
+    return { visit: difference(this.everyDoc, base), dense: true };
+  }
+
+  /** Every document's degree type and country tallies, made once per index. */
+  private everyDocTallies(): { degree: Int32Array; country: Int32Array } {
+    if (!this.everyTallies) {
+      this.everyDoc ??= fullSet(this.size);
+      const degree = new Int32Array(this.maxDegreeTypeId + 2);
+      const country = new Int32Array(this.maxCountryId + 2);
+      tallyTwo(
+        this.everyDoc,
+        { values: this.degreeTypeOf, counts: degree },
+        { values: this.countryOf, counts: country },
+      );
+      this.everyTallies = { degree, country };
+    }
+    return this.everyTallies;
+  }
+
   /** How many options a facet counted from option sets lists. */
   private optionCount(group: FacetGroup): number {
     return this.optionSets(group).length;
@@ -1281,14 +1318,26 @@ export class CourseIndex {
 
     if (talliedWith === undefined) {
       if (byDegreeType === byCountry) {
+        const { visit, dense } = this.tallyBase(byDegreeType);
         tallyTwo(
-          byDegreeType,
+          visit,
           { values: this.degreeTypeOf, counts: degreeTally },
           { values: this.countryOf, counts: countryTally },
         );
+        if (dense) {
+          const every = this.everyDocTallies();
+          fromTotals(every.degree, degreeTally);
+          fromTotals(every.country, countryTally);
+        }
       } else {
-        tally(byDegreeType, this.degreeTypeOf, degreeTally);
-        tally(byCountry, this.countryOf, countryTally);
+        for (const [base, values, counts, every] of [
+          [byDegreeType, this.degreeTypeOf, degreeTally, "degree"],
+          [byCountry, this.countryOf, countryTally, "country"],
+        ] as const) {
+          const { visit, dense } = this.tallyBase(base);
+          tally(visit, values, counts);
+          if (dense) fromTotals(this.everyDocTallies()[every], counts);
+        }
       }
     }
     const degreeCounts = { get: (id: number) => degreeTally[id + 1] };

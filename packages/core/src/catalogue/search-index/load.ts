@@ -21,21 +21,25 @@ interface LinkRow {
  * cost PostgreSQL two extra sorts of the whole catalogue (most of the start time at a million).
  */
 function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32Array {
-  const order = Int32Array.from({ length: rows.length }, (_, index) => index);
-  order.sort((a, b) => {
-    const x = rows[a] as IndexedCourse;
-    const y = rows[b] as IndexedCourse;
-    if (x.tuitionFeeUsd === null || y.tuitionFeeUsd === null) {
-      if (x.tuitionFeeUsd !== y.tuitionFeeUsd) return x.tuitionFeeUsd === null ? 1 : -1;
-    } else if (x.tuitionFeeUsd !== y.tuitionFeeUsd) {
-      return (x.tuitionFeeUsd - y.tuitionFeeUsd) * direction;
-    }
-    return x.id - y.id;
-  });
-  const ranks = new Int32Array(rows.length);
-  order.forEach((index, position) => {
-    ranks[index] = position + 1;
-  });
+  // The keys in typed arrays, read by the comparator instead of the rows (about half the time at
+  // a million): the fee signed by the direction, a missing fee +Infinity (last either way; two
+  // compare as NaN, falsy, so by id).
+  const n = rows.length;
+  const fee = new Float64Array(n);
+  const id = new Int32Array(n);
+  for (let index = 0; index < n; index += 1) {
+    const row = rows[index] as IndexedCourse;
+    fee[index] =
+      row.tuitionFeeUsd === null ? Number.POSITIVE_INFINITY : row.tuitionFeeUsd * direction;
+    id[index] = row.id;
+  }
+  const order = Int32Array.from({ length: n }, (_, index) => index);
+  order.sort(
+    (a, b) => (fee[a] as number) - (fee[b] as number) || (id[a] as number) - (id[b] as number),
+  );
+  const ranks = new Int32Array(n);
+  for (let position = 0; position < n; position += 1)
+    ranks[order[position] as number] = position + 1;
   return ranks;
 }
 

@@ -284,55 +284,6 @@ describe("relevance left to PostgreSQL", () => {
     expect((await courseIdsFromIndex(database.db, request, fresh))?.ids).toEqual(expected);
   });
 
-  it("reads the positions of a filtered request's few programmes only, and keeps none", async () => {
-    const vocabulary = await loadSearchVocabulary(database.db);
-    const countries = (
-      await database.query<{ id: number }>(
-        `select s.country_id as id from schools s join courses c on c.school_id = s.id
-         where s.published and c.published group by s.country_id order by count(*) desc limit 6`,
-      )
-    ).rows.map((row) => Number(row.id));
-    let restricted = 0;
-    let whole = 0;
-    for (const base of finderTexts) {
-      for (const country of countries) {
-        const fresh = await loadCourseIndex(database.db);
-        fresh.vocabulary = vocabulary;
-        const filters: CourseFilters = { ...base, countryIds: [country] };
-        const request: CourseListRequest = {
-          filters,
-          ordering: "relevance",
-          seed: 1,
-          page: 1,
-          pageSize: 20,
-        };
-        const label = JSON.stringify(filters);
-        // The sets kept without positions, as a search in another order leaves them.
-        await matchText(database.db, fresh, filters);
-        const text = await matchText(database.db, fresh, filters, true);
-        const expected = (await listCourses(database.db, request)).results.map((c) => c.id);
-        const answer = fresh.list(request, text);
-        expect(answer && "ids" in answer ? answer.ids : undefined, label).toEqual(expected);
-        const kept = [...(text?.fullText?.postings.values() ?? [])].map((p) => p.positions);
-        if (text?.fullText?.positions) {
-          restricted += 1;
-          // Read for this request: one entry per matching programme holding the lexeme, none kept.
-          expect(kept.every((positions) => positions === undefined), label).toBe(true);
-          const matching = fresh.matchingIds(filters, text.docs) ?? [];
-          for (const positions of text.fullText.positions.values()) {
-            expect(positions.docs.length, label).toBeLessThanOrEqual(matching.length);
-          }
-        } else {
-          // Most of a word's programmes match: its positions are read whole, and kept.
-          whole += 1;
-          expect(kept.every((positions) => positions !== undefined), label).toBe(true);
-        }
-      }
-    }
-    expect(restricted).toBeGreaterThan(20);
-    expect(whole).toBeGreaterThan(0);
-  }, 120_000);
-
   it("ranks in SQL, with the same pages, when a matching name is outside ASCII", async () => {
     // A name whose word characters depend on the locale (pg_trgm): the index does not rank it.
     const [row] = (

@@ -74,11 +74,6 @@ export interface TextSet {
     query: QueryNode;
     postings: ReadonlyMap<string, LexemePosting>;
     searchText: string;
-    /**
-     * Positions read for this request's matching documents only (text-match.ts
-     * `readPositionsForRequest`), for lexemes whose kept posting has none yet: not kept.
-     */
-    positions?: ReadonlyMap<string, PostingPositions>;
   };
 }
 
@@ -727,35 +722,6 @@ export class CourseIndex {
     }
   }
 
-  /**
-   * A lexeme's positions in some programmes (PostgreSQL's answer as for `attachPositions`), for
-   * one request: not kept, not counted in the budget.
-   */
-  positionsOf(
-    lexeme: string,
-    ids: readonly number[],
-    occurrences: string,
-  ): PostingPositions | undefined {
-    return parsePostingPositions(
-      lexeme,
-      ids,
-      occurrences,
-      (id) => (id < this.docOfId.length ? (this.docOfId[id] as number) : -1),
-      this.size,
-    );
-  }
-
-  /** The ids of the public programmes matching the filters and a full-text match's documents. */
-  matchingIds(filters: CourseFilters, docs: Bitset): number[] | undefined {
-    const matching = this.matches(filters, { docs });
-    if (!matching) return undefined;
-    const ids: number[] = [];
-    forEachDoc(matching, (doc) => {
-      ids.push(this.ids[doc] as number);
-    });
-    return ids;
-  }
-
   private forgetPosting(lexeme: string): void {
     const kept = this.postings.get(lexeme);
     if (!kept) return;
@@ -809,7 +775,7 @@ export class CourseIndex {
     if (!operandLexemes) return undefined;
     const operands: PostingPositions[] = [];
     for (const lexeme of operandLexemes) {
-      const positions = fullText.postings.get(lexeme)?.positions ?? fullText.positions?.get(lexeme);
+      const positions = fullText.postings.get(lexeme)?.positions;
       if (!positions) return undefined;
       operands.push(positions);
     }

@@ -28,9 +28,9 @@ import type { Database } from "@studyatlas/db/client.ts";
 import { selectPrepared, textArrayLiteral } from "../../sql-rows.ts";
 import type { CourseFilters } from "../courses.ts";
 import { TEXT_SEARCH_CONFIG, type SearchVocabulary } from "../search-vocabulary.ts";
-import { type Bitset, andInto, count, orInto } from "./bitset.ts";
+import { type Bitset, andInto, orInto } from "./bitset.ts";
 import type { CourseIndex, LexemePosting, TextSet } from "./course-index.ts";
-import { type PostingPositions, positionsBytes } from "./relevance.ts";
+import { positionsBytes } from "./relevance.ts";
 
 /** A parsed tsquery: lexemes combined with and, or and not. */
 export type QueryNode =
@@ -467,72 +467,13 @@ export async function matchText(
   const query = parseTsquery(filters.textQuery);
   if (!query) return undefined;
   const postings = await postingsOf(db, index, query, forRelevance);
-  const docs = index.evaluateText(query, postings);
-  let positions: ReadonlyMap<string, PostingPositions> | undefined;
   if (forRelevance) {
-    const missing = [...postings].filter(([, posting]) => !posting.positions);
-    if (missing.length > 0) {
-      positions = await readPositionsForRequest(db, index, filters, docs, missing);
-      if (!positions) {
-        await Promise.all(
-          missing.map(([lexeme, posting]) => readPositions(db, index, lexeme, posting)),
-        );
-      }
-    }
+    await Promise.all(
+      [...postings].map(([lexeme, posting]) => readPositions(db, index, lexeme, posting)),
+    );
   }
   return {
-    docs,
-    fullText: {
-      query,
-      postings,
-      searchText: filters.searchText ?? filters.text,
-      ...(positions ? { positions } : {}),
-    },
+    docs: index.evaluateText(query, postings),
+    fullText: { query, postings, searchText: filters.searchText ?? filters.text },
   };
-}
-
-/**
- * The positions of lexemes whose set is kept without them, read for this request's matching
- * programmes only (its filters and text), when those are fewer than a third of each lexeme's
- * programmes: PostgreSQL reads those rows by id instead of every programme holding the word
- * (0.1–0.3 s for a word in tens of thousands of programmes at a million). Not kept: a later
- * request with other filters reads its own, and one without filters reads them whole
- * (`readPositions`). Undefined when the whole read is the better one, or a read failed.
- */
-async function readPositionsForRequest(
-  db: Database,
-  index: CourseIndex,
-  filters: CourseFilters,
-  docs: Bitset,
-  missing: ReadonlyArray<readonly [string, LexemePosting]>,
-): Promise<ReadonlyMap<string, PostingPositions> | undefined> {
-  const ids = index.matchingIds(filters, docs);
-  if (!ids) return undefined;
-  if (missing.some(([, posting]) => ids.length * 3 >= count(posting.docs))) return undefined;
-  try {
-    const read = await Promise.all(
-      missing.map(async ([lexeme]) => {
-        const [row] = await selectPrepared<{ ids: number[] | null; occurrences: string | null }>(
-          db,
-          sql`select array_agg(c.id) as ids,
-                string_agg(ts_delete(c.search_vector,
-                  array_remove(tsvector_to_array(c.search_vector), ${lexeme}::text))::text, ' ')
-                  as occurrences
-              from courses c
-              where c.id = any(${`{${ids.join(",")}}`}::int[])
-                and c.search_vector @@ ${singleLexemeQuery(lexeme)}::tsquery and c.published`,
-        );
-        return [lexeme, index.positionsOf(lexeme, row?.ids ?? [], row?.occurrences ?? "")] as const;
-      }),
-    );
-    const positions = new Map<string, PostingPositions>();
-    for (const [lexeme, positionsRead] of read) {
-      if (!positionsRead) return undefined;
-      positions.set(lexeme, positionsRead);
-    }
-    return positions;
-  } catch {
-    // The database went away or the statement failed: the whole read (or SQL) ranks instead.
-    return undefined;
-  }
 }

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 import { openDatabase } from "@studyatlas/db/client.ts";
+import { appProcessEnvironment } from "../apps/web/server/process-environment.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -24,6 +25,11 @@ export function startNodeOptions(): string[] {
     scripts: { start: string };
   };
   return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+}
+
+/** The environment as `npm start` completes it for the app process (scripts/start.ts). */
+function withAppProcessDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return appProcessEnvironment(env) ?? env;
 }
 
 export const TIMEOUT_MS = 10_000;
@@ -197,13 +203,14 @@ export async function startServer(
     {
       cwd: ROOT,
       // NODE_ENV=production for React too (its development build renders several times slower).
-      env: {
+      // What `npm start` sets before Node starts (its arenas) too, as the product runs.
+      env: withAppProcessDefaults({
         ...process.env,
         ...env,
         PORT: String(port),
         NODE_ENV: "production",
         WEB_CONCURRENCY: String(workers),
-      },
+      }),
       stdio: ["ignore", "inherit", "inherit"],
     },
   );

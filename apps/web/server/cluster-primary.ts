@@ -145,8 +145,10 @@ export function runClusterPrimary(options: ClusterPrimaryOptions): ClusterPrimar
   const onSignal = (signal: NodeJS.Signals) => {
     void stop(signal).then(() => process.exit(0));
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  // Every signal: the stop runs once, and a second signal (the terminal's and `npm start`'s parent's
+  // SIGINT, scripts/start.ts) must not end the primary before its workers have closed.
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 
   for (let count = 0; count < options.workers; count += 1) fork();
 

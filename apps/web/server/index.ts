@@ -79,7 +79,9 @@ async function serve(
   const { buildApp } = await import("./app.ts");
   const app = await buildApp({ config, database, frontend });
   let closing: Promise<void> | undefined;
-  // Once: a worker hears the terminal's SIGINT and its primary's SIGTERM.
+  // Once, however many signals come: a worker hears the terminal's SIGINT and its primary's
+  // SIGTERM, and a process `npm start` runs as its child (scripts/start.ts) hears the terminal's
+  // and its parent's SIGINT. A signal after the first must not end the process before it closes.
   const shutdown = (signal: string) => {
     closing ??= (async () => {
       app.log.info(`${signal}: shutting down`);
@@ -88,8 +90,8 @@ async function serve(
       process.exit(0);
     })();
   };
-  process.once("SIGINT", () => shutdown("SIGINT"));
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
   if (options.housekeeping) {
     startHousekeeping(database, (error) =>
       app.log.error({ err: error }, "account housekeeping failed"),

@@ -193,7 +193,10 @@ describe("passing documents by", () => {
     };
     const asked: number[] = [];
     const top = topByRelevance(
-      fromDocs(count, Array.from({ length: count }, (_, doc) => doc)),
+      fromDocs(
+        count,
+        Array.from({ length: count }, (_, doc) => doc),
+      ),
       false,
       [posting],
       (doc) => {
@@ -237,7 +240,8 @@ function plainWordSimilarity(queryTrigrams: ReadonlySet<number>, text: Int32Arra
     const previousLower = lower;
     for (let tmpLower = lower; tmpLower <= i; tmpLower += 1) {
       const candidate = similarity(tmpCount, tmpUlen2);
-      if (candidate > current) [current, ulen2, lower, count] = [candidate, tmpUlen2, tmpLower, tmpCount];
+      if (candidate > current)
+        [current, ulen2, lower, count] = [candidate, tmpUlen2, tmpLower, tmpCount];
       const tmpId = indexes[tmpLower] as number;
       if (lastpos[tmpId] === tmpLower) {
         tmpUlen2 -= 1;

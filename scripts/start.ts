@@ -47,6 +47,10 @@ if (environment) {
     process.on(signal, () => child.kill(signal));
   }
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on("error", (error) => {
+    console.error(`Could not start the server process: ${error.message}`);
+    process.exit(1);
+  });
 } else {
   await startServer();
 }

@@ -14,13 +14,13 @@ import { rmSync } from "node:fs";
 
 import pg from "pg";
 
-import { createAnalyticsOverviewCache } from "@studyatlas/core/analytics/overview-cache.ts";
-import { loadAnalyticsOverview } from "@studyatlas/core/analytics/overview.ts";
+import { createAnalyticsOverviewCache } from "@studyatlas/core/dashboards/analytics/overview-cache.ts";
+import { loadAnalyticsOverview } from "@studyatlas/core/dashboards/analytics/overview.ts";
 import {
   createDailySaltSource,
   recordProgrammeView,
   visitorHash,
-} from "@studyatlas/core/analytics/page-views.ts";
+} from "@studyatlas/core/dashboards/analytics/page-views.ts";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "@studyatlas/db/client.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";

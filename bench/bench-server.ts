@@ -41,7 +41,7 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
 async function serve(): Promise<void> {
   // Loaded here, not above: the primary of several workers serves nothing (as server/index.ts's).
   const { coursesByIds, defaultOrdering, resolveCourseListRequest } =
-    await import("@studyatlas/core/catalogue/courses.ts");
+    await import("@studyatlas/core/finder/courses.ts");
   const { openDatabase } = await import("@studyatlas/db/client.ts");
   const { CourseListQuerySchema } = await import("@studyatlas/schemas/catalogue.ts");
   const { buildApp } = await import("../apps/web/server/app.ts");

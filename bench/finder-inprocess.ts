@@ -16,11 +16,11 @@ import {
   listCourses,
   resolveCourseListRequest,
   type CourseListRequest,
-} from "@studyatlas/core/catalogue/courses.ts";
-import { countCourseFacets } from "@studyatlas/core/catalogue/facets.ts";
-import { loadCourseIndex } from "@studyatlas/core/catalogue/search-index/load.ts";
-import { matchText } from "@studyatlas/core/catalogue/search-index/text-match.ts";
-import { loadSearchVocabulary } from "@studyatlas/core/catalogue/search-vocabulary.ts";
+} from "@studyatlas/core/finder/courses.ts";
+import { countCourseFacets } from "@studyatlas/core/finder/facets.ts";
+import { loadCourseIndex } from "@studyatlas/core/finder/index/load.ts";
+import { matchText } from "@studyatlas/core/finder/index/text-match.ts";
+import { loadSearchVocabulary } from "@studyatlas/core/finder/search-vocabulary.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";

@@ -9,8 +9,8 @@
 import { count, create, insertMultiple, search, type Orama } from "@orama/orama";
 import { sql } from "drizzle-orm";
 
-import type { CourseFilters, CourseListRequest } from "@studyatlas/core/catalogue/courses.ts";
-import type { FacetGroup } from "@studyatlas/core/catalogue/search-index/course-index.ts";
+import type { CourseFilters, CourseListRequest } from "@studyatlas/core/finder/courses.ts";
+import type { FacetGroup } from "@studyatlas/core/finder/index/course-index.ts";
 import { selectRows } from "@studyatlas/core/sql-rows.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 

@@ -4,7 +4,7 @@ import {
   demoAccountsLine,
   ensureDemoAccounts,
 } from "../packages/core/src/accounts/demo-accounts.ts";
-import { seedDemoDashboards } from "../packages/core/src/organisations/demo-organisations.ts";
+import { seedDemoDashboards } from "../packages/core/src/dashboards/demo-organisations.ts";
 import { runSeedCli } from "../packages/db/src/cli/seed.ts";
 
 process.exitCode = await runSeedCli(process.argv.slice(2), {

@@ -15,13 +15,13 @@ import {
 } from "react-router";
 
 import { secondFactorOwed } from "@studyatlas/core/accounts/mfa.ts";
-import { countUnread } from "@studyatlas/core/conversations/chats.ts";
-import { listWishlistCourseIds } from "@studyatlas/core/engagement/wishlists.ts";
+import { countUnread } from "@studyatlas/core/chat/chats.ts";
+import { listWishlistCourseIds } from "@studyatlas/core/wishlist/wishlists.ts";
 
 import type { Route } from "./+types/root";
 import faviconHref from "./assets/favicon.svg?url";
 import { SessionProvider } from "./auth/session-context.tsx";
-import { SignInModal } from "./features/account/sign-in-modal.tsx";
+import { SignInModal } from "./features/accounts/sign-in-modal.tsx";
 import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";
 import { ServerErrorPage } from "./components/error-pages/server-error-page.tsx";
 import { SiteLinkProvider } from "./components/site-link/site-link.tsx";

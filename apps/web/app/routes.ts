@@ -23,45 +23,45 @@ export default [
   route("countries", "routes/countries/country-list.tsx"),
   route("countries/:name", "routes/countries/country-detail.tsx"),
   // Accounts (docs/spec/accounts-and-details.md §2 route table).
-  route("auth", "routes/account/auth.tsx"),
-  route("post-sign-up", "routes/account/post-sign-up.tsx"),
-  route("welcome", "routes/account/welcome.tsx"),
-  route("email-sent", "routes/account/email-sent.tsx"),
-  route("verify-email/:token1/:token2", "routes/account/verify-email.tsx"),
-  route("set-pw", "routes/account/set-password.tsx"),
-  route("dashboard/reset-pw", "routes/account/reset-password-request.tsx"),
+  route("auth", "routes/accounts/auth.tsx"),
+  route("post-sign-up", "routes/accounts/post-sign-up.tsx"),
+  route("welcome", "routes/accounts/welcome.tsx"),
+  route("email-sent", "routes/accounts/email-sent.tsx"),
+  route("verify-email/:token1/:token2", "routes/accounts/verify-email.tsx"),
+  route("set-pw", "routes/accounts/set-password.tsx"),
+  route("dashboard/reset-pw", "routes/accounts/reset-password-request.tsx"),
   // Partner and sales dashboards (docs/spec/accounts-and-details.md §2 route table; issue 13).
-  route("dashboard/login", "routes/dashboard/dashboard-login.tsx", { id: "dashboard-login" }),
-  route("dashboard/partner/login", "routes/dashboard/dashboard-login.tsx", {
+  route("dashboard/login", "routes/dashboards/dashboard-login.tsx", { id: "dashboard-login" }),
+  route("dashboard/partner/login", "routes/dashboards/dashboard-login.tsx", {
     id: "dashboard-partner-login",
   }),
-  route("dashboard/sales/login", "routes/dashboard/dashboard-login.tsx", {
+  route("dashboard/sales/login", "routes/dashboards/dashboard-login.tsx", {
     id: "dashboard-sales-login",
   }),
-  route("dashboard/partner/register", "routes/dashboard/partner-register.tsx"),
-  route("dashboard/sales/register", "routes/dashboard/sales-register.tsx"),
-  route("dashboard/partner", "routes/dashboard/partner-dashboard.tsx"),
-  route("dashboard/partner/leads", "routes/dashboard/partner-leads.tsx"),
-  route("dashboard/partner/leads/:id", "routes/dashboard/partner-lead.tsx"),
-  route("dashboard/partner/settings", "routes/dashboard/partner-settings.tsx"),
-  route("dashboard/partner/programmes", "routes/dashboard/partner-programmes.tsx"),
-  route("dashboard/partner/programmes/new", "routes/dashboard/partner-programme.tsx", {
+  route("dashboard/partner/register", "routes/dashboards/partner-register.tsx"),
+  route("dashboard/sales/register", "routes/dashboards/sales-register.tsx"),
+  route("dashboard/partner", "routes/dashboards/partner-dashboard.tsx"),
+  route("dashboard/partner/leads", "routes/dashboards/partner-leads.tsx"),
+  route("dashboard/partner/leads/:id", "routes/dashboards/partner-lead.tsx"),
+  route("dashboard/partner/settings", "routes/dashboards/partner-settings.tsx"),
+  route("dashboard/partner/programmes", "routes/dashboards/partner-programmes.tsx"),
+  route("dashboard/partner/programmes/new", "routes/dashboards/partner-programme.tsx", {
     id: "dashboard-partner-programme-new",
   }),
-  route("dashboard/partner/programmes/:id", "routes/dashboard/partner-programme.tsx", {
+  route("dashboard/partner/programmes/:id", "routes/dashboards/partner-programme.tsx", {
     id: "dashboard-partner-programme",
   }),
-  route("dashboard/partner/audit-log", "routes/dashboard/partner-audit-log.tsx"),
-  route("dashboard/partner/school", "routes/dashboard/partner-school.tsx", {
+  route("dashboard/partner/audit-log", "routes/dashboards/partner-audit-log.tsx"),
+  route("dashboard/partner/school", "routes/dashboards/partner-school.tsx", {
     id: "dashboard-partner-school",
   }),
-  route("dashboard/partner/schools/:id", "routes/dashboard/partner-school.tsx", {
+  route("dashboard/partner/schools/:id", "routes/dashboards/partner-school.tsx", {
     id: "dashboard-partner-school-detail",
   }),
-  route("dashboard/sales", "routes/dashboard/sales-dashboard.tsx"),
-  route("dashboard/sales/numbers", "routes/dashboard/sales-numbers.tsx"),
-  route("dashboard/sales/audit-log", "routes/dashboard/sales-audit-log.tsx"),
-  route("settings", "routes/account/settings.tsx"),
+  route("dashboard/sales", "routes/dashboards/sales-dashboard.tsx"),
+  route("dashboard/sales/numbers", "routes/dashboards/sales-numbers.tsx"),
+  route("dashboard/sales/audit-log", "routes/dashboards/sales-audit-log.tsx"),
+  route("settings", "routes/accounts/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),
   route("chat/:chatId", "routes/chat/chat.tsx", { id: "chat-detail" }),

@@ -46,18 +46,15 @@ import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
 import { registerPageReuse, type PageReuse } from "./plugins/page-reuse.ts";
 import { reactRouter } from "./plugins/react-router.ts";
-import {
-  createFinderIndex,
-  type FinderIndex,
-} from "@studyatlas/core/catalogue/search-index/finder-index.ts";
+import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
 import {
   registerSessionAuth,
   sessionCookieNames,
   signedInUser,
   type AuthSettings,
 } from "./plugins/auth.ts";
-import { partnerScope } from "@studyatlas/core/organisations/organisations.ts";
-import { createAnalyticsOverviewCache } from "@studyatlas/core/analytics/overview-cache.ts";
+import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
+import { createAnalyticsOverviewCache } from "@studyatlas/core/dashboards/analytics/overview-cache.ts";
 import { registerXsrfProtection } from "./plugins/csrf.ts";
 import { createMailer } from "./plugins/mail.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./plugins/database-watchdog.ts";
@@ -67,34 +64,34 @@ import { registerBadInputGuards } from "./plugins/bad-input.ts";
 import { registerResponseHeaders } from "./plugins/response-headers.ts";
 import { registerAssetHeaders } from "./plugins/asset-headers.ts";
 import { registerAfterResponse } from "./plugins/after-response.ts";
-import { createWebhookWorker, type WebhookWorker } from "./plugins/webhook-worker.ts";
-import { createChatHub } from "./plugins/chat-hub.ts";
+import { createWebhookWorker, type WebhookWorker } from "./routes/api/dashboards/webhook-worker.ts";
+import { createChatHub } from "./routes/api/chat/chat-hub.ts";
 import { createInterestRoutes } from "./routes/api/applications/create-interest.ts";
-import { programmeViewRoutes } from "./routes/api/analytics/programme-view.ts";
+import { programmeViewRoutes } from "./routes/api/dashboards/programme-view.ts";
 import { chatRoutes } from "./routes/api/chat/chats.ts";
 import { chatLiveRoutes } from "./routes/api/chat/live.ts";
-import { factorRoutes } from "./routes/api/account/factors.ts";
-import { dashboardDoorRoutes } from "./routes/api/dashboard/doors.ts";
-import { partnerDashboardRoutes } from "./routes/api/dashboard/partner.ts";
-import { salesDashboardRoutes } from "./routes/api/dashboard/sales.ts";
-import { programmeDashboardRoutes } from "./routes/api/dashboard/programmes.ts";
-import { schoolProfileRoutes } from "./routes/api/dashboard/school-profile.ts";
-import { requireRole } from "./routes/api/dashboard/dashboard-guards.ts";
-import { analyticsOverviewRoutes } from "./routes/api/analytics/overview.ts";
-import { googleRoutes } from "./routes/api/account/google.ts";
-import { interestRoutes } from "./routes/api/account/interests.ts";
-import { profileRoutes } from "./routes/api/account/profile.ts";
-import { recoveryRoutes } from "./routes/api/account/recovery.ts";
-import { registrationRoutes } from "./routes/api/account/registration.ts";
-import { tokenRoutes } from "./routes/api/account/tokens.ts";
-import { contactRoutes } from "./routes/api/contact.ts";
-import { academicsRoutes } from "./routes/api/academics.ts";
-import { finderRoutes } from "./routes/api/finder.ts";
+import { factorRoutes } from "./routes/api/accounts/factors.ts";
+import { dashboardDoorRoutes } from "./routes/api/dashboards/sign-in-and-register.ts";
+import { partnerDashboardRoutes } from "./routes/api/dashboards/partner.ts";
+import { salesDashboardRoutes } from "./routes/api/dashboards/sales.ts";
+import { programmeDashboardRoutes } from "./routes/api/dashboards/programmes.ts";
+import { schoolProfileRoutes } from "./routes/api/dashboards/school-profile.ts";
+import { requireRole } from "./routes/api/dashboards/dashboard-guards.ts";
+import { analyticsOverviewRoutes } from "./routes/api/dashboards/analytics-overview.ts";
+import { googleRoutes } from "./routes/api/accounts/google.ts";
+import { interestRoutes } from "./routes/api/accounts/interests.ts";
+import { profileRoutes } from "./routes/api/accounts/profile.ts";
+import { recoveryRoutes } from "./routes/api/accounts/recovery.ts";
+import { registrationRoutes } from "./routes/api/accounts/registration.ts";
+import { tokenRoutes } from "./routes/api/accounts/tokens.ts";
+import { contactRoutes } from "./routes/api/contact/contact.ts";
+import { academicsRoutes } from "./routes/api/catalogue/catalogue.ts";
+import { finderRoutes } from "./routes/api/finder/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
-import { subscriptionRoutes } from "./routes/api/subscription.ts";
-import { wishlistRoutes } from "./routes/api/wishlists.ts";
+import { subscriptionRoutes } from "./routes/api/newsletter/subscription.ts";
+import { wishlistRoutes } from "./routes/api/wishlist/wishlists.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
-import { authServiceRoutes } from "./routes/auth-v1/auth-service.ts";
+import { authServiceRoutes } from "./routes/auth-service/auth-service.ts";
 import { mediaRoutes } from "./routes/media.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
@@ -141,7 +138,7 @@ declare module "fastify" {
     pageReuse: PageReuse;
     /** Probes the database; index.ts starts its timer (plugins/database-watchdog.ts). */
     databaseWatchdog: DatabaseWatchdog;
-    /** Lead webhook deliveries of this process (plugins/webhook-worker.ts). */
+    /** Lead webhook deliveries of this process (routes/api/dashboards/webhook-worker.ts). */
     webhooks: WebhookWorker;
     /** How this process's pages were rendered: one pass or the streaming fallback (ADR 018). */
     pageRenders: PageRenderCounts;
@@ -231,7 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookieNames: sessionCookieNames(config.auth.secureCookies),
   };
   const mailer = createMailer(database.db, config.mail, app.log);
-  // Lead webhooks leave from every process (issue 13; packages/core/src/organisations/webhooks.ts).
+  // Lead webhooks leave from every process (issue 13; packages/core/src/dashboards/webhooks.ts).
   const webhooks = createWebhookWorker({
     db: database.db,
     log: app.log,

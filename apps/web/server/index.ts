@@ -7,8 +7,8 @@ import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
 import { demoAccountsLine, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { advisorExists } from "@studyatlas/core/conversations/applications.ts";
-import { seedDemoDashboards } from "@studyatlas/core/organisations/demo-organisations.ts";
+import { advisorExists } from "@studyatlas/core/applications/applications.ts";
+import { seedDemoDashboards } from "@studyatlas/core/dashboards/demo-organisations.ts";
 import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";

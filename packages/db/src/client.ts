@@ -16,7 +16,7 @@ import pg from "pg";
 import * as accounts from "./schema/accounts.ts";
 import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
-import * as conversations from "./schema/conversations.ts";
+import * as conversations from "./schema/chat.ts";
 import * as engagement from "./schema/engagement.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";

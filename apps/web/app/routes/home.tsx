@@ -21,7 +21,7 @@ import {
   TICKER_COUNTRIES,
 } from "../utils/home-content.ts";
 import { loadDisciplineTiles } from "../components/discipline-grid/discipline-tiles.server.ts";
-import { NewsletterBlock } from "../features/home/newsletter-block.tsx";
+import { NewsletterBlock } from "../features/newsletter/newsletter-block.tsx";
 import { ProgrammeTypeStrip } from "../features/home/programme-type-strip.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../hooks/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";

@@ -4,7 +4,7 @@
 // unset) lets its owner choose one. Uses the same database and mail settings as the server.
 import { parseArgs } from "node:util";
 
-import { createFirstSalesAgent } from "@studyatlas/core/organisations/sales-agents.ts";
+import { createFirstSalesAgent } from "@studyatlas/core/dashboards/sales-agents.ts";
 import { DomainError } from "@studyatlas/core/errors.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
 

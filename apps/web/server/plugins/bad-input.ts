@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 
 import { isAuthServicePath } from "./auth.ts";
 import { apiError, isDataError, isUnavailableError, UNAVAILABLE_MESSAGE } from "./errors.ts";
-import { GoTrueHttpError, sendGoTrueError } from "./gotrue-errors.ts";
+import { GoTrueHttpError, sendGoTrueError } from "../routes/auth-service/gotrue-errors.ts";
 
 export const NUL_MESSAGE = "This address contains a NUL character (%00), which is not allowed.";
 

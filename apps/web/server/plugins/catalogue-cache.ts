@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
-import { SEARCH_WORDS_CHANGED } from "@studyatlas/core/catalogue/search-words.ts";
+import { SEARCH_WORDS_CHANGED } from "@studyatlas/core/finder/search-words.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 declare module "fastify" {

@@ -62,7 +62,7 @@ export function registerXsrfProtection(
     // Static files stay cookie-free, so shared caches keep them.
     if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     // The programme view beacon cannot send the header; it changes no session and sets no
-    // cookie, and refuses other sites itself (routes/api/analytics/programme-view.ts, ADR 015).
+    // cookie, and refuses other sites itself (routes/api/dashboards/programme-view.ts, ADR 015).
     if (request.method === "POST" && isProgrammeViewBeaconPath(request.url)) return;
     // The auth service never reads cookies (plugins/auth.ts): nothing there for a forged request
     // to ride on, and Supabase clients send no XSRF header (docs/decisions/013-auth-service.md).

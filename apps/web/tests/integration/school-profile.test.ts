@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createUser, findUserByEmail } from "@studyatlas/core/accounts/users.ts";
-import { listAuditLog } from "@studyatlas/core/organisations/audit-log.ts";
+import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
 import { ApiErrorSchema, SchoolSchema } from "@studyatlas/schemas/catalogue.ts";
 import {
   PartnerSchoolsSchema,
@@ -19,7 +19,7 @@ import {
 
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { apiUser } from "./chat-support.ts";
-import { registerPartner } from "./dashboard-support.ts";
+import { registerPartner } from "./dashboards-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 const MAX_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 import { clientProfiles, users, type UserRole } from "@studyatlas/db/schema/accounts.ts";
 
-import { ensureDemoOrganisations } from "../organisations/demo-organisations.ts";
+import { ensureDemoOrganisations } from "../dashboards/demo-organisations.ts";
 import { hashPassword } from "./passwords.ts";
 
 export const DEMO_PASSWORD = "Demo1234!";

@@ -22,7 +22,7 @@ import { sqlState } from "../transactions.ts";
 import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
 import { randomToken } from "./secrets.ts";
 import { revokeUserSessions } from "./sessions.ts";
-import { createPartnerOrganisation } from "../organisations/organisations.ts";
+import { createPartnerOrganisation } from "../dashboards/organisations.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -13,13 +13,13 @@ import {
   resolveCourseListRequest,
   type CourseFilters,
   type CourseListRequest,
-} from "./courses.ts";
-import { countCourseFacets } from "./facets.ts";
+} from "../finder/courses.ts";
+import { countCourseFacets } from "../finder/facets.ts";
 import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-lists.ts";
-import { listRelatedCourses, type RelatedScope } from "./related.ts";
+import { listRelatedCourses, type RelatedScope } from "../finder/related.ts";
 import { getSchoolBySlug, listSchools } from "./schools.ts";
-import { randomSeed } from "./random-seed.ts";
-import type { FinderIndex } from "./search-index/finder-index.ts";
+import { randomSeed } from "../finder/random-seed.ts";
+import type { FinderIndex } from "../finder/index/finder-index.ts";
 
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;

@@ -6,7 +6,7 @@ import type { Country, CountryListItem } from "@studyatlas/schemas/catalogue.ts"
 
 import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { selectOne, selectPrepared, selectRows, textArrayLiteral } from "../sql-rows.ts";
-import type { CourseIndex } from "./search-index/course-index.ts";
+import type { CourseIndex } from "../finder/index/course-index.ts";
 
 export type CountryOrdering = "name" | "-name" | "courses" | "-courses";
 

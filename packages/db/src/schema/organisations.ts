@@ -20,7 +20,7 @@ import {
 
 import { users } from "./accounts.ts";
 import { schools } from "./catalogue.ts";
-import { applications } from "./conversations.ts";
+import { applications } from "./chat.ts";
 
 export const ORGANISATION_STATUSES = ["pending", "approved", "suspended"] as const;
 export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];

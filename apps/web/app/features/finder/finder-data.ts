@@ -3,7 +3,7 @@
 // and the location the next filter change starts from.
 import { createContext, useContext } from "react";
 
-import type { FinderPage } from "@studyatlas/core/catalogue/finder-page.ts";
+import type { FinderPage } from "@studyatlas/core/finder/finder-page.ts";
 
 import type { FinderScope } from "./finder-route.ts";
 

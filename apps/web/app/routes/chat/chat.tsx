@@ -4,7 +4,7 @@
 // page, exactly like one that does not exist.
 import { data, redirect } from "react-router";
 
-import { loadChatScreen } from "@studyatlas/core/conversations/chat-screen.ts";
+import { loadChatScreen } from "@studyatlas/core/chat/chat-screen.ts";
 import { NotFoundError } from "@studyatlas/core/errors.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";

@@ -10,8 +10,8 @@ import type { SchoolOrdering } from "@studyatlas/core/catalogue/schools.ts";
 import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts";
 
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { HtmlContent } from "../../features/detail/html-content.tsx";
-import { ShareDialog } from "../../features/detail/share-dialog.tsx";
+import { HtmlContent } from "../../features/catalogue/html-content.tsx";
+import { ShareDialog } from "../../features/catalogue/share-dialog.tsx";
 import { PageLinks } from "../../components/pagination/pagination-nav.tsx";
 import { getServices } from "../../context.ts";
 import {
@@ -19,13 +19,13 @@ import {
   countryPath,
   flagUrl,
   formatWithSpaces,
-} from "../../features/detail/detail-display.ts";
+} from "../../features/catalogue/detail-display.ts";
 import { pageCount } from "@studyatlas/core/catalogue/pagination.ts";
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import { countryInSentence } from "@studyatlas/schemas/english.ts";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME } from "../../utils/seo.ts";
 import type { Route } from "./+types/country-detail";
-import { Breadcrumb } from "../../features/detail/detail-hero.tsx";
+import { Breadcrumb } from "../../features/catalogue/detail-hero.tsx";
 import styles from "./country-detail.module.css";
 
 export const COUNTRY_TABS = [

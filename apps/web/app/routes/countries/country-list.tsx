@@ -7,7 +7,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadCountryList } from "@studyatlas/core/catalogue/detail-pages.ts";
 
 import { getServices } from "../../context.ts";
-import { countryPath, flagUrl } from "../../features/detail/detail-display.ts";
+import { countryPath, flagUrl } from "../../features/catalogue/detail-display.ts";
 import { absoluteUrl, pageMeta, SITE_NAME } from "../../utils/seo.ts";
 import type { Route } from "./+types/country-list";
 import styles from "./country-list.module.css";

@@ -12,15 +12,15 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { CollapsibleBlock } from "../../features/detail/collapsible-block.tsx";
-import { HtmlContent } from "../../features/detail/html-content.tsx";
-import { useProgrammeViewBeacon } from "../../features/detail/programme-view-beacon.ts";
+import { CollapsibleBlock } from "../../features/catalogue/collapsible-block.tsx";
+import { HtmlContent } from "../../features/catalogue/html-content.tsx";
+import { useProgrammeViewBeacon } from "../../features/catalogue/programme-view-beacon.ts";
 import { LOGIN_QUERY_PARAM } from "../../hooks/use-login-query-flag.ts";
-import { ScrollToTopButton } from "../../features/detail/scroll-to-top-button.tsx";
-import { SectionTabs, type SectionTab } from "../../features/detail/section-tabs.tsx";
-import { TestimonialCarousel } from "../../features/detail/testimonial-carousel.tsx";
-import { TESTIMONIALS } from "../../features/detail/testimonials.ts";
-import { VideoEmbed } from "../../features/detail/video-embed.tsx";
+import { ScrollToTopButton } from "../../features/catalogue/scroll-to-top-button.tsx";
+import { SectionTabs, type SectionTab } from "../../features/catalogue/section-tabs.tsx";
+import { TestimonialCarousel } from "../../features/catalogue/testimonial-carousel.tsx";
+import { TESTIMONIALS } from "../../features/catalogue/testimonials.ts";
+import { VideoEmbed } from "../../features/catalogue/video-embed.tsx";
 import { getServices } from "../../context.ts";
 import { formatCourseFormat, formatDuration, formatTuition } from "../../utils/course-display.ts";
 import {
@@ -28,7 +28,7 @@ import {
   formatDetailAttendance,
   formatMonthYear,
   whyChooseTitle,
-} from "../../features/detail/detail-display.ts";
+} from "../../features/catalogue/detail-display.ts";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -37,7 +37,7 @@ import {
   SITE_NAME,
 } from "../../utils/seo.ts";
 import type { Route } from "./+types/course-detail";
-import { DetailHero } from "../../features/detail/detail-hero.tsx";
+import { DetailHero } from "../../features/catalogue/detail-hero.tsx";
 import styles from "./course-detail.module.css";
 
 /** The four tabs of §2, in order, with the ids of their sections. */
@@ -119,7 +119,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 // interactive, and only for a signed-in student: a visitor's first paint never waits for them
 // (issue 14 item 4, docs/decisions/019-first-paint.md).
 const ApplyDialog = lazy(async () => {
-  const module = await import("../../features/apply/apply-dialog.tsx");
+  const module = await import("../../features/applications/apply-dialog.tsx");
   return { default: module.ApplyDialog };
 });
 

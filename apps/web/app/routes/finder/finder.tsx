@@ -7,8 +7,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { data, Link, useLocation, useNavigate, useNavigation } from "react-router";
 
-import { loadFinderPage } from "@studyatlas/core/catalogue/finder-page.ts";
-import { parseSeed, randomSeed } from "@studyatlas/core/catalogue/random-seed.ts";
+import { loadFinderPage } from "@studyatlas/core/finder/finder-page.ts";
+import { parseSeed, randomSeed } from "@studyatlas/core/finder/random-seed.ts";
 import { InvalidParameterError } from "@studyatlas/core/errors.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";

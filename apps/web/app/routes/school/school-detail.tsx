@@ -10,9 +10,9 @@ import { loadSchoolPage } from "@studyatlas/core/catalogue/detail-pages.ts";
 import { summarise } from "@studyatlas/core/content/html-preview.ts";
 
 import { CourseCard } from "../../components/course-card/course-card.tsx";
-import { VideoEmbed } from "../../features/detail/video-embed.tsx";
+import { VideoEmbed } from "../../features/catalogue/video-embed.tsx";
 import { getServices } from "../../context.ts";
-import { countryPath, schoolCoursesPath } from "../../features/detail/detail-display.ts";
+import { countryPath, schoolCoursesPath } from "../../features/catalogue/detail-display.ts";
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -21,7 +21,7 @@ import {
   SITE_NAME,
 } from "../../utils/seo.ts";
 import type { Route } from "./+types/school-detail";
-import { DetailHero } from "../../features/detail/detail-hero.tsx";
+import { DetailHero } from "../../features/catalogue/detail-hero.tsx";
 import styles from "./school-detail.module.css";
 
 const COUNT = new Intl.NumberFormat("en-US");

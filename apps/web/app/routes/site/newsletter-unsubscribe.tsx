@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 
-import { checkUnsubscribeToken } from "@studyatlas/core/engagement/newsletter.ts";
+import { checkUnsubscribeToken } from "@studyatlas/core/newsletter/newsletter.ts";
 import { NEWSLETTER_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
 
 import { callApi } from "../../auth/account-api.ts";

@@ -8,9 +8,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
-import { createApplication } from "@studyatlas/core/conversations/applications.ts";
-import { notifyNewLead } from "@studyatlas/core/organisations/leads.ts";
-import { enqueueLeadWebhook } from "@studyatlas/core/organisations/webhooks.ts";
+import { createApplication } from "@studyatlas/core/applications/applications.ts";
+import { notifyNewLead } from "@studyatlas/core/dashboards/leads.ts";
+import { enqueueLeadWebhook } from "@studyatlas/core/dashboards/webhooks.ts";
 import {
   APPLICATION_MESSAGES,
   ApplicationCreatedSchema,
@@ -21,7 +21,7 @@ import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 import type { AppServices } from "../../../../app/context.ts";
 import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { requireUser, signedInUser } from "../../../plugins/auth.ts";
-import type { WebhookWorker } from "../../../plugins/webhook-worker.ts";
+import type { WebhookWorker } from "../dashboards/webhook-worker.ts";
 
 export async function createInterestRoutes(
   app: FastifyInstance,

@@ -1,11 +1,11 @@
 // The chat API (issue 11 item 4; docs/spec/accounts-and-details.md §2 "Chat", §4 "Chat", §5 "Chat").
 // Cookie or Bearer, under the usual XSRF rules. Every path answers 404 for a chat the caller does
-// not take part in (packages/core/src/conversations/chats.ts decides, from the session's user).
+// not take part in (packages/core/src/chat/chats.ts decides, from the session's user).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-import { getChatApplication } from "@studyatlas/core/conversations/applications.ts";
+import { getChatApplication } from "@studyatlas/core/applications/applications.ts";
 import {
   countUnread,
   hideChat,
@@ -13,7 +13,7 @@ import {
   listMessages,
   markChatRead,
   postMessage,
-} from "@studyatlas/core/conversations/chats.ts";
+} from "@studyatlas/core/chat/chats.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 import {
   CHAT_MESSAGES,

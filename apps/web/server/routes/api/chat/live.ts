@@ -2,7 +2,7 @@
 // the upgrade by the session cookie or an `Authorization: Bearer` token (plugins/auth.ts);
 // anything else answers 401 and no socket opens. A cookie-authenticated upgrade must come from our
 // own origin (a page of another site could otherwise open it with the visitor's cookies).
-// The server only pushes (plugins/chat-hub.ts): `{"type":"ready"}` once registered, then
+// The server only pushes (routes/api/chat/chat-hub.ts): `{"type":"ready"}` once registered, then
 // `{"type":"message",...}` for the user's chats, `{"type":"chat","chat_id"}` when one is
 // opened, and `{"type":"resync"}` when the client must catch up from its cursor.
 import type { WebSocket } from "@fastify/websocket";
@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { CHAT_LIVE_PATH } from "@studyatlas/schemas/chat.ts";
 
 import { requireUser, signedInUser } from "../../../plugins/auth.ts";
-import type { ChatHub } from "../../../plugins/chat-hub.ts";
+import type { ChatHub } from "./chat-hub.ts";
 import { CROSS_SITE_MESSAGE, crossOrigin } from "../../../plugins/csrf.ts";
 import { HttpError } from "../../../plugins/errors.ts";
 

@@ -1,0 +1,132 @@
+// E-mail verification /verify-email/{token1}/{token2} (docs/spec/accounts-and-details.md §2, §4, §8): the
+// link is checked once the page runs in the browser (so link scanners that only fetch the HTML do
+// not use it up). The link never signs a browser in (issue 15 item 4): the browser that
+// registered is signed in already, any other is asked to sign in. A verified link counts down 5 s
+// to the next page; a failed one stays, with a form for a new link (issue 16 item 14;
+// docs/spec-notes.md).
+import { useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+
+import { MESSAGES, REDIRECT_COUNTDOWN_SECONDS } from "@studyatlas/schemas/account-rules.ts";
+
+import { accountApi } from "../../auth/account-api.ts";
+import formStyles from "../../components/form/form.module.css";
+import { ResendVerificationForm } from "../../features/accounts/auth-forms.tsx";
+import { AuthPageLayout } from "../../features/accounts/auth-page-layout.tsx";
+import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
+import type { Route } from "./+types/verify-email";
+import styles from "./account-pages.module.css";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Verify your e-mail — StudyAtlas" }, { name: "robots", content: "noindex" }];
+}
+
+type Outcome =
+  | { kind: "pending" }
+  | { kind: "verified"; signedIn: boolean }
+  | { kind: "failed"; detail: string };
+
+export default function VerifyEmail() {
+  const { token1 = "", token2 = "" } = useParams();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
+  const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
+  const [resent, setResent] = useState<string>();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void accountApi<{ signed_in?: boolean }>(
+      `verify-email/${encodeURIComponent(token1)}/${encodeURIComponent(token2)}/`,
+    ).then((answer) => {
+      if (answer.ok) setOutcome({ kind: "verified", signedIn: answer.data.signed_in === true });
+      else
+        setOutcome({
+          kind: "failed",
+          detail: answer.data.detail ?? MESSAGES.verificationUnexpected,
+        });
+    });
+  }, [token1, token2]);
+
+  // Signed in by the link (the browser that signed up): the interests come next (§2).
+  const next = outcome.kind === "verified" && outcome.signedIn ? "/post-sign-up" : "/welcome";
+  useEffect(() => {
+    // A failed link stays on the page: the visitor may want a new one.
+    if (outcome.kind !== "verified") return;
+    if (seconds <= 0) {
+      // A full load, so the header and every page see the new session.
+      window.location.assign(next);
+      return;
+    }
+    const timer = window.setTimeout(() => setSeconds((left) => left - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [outcome.kind, seconds, next]);
+
+  return (
+    <AuthPageLayout>
+      <div className={styles.center} role="status" aria-live="polite">
+        {outcome.kind === "pending" && <h1 className={styles.title}>Verifying your e-mail…</h1>}
+        {outcome.kind === "verified" && (
+          <>
+            <BadgeCheckIcon className={styles.icon} />
+            <h1 className={styles.title}>E-mail verified</h1>
+            {outcome.signedIn ? (
+              <p className={styles.lead}>
+                Thank you! Your e-mail address is confirmed and you are signed in.
+              </p>
+            ) : (
+              <p className={styles.lead}>
+                Thank you! Your e-mail address is confirmed. Please{" "}
+                <a href="/auth?next=%2Fwelcome">sign in</a> to continue.
+              </p>
+            )}
+          </>
+        )}
+        {outcome.kind === "failed" && (
+          <>
+            <AlertCircleIcon className={`${styles.icon} ${styles.iconError}`} />
+            <h1 className={styles.title}>{MESSAGES.verificationFailedTitle}</h1>
+            <p className={styles.lead}>{outcome.detail}</p>
+          </>
+        )}
+        {outcome.kind === "verified" && (
+          <p className={styles.countdown}>
+            {outcome.kind === "verified" && outcome.signedIn ? (
+              <>
+                Taking you to choose your interests in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
+                <a href="/post-sign-up">Go now</a>
+              </>
+            ) : (
+              <>
+                Redirecting to the welcome page in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
+                <a href="/welcome">Go now</a>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      {outcome.kind === "failed" && (
+        <section className={styles.resend} aria-labelledby="resend-title">
+          <h2 id="resend-title" className={styles.subtitle}>
+            Get a new verification link
+          </h2>
+          {resent ? (
+            <p className={formStyles.formSuccess} role="status">
+              {resent}
+            </p>
+          ) : (
+            <>
+              <p className={styles.lead}>
+                Enter the e-mail address you signed up with and we will send you a new link.
+              </p>
+              <ResendVerificationForm onSuccess={setResent} />
+            </>
+          )}
+          <p className={styles.countdown}>
+            <a href="/welcome">Go to the welcome page</a>
+          </p>
+        </section>
+      )}
+    </AuthPageLayout>
+  );
+}

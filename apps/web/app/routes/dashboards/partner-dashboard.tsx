@@ -1,0 +1,52 @@
+// The partner dashboard /dashboard/partner (issue 13 item 3): the organisation and, once it is
+// approved, the Overview numbers of its schools for 7, 30 or 90 days (`?days=`). Signed out, or
+// signed in with another role, the visitor is sent to the partner sign-in.
+import { redirect } from "react-router";
+
+import { loadAnalyticsOverview } from "@studyatlas/core/dashboards/analytics/overview.ts";
+import { organisationOfUser } from "@studyatlas/core/dashboards/organisations.ts";
+import { AnalyticsOverviewQuerySchema } from "@studyatlas/schemas/analytics.ts";
+
+import { getServices, getSessionUser } from "../../context.ts";
+import { AnalyticsOverviewPanel } from "../../features/dashboards/analytics-overview.tsx";
+import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
+import { PartnerHome } from "../../features/dashboards/partner-home.tsx";
+import type { Route } from "./+types/partner-dashboard";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Partner dashboard — StudyAtlas" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = getSessionUser(context);
+  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const { db } = getServices(context);
+  const organisation = await organisationOfUser(db, user.id);
+  if (!organisation) throw redirect("/dashboard/partner/login");
+  const parsed = AnalyticsOverviewQuerySchema.safeParse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const days = parsed.success ? parsed.data.days : 30;
+  const overview =
+    organisation.status === "approved"
+      ? await loadAnalyticsOverview(db, {
+          schoolIds: organisation.schools.map((school) => school.id),
+          days,
+        })
+      : null;
+  return { organisation, overview, userName: `${user.firstName} ${user.lastName}` };
+}
+
+export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
+  const { organisation, overview } = loaderData;
+  return (
+    <DashboardShell
+      title="Partner dashboard"
+      userName={loaderData.userName}
+      {...(organisation.status === "approved" ? { nav: PARTNER_NAV } : {})}
+    >
+      <PartnerHome organisation={organisation} />
+      {overview && <AnalyticsOverviewPanel overview={overview} basePath="/dashboard/partner" />}
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,58 @@
+// /dashboard/sales/audit-log (issue 13 "Programmes"): every organisation's changes, newest first,
+// optionally of one organisation.
+import { redirect } from "react-router";
+
+import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
+import { listOrganisations } from "@studyatlas/core/dashboards/organisations.ts";
+import { SalesAuditLogQuerySchema } from "@studyatlas/schemas/programmes.ts";
+
+import { getServices, getSessionUser } from "../../context.ts";
+import { AuditLogList, AuditOrganisationFilter } from "../../features/dashboards/audit-log.tsx";
+import { DashboardShell, SALES_NAV } from "../../features/dashboards/dashboard-shell.tsx";
+import type { Route } from "./+types/sales-audit-log";
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: "Change history — StudyAtlas sales dashboard" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = getSessionUser(context);
+  if (!user || user.role !== "sales") throw redirect("/dashboard/sales/login");
+  const { db } = getServices(context);
+  const given = Object.fromEntries(
+    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ""),
+  );
+  const parsed = SalesAuditLogQuerySchema.safeParse(given);
+  const query = parsed.success ? parsed.data : { page: 1, organisation: undefined };
+  const [log, organisations] = await Promise.all([
+    listAuditLog(db, { organisationId: query.organisation, page: query.page }),
+    listOrganisations(db, { status: "approved", page: 1 }),
+  ]);
+  const { page: _page, ...rest } = given;
+  return {
+    log,
+    organisation: query.organisation ?? null,
+    organisations: organisations.results.map((row) => ({ id: row.id, name: row.name })),
+    query: new URLSearchParams(rest).toString(),
+    userName: `${user.firstName} ${user.lastName}`,
+  };
+}
+
+export default function SalesAuditLogPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardShell title="Sales dashboard" userName={loaderData.userName} nav={SALES_NAV}>
+      <h1 tabIndex={-1}>Change history</h1>
+      <p>Every organisation's changes to its programmes, newest first.</p>
+      <AuditOrganisationFilter
+        organisation={loaderData.organisation}
+        organisations={loaderData.organisations}
+      />
+      <section aria-label="Changes">
+        <AuditLogList log={loaderData.log} query={loaderData.query} showOrganisation />
+      </section>
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,227 @@
+// Catalogue API, paths as in the specs' call tables (docs/spec/discovery.md §7, docs/spec/accounts-and-details.md §7).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+
+import {
+  getCountryById,
+  listCountries,
+  resolveCountrySlugs,
+} from "@studyatlas/core/catalogue/countries.ts";
+import {
+  getCourseBySlug,
+  listCourses,
+  resolveCourseListRequest,
+} from "@studyatlas/core/finder/courses.ts";
+import { toPage } from "@studyatlas/core/catalogue/pagination.ts";
+import {
+  listCurrencies,
+  listDegreeTypes,
+  listDisciplines,
+} from "@studyatlas/core/catalogue/reference-lists.ts";
+import { getSchoolBySlug, listSchools } from "@studyatlas/core/catalogue/schools.ts";
+import { InvalidParameterError, NotFoundError } from "@studyatlas/core/errors.ts";
+import { PAGE_SIZE, isPlaceholder } from "@studyatlas/schemas/catalogue-constants.ts";
+import {
+  ApiErrorSchema,
+  CountryListItemSchema,
+  CountryListQuerySchema,
+  CountrySchema,
+  CourseDetailSchema,
+  CourseListItemSchema,
+  CourseListQuerySchema,
+  CurrencySchema,
+  DegreeTypeSchema,
+  DisciplineSchema,
+  IdParamsSchema,
+  PageQuerySchema,
+  SchoolListQuerySchema,
+  SchoolSchema,
+  SlugParamsSchema,
+  pageOf,
+} from "@studyatlas/schemas/catalogue.ts";
+
+import type { AppServices } from "../../../../app/context.ts";
+import { cacheCatalogueAnswers, doNotCache } from "../../../plugins/catalogue-cache.ts";
+
+const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
+
+/**
+ * The absolute URL of this request, for DRF-style next/previous links: on PUBLIC_BASE_URL, never
+ * on a Host or X-Forwarded-Host a client wrote (issue 15 item 8). Joined as text, so that a path
+ * starting with `//` stays a path.
+ */
+function requestUrl(publicBaseUrl: string, request: FastifyRequest): URL {
+  return new URL(`${publicBaseUrl}${request.url}`);
+}
+
+export async function academicsRoutes(
+  app: FastifyInstance,
+  options: { services: AppServices },
+): Promise<void> {
+  const { db, publicBaseUrl } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["academics"];
+  // Every route here answers from the catalogue alone (plugins/catalogue-cache.ts).
+  app.addHook("onRoute", cacheCatalogueAnswers);
+
+  const countryList = (enabledOnly: boolean) => ({
+    schema: {
+      tags,
+      summary: enabledOnly ? "Countries enabled for browsing" : "All countries",
+      querystring: CountryListQuerySchema,
+      response: { 200: pageOf(CountryListItemSchema), ...errors },
+    },
+    handler: async (
+      request: FastifyRequest<{ Querystring: z.output<typeof CountryListQuerySchema> }>,
+    ) => {
+      // Every country fits in one default page: the dropdowns read results[] without paging.
+      const pageSize = request.query.page_size ?? 1000;
+      const page = request.query.page ?? 1;
+      const { count, results } = await listCountries(db, {
+        enabledOnly,
+        ...(request.query.ordering ? { ordering: request.query.ordering } : {}),
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
+    },
+  });
+  api.get("/academics/country/list", countryList(false));
+  api.get("/academics/country/list_enabled", countryList(true));
+
+  api.get("/academics/country/detail/:id", {
+    schema: {
+      tags,
+      summary: "One country (its HTML texts sanitised)",
+      params: IdParamsSchema,
+      response: { 200: CountrySchema, ...errors },
+    },
+    handler: async (request) => {
+      const country = await getCountryById(db, request.params.id);
+      if (!country) throw new NotFoundError(`No country with id ${request.params.id}.`);
+      return country;
+    },
+  });
+
+  api.get("/academics/school/list", {
+    schema: {
+      tags,
+      summary: "Schools, optionally in one country",
+      querystring: SchoolListQuerySchema,
+      response: { 200: pageOf(SchoolSchema), ...errors },
+    },
+    handler: async (request) => {
+      const { country, ordering } = request.query;
+      const pageSize = request.query.page_size ?? PAGE_SIZE;
+      const page = request.query.page ?? 1;
+      let countryId: number | undefined;
+      if (country && !isPlaceholder(country)) {
+        const resolved = await resolveCountrySlugs(db, [country]);
+        if (resolved.ids[0] === undefined) {
+          throw new InvalidParameterError("country", `Unknown country '${country}'.`);
+        }
+        countryId = resolved.ids[0];
+      }
+      const { count, results } = await listSchools(db, {
+        ...(countryId !== undefined ? { countryId } : {}),
+        ...(ordering ? { ordering } : {}),
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
+    },
+  });
+
+  api.get("/academics/school/detail/:slug", {
+    schema: {
+      tags,
+      summary: "One school with its programme counts",
+      params: SlugParamsSchema,
+      response: { 200: SchoolSchema, ...errors },
+    },
+    handler: async (request) => {
+      const school = await getSchoolBySlug(db, request.params.slug);
+      if (!school) throw new NotFoundError(`No school '${request.params.slug}'.`);
+      return school;
+    },
+  });
+
+  api.get("/academics/course/list", {
+    schema: {
+      tags,
+      summary: "Programmes matching the finder's filters",
+      querystring: CourseListQuerySchema,
+      response: { 200: pageOf(CourseListItemSchema), ...errors },
+    },
+    handler: async (request) => {
+      const index = options.services.finderIndex.current();
+      const listRequest = await resolveCourseListRequest(db, request.query, index);
+      const { count, results } = await listCourses(db, listRequest, index);
+      const url = requestUrl(publicBaseUrl, request);
+      if (listRequest.ordering === "random" && request.query.seed === undefined) {
+        // A seed drawn for this answer: the next and previous pages keep to its order, and the
+        // answer is not cached (the same URL should shuffle again).
+        url.searchParams.set("seed", String(listRequest.seed));
+        doNotCache(request);
+      }
+      return toPage(results, count, listRequest, url);
+    },
+  });
+
+  api.get("/academics/course/detail/:slug", {
+    schema: {
+      tags,
+      summary: "One programme with its HTML sections (sanitised)",
+      params: SlugParamsSchema,
+      response: { 200: CourseDetailSchema, ...errors },
+    },
+    handler: async (request) => {
+      const course = await getCourseBySlug(db, request.params.slug);
+      if (!course) throw new NotFoundError(`No programme '${request.params.slug}'.`);
+      return course;
+    },
+  });
+
+  api.get("/academics/discipline/list", {
+    schema: {
+      tags,
+      summary: "All disciplines with programme counts",
+      response: { 200: pageOf(DisciplineSchema), ...errors },
+    },
+    handler: async () => {
+      const results = await listDisciplines(db);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  });
+
+  api.get("/academics/degree_type/list", {
+    schema: {
+      tags,
+      summary: "All degree types",
+      response: { 200: pageOf(DegreeTypeSchema), ...errors },
+    },
+    handler: async () => {
+      const results = await listDegreeTypes(db);
+      return { count: results.length, next: null, previous: null, results };
+    },
+  });
+
+  api.get("/academics/currency/list", {
+    schema: {
+      tags,
+      summary: "Currencies with their USD exchange-rate snapshot",
+      querystring: PageQuerySchema,
+      response: { 200: pageOf(CurrencySchema), ...errors },
+    },
+    handler: async (request) => {
+      const pageSize = request.query.page_size ?? PAGE_SIZE;
+      const page = request.query.page ?? 1;
+      const { count, results } = await listCurrencies(db, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
+    },
+  });
+}

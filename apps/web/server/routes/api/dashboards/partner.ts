@@ -1,0 +1,212 @@
+// The partner dashboard's API (issue 13 item 3). Every answer is narrowed to the session user's
+// organisation (packages/core/src/organisations/organisations.ts partnerScope); a pending or
+// suspended organisation sees only its own status.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+import {
+  addLeadNote,
+  getLead,
+  leadsCsv,
+  listLeads,
+  setLeadStatus,
+} from "@studyatlas/core/dashboards/leads.ts";
+import {
+  organisationOfUser,
+  ORGANISATION_MESSAGES,
+  partnerScope,
+} from "@studyatlas/core/dashboards/organisations.ts";
+import { ConflictError, ForbiddenError } from "@studyatlas/core/errors.ts";
+import {
+  enqueueTestWebhook,
+  getPartnerSettings,
+  listWebhookDeliveries,
+  rotateWebhookSecret,
+  savePartnerSettings,
+} from "@studyatlas/core/dashboards/webhooks.ts";
+import {
+  LeadDetailSchema,
+  LeadFiltersSchema,
+  LeadListQuerySchema,
+  LeadListSchema,
+  LeadNoteSchema,
+  LeadParamsSchema,
+  LeadStatusSchema,
+  PartnerOrganisationSchema,
+  PartnerSettingsBodySchema,
+  PartnerSettingsSchema,
+  WebhookDeliveriesSchema,
+} from "@studyatlas/schemas/dashboard.ts";
+
+import type { AppServices } from "../../../../app/context.ts";
+import type { WebhookWorker } from "./webhook-worker.ts";
+import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+
+export async function partnerDashboardRoutes(
+  app: FastifyInstance,
+  options: { services: AppServices; webhooks: WebhookWorker; webhooksAllowPrivate: boolean },
+) {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["dashboard"];
+  api.addHook("onSend", async (_request, reply, payload) => {
+    void reply.header("cache-control", "no-store");
+    return payload;
+  });
+
+  api.get("/dashboard/partner/organisation", {
+    preValidation: requireRole("partner"),
+    schema: {
+      tags,
+      summary: "The partner's organisation, its status and linked schools",
+      response: { 200: PartnerOrganisationSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => {
+      const organisation = await organisationOfUser(db, dashboardUser(request).id);
+      if (!organisation) {
+        throw new ForbiddenError(ORGANISATION_MESSAGES.noOrganisation, { code: "no_organisation" });
+      }
+      return organisation;
+    },
+  });
+
+  const scopeOf = (request: Parameters<typeof dashboardUser>[0]) =>
+    partnerScope(db, dashboardUser(request).id);
+  const guard = requireRole("partner");
+
+  api.get("/dashboard/partner/leads", {
+    preValidation: guard,
+    schema: {
+      querystring: LeadListQuerySchema,
+      tags,
+      summary: "The applications to the organisation's programmes, newest first, with filters",
+      response: { 200: LeadListSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => listLeads(db, await scopeOf(request), request.query),
+  });
+
+  api.get("/dashboard/partner/leads.csv", {
+    preValidation: guard,
+    schema: {
+      querystring: LeadFiltersSchema,
+      tags,
+      summary: "The same leads as CSV (every page), for a spreadsheet or a CRM import",
+    },
+    handler: async (request, reply) => {
+      const csv = await leadsCsv(db, await scopeOf(request), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="studyatlas-leads-${day}.csv"`)
+        .send(csv);
+    },
+  });
+
+  api.get("/dashboard/partner/leads/:id", {
+    preValidation: guard,
+    schema: {
+      params: LeadParamsSchema,
+      tags,
+      summary: "One lead with the whole application and the notes",
+      response: { 200: LeadDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => getLead(db, await scopeOf(request), request.params.id),
+  });
+
+  api.post("/dashboard/partner/leads/:id/status", {
+    preValidation: guard,
+    schema: {
+      params: LeadParamsSchema,
+      body: LeadStatusSchema,
+      tags,
+      summary: "Set the lead's status (new, contacted, applied, enrolled, rejected)",
+      response: { 200: LeadDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) =>
+      setLeadStatus(db, await scopeOf(request), {
+        id: request.params.id,
+        status: request.body.status,
+        userId: dashboardUser(request).id,
+      }),
+  });
+
+  api.post("/dashboard/partner/leads/:id/notes", {
+    preValidation: guard,
+    schema: {
+      params: LeadParamsSchema,
+      body: LeadNoteSchema,
+      tags,
+      summary: "Add a note to the lead",
+      response: { 200: LeadDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) =>
+      addLeadNote(db, await scopeOf(request), {
+        id: request.params.id,
+        body: request.body.body,
+        userId: dashboardUser(request).id,
+      }),
+  });
+
+  api.get("/dashboard/partner/settings", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "Where new leads go: the lead e-mail address and the webhook (URL and secret)",
+      response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => getPartnerSettings(db, await scopeOf(request)),
+  });
+
+  api.put("/dashboard/partner/settings", {
+    preValidation: guard,
+    schema: {
+      body: PartnerSettingsBodySchema,
+      tags,
+      summary: "Set the lead e-mail address and the webhook URL (empty: none)",
+      response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) =>
+      savePartnerSettings(db, await scopeOf(request), request.body, {
+        allowPrivate: options.webhooksAllowPrivate,
+      }),
+  });
+
+  api.post("/dashboard/partner/settings/rotate-secret", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "A new webhook signing secret (the old one stops working at once)",
+      response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => rotateWebhookSecret(db, await scopeOf(request)),
+  });
+
+  api.get("/dashboard/partner/webhook-deliveries", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "The latest webhook deliveries, newest first, with their attempts and errors",
+      response: { 200: WebhookDeliveriesSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => ({
+      results: await listWebhookDeliveries(db, await scopeOf(request)),
+    }),
+  });
+
+  api.post("/dashboard/partner/webhook-deliveries/test", {
+    preValidation: guard,
+    schema: {
+      tags,
+      summary: "Send a `ping` event to the webhook now (409 when no webhook is set)",
+      response: { 202: WebhookDeliveriesSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request, reply) => {
+      const scope = await scopeOf(request);
+      if (!(await enqueueTestWebhook(db, scope))) {
+        throw new ConflictError("Set a webhook URL first.", { code: "no_webhook" });
+      }
+      options.webhooks.kick();
+      return reply.code(202).send({ results: await listWebhookDeliveries(db, scope) });
+    },
+  });
+}

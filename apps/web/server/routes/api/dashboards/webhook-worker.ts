@@ -1,0 +1,61 @@
+// Delivers lead webhooks (packages/core/src/dashboards/webhooks.ts) from this process: every
+// few seconds, and at once when a route queues one (`kick`). Every process runs one; the rows'
+// leases keep two processes from posting the same delivery.
+import type { FastifyBaseLogger } from "fastify";
+
+import { deliverDueWebhooks } from "@studyatlas/core/dashboards/webhooks.ts";
+import type { Database } from "@studyatlas/db/client.ts";
+
+export interface WebhookWorker {
+  kick(): void;
+  /** Resolves when the current round (if any) is over. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createWebhookWorker(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  allowPrivate: boolean;
+  intervalMs?: number;
+}): WebhookWorker {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const round = async () => {
+    do {
+      again = false;
+      try {
+        // Keep going while full batches come back.
+        while (
+          (await deliverDueWebhooks(options.db, { allowPrivate: options.allowPrivate })) >= 20
+        );
+      } catch (error) {
+        options.log.warn({ err: error }, "webhook delivery round failed; the next round retries");
+      }
+    } while (again && !stopped);
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = round().finally(() => {
+      running = undefined;
+    });
+  };
+  const timer = setInterval(kick, options.intervalMs ?? 5000);
+  timer.unref();
+  return {
+    kick,
+    settled: async () => {
+      while (running) await running;
+    },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,227 @@
+// E-mailed codes and links (GoTrue's otp.go, verify.go, resend.go, recover.go, reauthenticate.go):
+// POST /otp, POST and GET /verify, POST /resend, POST /recover, GET /reauthenticate. Requests that
+// name an address answer `{}` whether or not it has an account, and send mail after answering.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+import {
+  requestEmailOtp,
+  requestReauthentication,
+  requestRecovery,
+  resendConfirmation,
+  verifyOneTimeToken,
+  VERIFY_TYPES,
+  type VerifyType,
+} from "@studyatlas/core/auth-service/auth-accounts.ts";
+import { codeChallengeOf } from "@studyatlas/core/auth-service/flow-state.ts";
+import { DomainError, ValidationError } from "@studyatlas/core/errors.ts";
+import {
+  AuthOtpSchema,
+  AuthRecoverSchema,
+  AuthRedirectQuerySchema,
+  AuthResendSchema,
+  AuthVerifyQuerySchema,
+  AuthVerifySchema,
+} from "@studyatlas/schemas/auth-service.ts";
+
+import { GoTrueHttpError, goTrueErrorOf } from "./gotrue-errors.ts";
+import {
+  AUTH_SERVICE_TAGS,
+  afterAnswer,
+  allowedRedirect,
+  mailContext,
+  redirectToOf,
+  redirectWithSession,
+  requireBearerUser,
+  bearerAuth,
+  startAuthSession,
+  type AuthServiceOptions,
+} from "./context.ts";
+
+const PHONE_DISABLED = () =>
+  new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
+
+function verifyTypeOf(type: string | undefined): VerifyType {
+  if (type === "sms" || type === "phone_change") throw PHONE_DISABLED();
+  if (!type || !(type in VERIFY_TYPES)) {
+    throw new ValidationError(`Verify requires a verification type`, {
+      code: "validation_failed",
+    });
+  }
+  return type as VerifyType;
+}
+
+export async function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions) {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post("/otp", {
+    schema: {
+      body: AuthOtpSchema,
+      querystring: AuthRedirectQuerySchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "E-mail a one-time code and magic link",
+    },
+    handler: async (request) => {
+      const body = request.body;
+      if (body.phone && !body.email) throw PHONE_DISABLED();
+      if (!body.email) {
+        throw new ValidationError("An email address or phone number is required", {
+          code: "validation_failed",
+        });
+      }
+      const send = await requestEmailOtp(
+        db,
+        {
+          email: body.email,
+          createUser: body.create_user ?? true,
+          data: body.data ?? {},
+          flow: codeChallengeOf(body),
+        },
+        mailContext(options, request, request.query.redirect_to),
+      );
+      afterAnswer(request, send);
+      return {};
+    },
+  });
+
+  api.post("/verify", {
+    schema: {
+      body: AuthVerifySchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "Verify a code or link token",
+    },
+    handler: async (request, reply) => {
+      const body = request.body;
+      const type = verifyTypeOf(body.type);
+      if (body.phone && !body.email && !body.token_hash) throw PHONE_DISABLED();
+      if (!body.token_hash && !(body.token && body.email)) {
+        throw new ValidationError("Verify requires either a token or a token hash", {
+          code: "validation_failed",
+        });
+      }
+      const verified = await verifyOneTimeToken(
+        db,
+        { type, tokenHash: body.token_hash, code: body.token, email: body.email },
+        request.ip,
+      );
+      return startAuthSession(options, request, reply, verified.user, verified.method);
+    },
+  });
+
+  // The link in the e-mail: verifies, then sends the browser to redirect_to with the session in
+  // the fragment (implicit flow) or an auth code in the query (PKCE), as GoTrue's verifyGet does.
+  api.get("/verify", {
+    schema: {
+      querystring: AuthVerifyQuerySchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "Follow an e-mailed link",
+    },
+    handler: async (request, reply) => {
+      const { token, type, redirect_to: requested } = request.query;
+      const redirectTo = allowedRedirect(options, requested);
+      reply.header("cache-control", "no-store");
+      try {
+        const verifyType = verifyTypeOf(type);
+        if (!token) {
+          throw new ValidationError("Verify requires a token", { code: "validation_failed" });
+        }
+        const verified = await verifyOneTimeToken(
+          db,
+          { type: verifyType, tokenHash: token },
+          request.ip,
+        );
+        return await redirectWithSession(options, request, reply, {
+          user: verified.user,
+          method: verified.method,
+          flowStateId: verified.flowStateId,
+          redirectTo,
+          extra: { type: verifyType },
+        });
+      } catch (error) {
+        if (!(error instanceof DomainError) && !(error instanceof GoTrueHttpError)) throw error;
+        const mapped = goTrueErrorOf(error);
+        if ("oauth" in mapped) throw error;
+        const fragment = new URLSearchParams({
+          error: mapped.status === 403 ? "access_denied" : "invalid_request",
+          error_code: mapped.code,
+          error_description:
+            mapped.code === "otp_expired" ? "Email link is invalid or has expired" : mapped.message,
+        });
+        return reply.redirect(`${redirectTo.split("#")[0]}#${fragment.toString()}`, 303);
+      }
+    },
+  });
+
+  api.post("/resend", {
+    schema: {
+      body: AuthResendSchema,
+      querystring: AuthRedirectQuerySchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "Send a sign-up or e-mail-change confirmation again",
+    },
+    handler: async (request) => {
+      const body = request.body;
+      if (body.type === "sms" || body.type === "phone_change") throw PHONE_DISABLED();
+      if (body.type !== "signup" && body.type !== "email_change") {
+        throw new ValidationError(
+          "Missing one of these types: signup, email_change, sms, phone_change",
+          {
+            code: "validation_failed",
+          },
+        );
+      }
+      if (!body.email) {
+        throw new ValidationError("Type provided requires an email address", {
+          code: "validation_failed",
+        });
+      }
+      const send = await resendConfirmation(
+        db,
+        { type: body.type, email: body.email, flow: codeChallengeOf(body) },
+        mailContext(options, request, request.query.redirect_to),
+      );
+      afterAnswer(request, send);
+      return {};
+    },
+  });
+
+  api.post("/recover", {
+    schema: {
+      body: AuthRecoverSchema,
+      querystring: AuthRedirectQuerySchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "E-mail a password recovery code and link",
+    },
+    handler: async (request) => {
+      const body = request.body;
+      if (!body.email) {
+        throw new ValidationError("Password recovery requires an email", {
+          code: "validation_failed",
+        });
+      }
+      const send = await requestRecovery(
+        db,
+        { email: body.email, flow: codeChallengeOf(body) },
+        mailContext(options, request, request.query.redirect_to),
+      );
+      afterAnswer(request, send);
+      return {};
+    },
+  });
+
+  api.get("/reauthenticate", {
+    preValidation: requireBearerUser(options.auth.secret),
+    schema: { tags: AUTH_SERVICE_TAGS, summary: "E-mail a nonce for a password change" },
+    handler: async (request) => {
+      const auth = bearerAuth(request);
+      const send = await requestReauthentication(
+        db,
+        auth.user.id,
+        mailContext(options, request, redirectToOf(request)),
+      );
+      afterAnswer(request, send);
+      return {};
+    },
+  });
+}

@@ -1,0 +1,201 @@
+// POST /signup and POST /token (password, refresh_token, pkce, id_token), as GoTrue's signup.go
+// and token.go answer them, on the session rows account/* uses (docs/decisions/013-auth-service.md).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+
+import {
+  createGoogleVerifier,
+  googleLogin,
+  googleSignup,
+  verifyGoogleCredential,
+  type GoogleIdentity,
+} from "@studyatlas/core/accounts/google.ts";
+import type { Database } from "@studyatlas/db/client.ts";
+import { NotFoundError } from "@studyatlas/core/errors.ts";
+import { RATE_LIMITS, consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
+import { rotateRefreshToken } from "@studyatlas/core/accounts/sessions.ts";
+import { authenticate, getUser } from "@studyatlas/core/accounts/users.ts";
+import {
+  assertMaySignIn,
+  signUpWithPassword,
+} from "@studyatlas/core/auth-service/auth-accounts.ts";
+import { codeChallengeOf, exchangeAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
+import type { AuthenticationMethod } from "@studyatlas/core/accounts/sessions.ts";
+import { ValidationError } from "@studyatlas/core/errors.ts";
+import {
+  AuthSignUpSchema,
+  AuthTokenBodySchema,
+  AuthTokenQuerySchema,
+} from "@studyatlas/schemas/auth-service.ts";
+
+import { GoTrueHttpError, OAuthError } from "./gotrue-errors.ts";
+import {
+  AUTH_SERVICE_TAGS,
+  afterAnswer,
+  mailContext,
+  redirectToOf,
+  sessionBody,
+  startAuthSession,
+  type AuthServiceOptions,
+} from "./context.ts";
+
+const CREDENTIALS_REQUIRED = "You must provide either an email or phone number and a password";
+
+/** The amr method of a session a PKCE flow ends in, by what started the flow. */
+const METHOD_OF_FLOW: Record<string, AuthenticationMethod> = {
+  signup: "email/signup",
+  magiclink: "magiclink",
+  recovery: "recovery",
+  invite: "invite",
+  email_change: "email_change",
+  oauth: "oauth",
+};
+
+const PHONE_DISABLED = () =>
+  new GoTrueHttpError(400, "phone_provider_disabled", "Phone signups are disabled");
+
+export async function signInRoutes(app: FastifyInstance, options: AuthServiceOptions) {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { clientId, jwksUrl } = options.google;
+  const googleVerifier = clientId ? createGoogleVerifier(clientId, jwksUrl) : undefined;
+
+  api.post("/signup", {
+    schema: {
+      body: AuthSignUpSchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "Sign up with e-mail and password",
+    },
+    handler: async (request) => {
+      const body = request.body;
+      if (body.phone && !body.email) throw PHONE_DISABLED();
+      // No e-mail, phone or password is auth-js's signInAnonymously(): off here, as GoTrue says.
+      if (!body.email && !body.password) {
+        throw new GoTrueHttpError(
+          422,
+          "anonymous_provider_disabled",
+          "Anonymous sign-ins are disabled",
+        );
+      }
+      if (!body.email || !body.password) {
+        throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
+      }
+      const { user, send } = await signUpWithPassword(
+        db,
+        {
+          email: body.email,
+          password: body.password,
+          data: body.data ?? {},
+          flow: codeChallengeOf(body),
+        },
+        mailContext(options, request, redirectToOf(request)),
+      );
+      afterAnswer(request, send);
+      // Confirmations are on: a user without a session (GoTrue with MAILER_AUTOCONFIRM=false).
+      return user;
+    },
+  });
+
+  api.post("/token", {
+    schema: {
+      querystring: AuthTokenQuerySchema,
+      body: AuthTokenBodySchema,
+      tags: AUTH_SERVICE_TAGS,
+      summary: "Sign in or refresh: grant_type=password | refresh_token | pkce | id_token",
+    },
+    handler: async (request, reply) => {
+      const body = request.body;
+      const grant = request.query.grant_type;
+      const known = ["password", "refresh_token", "pkce", "id_token"];
+      if (!grant || !known.includes(grant)) {
+        throw new ValidationError("unsupported_grant_type", { code: "invalid_credentials" });
+      }
+      // GoTrue's token bucket: every /token request from one address counts.
+      await consumeLimit(db, RATE_LIMITS.authTokenIp, request.ip);
+
+      if (grant === "password") {
+        if (body.phone && !body.email) throw PHONE_DISABLED();
+        if (!body.email || !body.password) {
+          throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
+        }
+        // The same check as account/token: per-address and per-account failure limits. The
+        // site's device cookie is not read here (no cookies under /auth/v1), so the per-account
+        // limit always applies.
+        const user = await authenticate(db, {
+          email: body.email,
+          password: body.password,
+          ip: request.ip,
+        });
+        assertMaySignIn(user);
+        return startAuthSession(options, request, reply, user, "password");
+      }
+
+      if (grant === "refresh_token") {
+        if (!body.refresh_token) throw new OAuthError("invalid_request", "refresh_token required");
+        const outcome = await rotateRefreshToken(db, body.refresh_token, Date.now(), {
+          onRace: "sibling",
+        });
+        if (outcome.kind !== "rotated") throw new Error("a sibling race answers a token");
+        const user = await getUser(db, outcome.session.user.id);
+        if (user?.bannedUntil && user.bannedUntil.getTime() > Date.now()) {
+          throw new ValidationError("User is banned", { code: "user_banned" });
+        }
+        reply.header("cache-control", "no-store");
+        return sessionBody(options.auth, db, outcome.session.sessionId, outcome.refreshToken);
+      }
+
+      if (grant === "pkce") {
+        if (!body.auth_code || !body.code_verifier) {
+          throw new ValidationError(
+            "invalid request: both auth code and code verifier should be non-empty",
+            {
+              code: "validation_failed",
+            },
+          );
+        }
+        const flow = await exchangeAuthCode(db, body.auth_code, body.code_verifier);
+        const user = await getUser(db, flow.userId);
+        if (!user) throw new GoTrueHttpError(404, "user_not_found", "User not found");
+        return startAuthSession(
+          options,
+          request,
+          reply,
+          user,
+          METHOD_OF_FLOW[flow.method] ?? "email/signup",
+        );
+      }
+
+      // id_token: Google's, through the verifier account/google_login uses.
+      if (body.provider !== "google") {
+        throw new ValidationError(`Custom OIDC provider "${body.provider ?? ""}" not allowed`, {
+          code: "provider_disabled",
+        });
+      }
+      if (!googleVerifier) {
+        throw new ValidationError(
+          'Provider (issuer "https://accounts.google.com") is not enabled',
+          {
+            code: "provider_disabled",
+          },
+        );
+      }
+      if (!body.id_token) {
+        throw new ValidationError("id_token required", { code: "validation_failed" });
+      }
+      const identity = await verifyGoogleCredential(googleVerifier, body.id_token);
+      const user = await googleUser(db, identity);
+      assertMaySignIn(user);
+      return startAuthSession(options, request, reply, user, "oauth");
+    },
+  });
+}
+
+/** GoTrue signs a new Google identity up on its first sign-in; account/google_signup is that step. */
+export async function googleUser(db: Database, identity: GoogleIdentity) {
+  try {
+    return await googleLogin(db, identity);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return googleSignup(db, identity);
+  }
+}

@@ -1,0 +1,154 @@
+// Everything the course finder page shows for one request (docs/spec/discovery.md §2 "Course
+// finder page", §4 Finder, §9), from the catalogue service: the page of results with its count,
+// the facet counts, the reference lists the filters need, and the programmes suggested when
+// nothing matches. The route's loader reads the URL and the visitor's seed, calls this, and
+// renders; every decision about the data is made here.
+import {
+  normaliseProgramme,
+  type CourseOrdering,
+  type ProgrammeSlug,
+} from "@studyatlas/schemas/catalogue-constants.ts";
+import {
+  CourseListQuerySchema,
+  type CourseCard,
+  type CourseListQuery,
+} from "@studyatlas/schemas/catalogue.ts";
+import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
+
+import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
+import { type CourseListRequest, defaultOrdering } from "./courses.ts";
+import { pageCount } from "../catalogue/pagination.ts";
+import { searchTokens } from "./search-words.ts";
+
+export interface DegreeTypeGroup {
+  programme: ProgrammeSlug | undefined;
+  label: string;
+  ids: number[];
+}
+
+export interface FinderPage {
+  /** The search text after misspelling correction, when it differs from what was typed. */
+  correctedQuery?: string;
+  /** The discipline the results are narrowed to (path child or query). */
+  discipline: { id: number; slug: string; name: string } | undefined;
+  /** The programme in effect (from the path on the variants, else from the query). */
+  programme: ProgrammeSlug | undefined;
+  /** The label of that programme as the facets name it ('Graduate Programs'). */
+  programmeLabel: string | undefined;
+  /** The school named by school_slug, when there is one. */
+  school: { slug: string; name: string } | undefined;
+  ordering: CourseOrdering;
+  count: number;
+  page: number;
+  pageCount: number;
+  /** The page's programmes as their cards show them. */
+  results: CourseCard[];
+  facets: CourseFacets["facets"];
+  /** Icons for the discipline list (the facet rows carry no icon). */
+  disciplineIcons: Record<string, string>;
+  /** Degree types grouped under their programme level, in the catalogue's order. */
+  degreeTypeGroups: DegreeTypeGroup[];
+  currencies: Array<{ short_code: string; name: string; usd_exchange_rate: number }>;
+  /** Programmes shown when nothing matches (docs/spec/discovery.md §2 "Empty result"). */
+  suggestions: CourseCard[];
+}
+
+/** Featured programmes in random order, for an empty result (docs/spec/discovery.md §2). */
+const SUGGESTIONS_QUERY = CourseListQuerySchema.parse({
+  featured: "true",
+  ordering: "random",
+  page_size: "6",
+});
+
+/**
+ * The finder page for `query`. `visitorSeed` orders a random list the same way on every page the
+ * visitor sees, unless the query names its own seed (a shared link). Throws InvalidParameterError
+ * for a well-formed query that names something unknown (a discipline, a country, a school).
+ */
+export async function loadFinderPage(
+  catalogue: CachedCatalogue,
+  query: CourseListQuery,
+  options: { visitorSeed: number },
+): Promise<FinderPage> {
+  const ordering = defaultOrdering(query);
+  const seed = ordering === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
+  const listRequest = await catalogue.resolveCourseListRequest({
+    ...query,
+    ordering,
+    ...(seed !== undefined ? { seed } : {}),
+  });
+  // The cards' columns only (CourseCardSchema): all the page shows of its programmes.
+  const listCards = async (request: CourseListRequest) =>
+    (await catalogue.listCourseCardPages([request]))[0] ?? { count: 0, results: [] };
+  const [list, facets, disciplines, degreeTypes, currencies] = await Promise.all([
+    listCards(listRequest),
+    catalogue.countCourseFacets(listRequest.filters),
+    catalogue.listDisciplines(),
+    catalogue.listDegreeTypes(),
+    catalogue.listCurrencies({ limit: 1000, offset: 0 }),
+  ]);
+  const suggestions =
+    list.count === 0
+      ? (await listCards(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY))).results
+      : [];
+
+  const disciplineId = listRequest.filters.disciplineIds[0];
+  const discipline = disciplines.find((item) => item.id === disciplineId);
+  const programmeLabel = query.programme
+    ? facets.facets.programme.find((item) => item.slug === query.programme)?.label
+    : undefined;
+  // Misspelled words were searched as their closest catalogue words: say so (ADR 005).
+  const corrected = listRequest.filters.searchText;
+  const correctedQuery =
+    query.name && corrected && corrected !== searchTokens(query.name).join(" ")
+      ? corrected
+      : undefined;
+
+  return {
+    ...(correctedQuery ? { correctedQuery } : {}),
+    discipline: discipline
+      ? { id: discipline.id, slug: discipline.slug, name: discipline.name }
+      : undefined,
+    programme: query.programme,
+    programmeLabel,
+    school: query.school_slug
+      ? {
+          slug: query.school_slug,
+          name:
+            list.results.find((course) => course.school.slug === query.school_slug)?.school.name ??
+            query.school_slug,
+        }
+      : undefined,
+    ordering,
+    count: list.count,
+    page: listRequest.page,
+    pageCount: pageCount(list.count, listRequest.pageSize),
+    results: list.results,
+    facets: facets.facets,
+    disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
+    degreeTypeGroups: groupDegreeTypes(degreeTypes),
+    currencies: currencies.results.map((item) => ({
+      short_code: item.short_code,
+      name: item.name,
+      usd_exchange_rate: item.usd_exchange_rate,
+    })),
+    suggestions,
+  };
+}
+
+/** Degree types under their programme level, keeping the order of first appearance. */
+export function groupDegreeTypes(
+  degreeTypes: ReadonlyArray<{ id: number; programme_type: { slug: string; label: string } }>,
+): DegreeTypeGroup[] {
+  const groups: DegreeTypeGroup[] = [];
+  for (const degreeType of degreeTypes) {
+    const { label } = degreeType.programme_type;
+    let group = groups.find((item) => item.label === label);
+    if (!group) {
+      group = { programme: normaliseProgramme(degreeType.programme_type.slug), label, ids: [] };
+      groups.push(group);
+    }
+    group.ids.push(degreeType.id);
+  }
+  return groups;
+}

@@ -10,7 +10,7 @@ import {
   RegisterPartnerSchema,
   RegisterSchema,
 } from "@studyatlas/schemas/accounts.ts";
-import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboard.ts";
+import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboards.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 

@@ -9,7 +9,7 @@ import {
   LEAD_STATUS_VALUES,
   type LeadDetail,
   type LeadSummary,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 
-import type { PartnerSettings, WebhookDeliveries } from "@studyatlas/schemas/dashboard.ts";
+import type { PartnerSettings, WebhookDeliveries } from "@studyatlas/schemas/dashboards.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";

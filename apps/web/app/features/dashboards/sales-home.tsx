@@ -8,7 +8,7 @@ import type {
   OrganisationDetail,
   SalesInvitation,
   SchoolForLinking,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";

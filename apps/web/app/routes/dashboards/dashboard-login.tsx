@@ -3,7 +3,7 @@
 // sales agent goes straight to their dashboard.
 import { redirect } from "react-router";
 
-import { DASHBOARD_HOME } from "@studyatlas/schemas/dashboard.ts";
+import { DASHBOARD_HOME } from "@studyatlas/schemas/dashboards.ts";
 
 import { getSessionUser } from "../../context.ts";
 import { AuthPageLayout } from "../../features/accounts/auth-page-layout.tsx";

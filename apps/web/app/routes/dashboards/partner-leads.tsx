@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
 import { LEAD_PAGE_SIZE, listLeads } from "@studyatlas/core/dashboards/leads.ts";
 import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
-import { LeadListQuerySchema } from "@studyatlas/schemas/dashboard.ts";
+import { LeadListQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";

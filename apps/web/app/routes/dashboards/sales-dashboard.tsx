@@ -7,7 +7,7 @@ import {
   ORGANISATION_PAGE_SIZE,
 } from "@studyatlas/core/dashboards/organisations.ts";
 import { listSalesInvitations } from "@studyatlas/core/dashboards/sales-agents.ts";
-import { OrganisationListQuerySchema } from "@studyatlas/schemas/dashboard.ts";
+import { OrganisationListQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
 import { DashboardShell, SALES_NAV } from "../../features/dashboards/dashboard-shell.tsx";

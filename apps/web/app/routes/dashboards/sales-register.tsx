@@ -4,7 +4,7 @@ import { Link } from "react-router";
 
 import { NotFoundError } from "@studyatlas/core/errors.ts";
 import { salesInvitationEmail } from "@studyatlas/core/dashboards/sales-agents.ts";
-import { DASHBOARD_MESSAGES, InvitationQuerySchema } from "@studyatlas/schemas/dashboard.ts";
+import { DASHBOARD_MESSAGES, InvitationQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
 import formStyles from "../../components/form/form.module.css";
 import { getServices } from "../../context.ts";

@@ -5,7 +5,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
-import type { DashboardRole } from "@studyatlas/schemas/dashboard.ts";
+import type { DashboardRole } from "@studyatlas/schemas/dashboards.ts";
 
 import { requireUser, signedInUser, type RequestAuth } from "../../../plugins/auth.ts";
 

@@ -36,7 +36,7 @@ import {
   PartnerSettingsBodySchema,
   PartnerSettingsSchema,
   WebhookDeliveriesSchema,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import type { WebhookWorker } from "./webhook-worker.ts";

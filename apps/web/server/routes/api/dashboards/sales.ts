@@ -31,7 +31,7 @@ import {
   SalesInviteSchema,
   SchoolForLinkingSchema,
   SchoolSearchQuerySchema,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";

@@ -21,7 +21,7 @@ import {
   InvitationQuerySchema,
   SalesRegisterSchema,
   type DashboardRole,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 import { MfaRequiredSchema } from "@studyatlas/schemas/mfa.ts";
 
 import { trustedUserId } from "../../../plugins/auth.ts";

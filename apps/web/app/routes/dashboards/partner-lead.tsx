@@ -13,7 +13,7 @@ import {
   requireRole,
 } from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
-import { LeadPage } from "../../features/dashboards/partner-leads.tsx";
+import { LeadPage } from "../../features/dashboards/lead-page.tsx";
 import type { Route } from "./+types/partner-lead";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs): Route.MetaDescriptors {

@@ -1,5 +1,6 @@
 // The partner and sales dashboards' payloads and answers (docs/spec/accounts-and-details.md §2
-// "Dashboard pages", §8 partner sign-in errors; issue 13), shared by the forms and the API.
+// "Dashboard pages", §8 partner sign-in errors;
+// docs/decisions/016-organisations-and-dashboards.md), shared by the forms and the API.
 import { z } from "zod";
 
 import { LoginSchema, RegisterSchema } from "./accounts.ts";
@@ -124,7 +125,7 @@ export type PartnerOrganisation = z.infer<typeof PartnerOrganisationSchema>;
 export type SalesInvitation = z.infer<typeof SalesInvitationSchema>;
 export type SchoolForLinking = z.infer<typeof SchoolForLinkingSchema>;
 
-// Leads (issue 13 item 3).
+// Leads.
 export const LEAD_STATUS_VALUES = ["new", "contacted", "applied", "enrolled", "rejected"] as const;
 export const LEAD_STATUS_LABELS: Record<(typeof LEAD_STATUS_VALUES)[number], string> = {
   new: "New",
@@ -214,7 +215,7 @@ export const LeadDetailSchema = LeadSummarySchema.extend({
 export type LeadSummary = z.infer<typeof LeadSummarySchema>;
 export type LeadDetail = z.infer<typeof LeadDetailSchema>;
 
-// Where new leads go (issue 13 item 3): the lead e-mail address and the webhook.
+// Where new leads go: the lead e-mail address and the webhook.
 export const PartnerSettingsSchema = z.object({
   lead_email: z.string().nullable(),
   webhook_url: z.string().nullable(),

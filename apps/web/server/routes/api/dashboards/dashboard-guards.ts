@@ -1,6 +1,7 @@
-// Who may use the dashboards' API (issue 13 item 1): every route is authorised from the session's
-// user. A signed-out caller gets 401, a user of another role 403 on every dashboard path; what a
-// partner may see is then narrowed to its organisation's schools by packages/core.
+// Who may use the dashboards' API (docs/decisions/016-organisations-and-dashboards.md "Scope"):
+// every route is authorised from the session's user. A signed-out caller gets 401, a user of
+// another role 403 on every dashboard path; what a partner may see is then narrowed to its
+// organisation's schools by packages/core.
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 
 import { ForbiddenError } from "@studyatlas/core/errors.ts";

@@ -1,4 +1,4 @@
-// `npm run bench:finder`: the course finder as new visitors meet it (issue 14 item 5).
+// `npm run bench:finder`: the course finder as new visitors meet it.
 // 1. Seeds 100,000 programmes into a fresh database: PostgreSQL when TEST_DATABASE_URL is set
 //    (a scratch database `bench_finder` on that server), else embedded PGlite.
 // 2. Draws thousands of unique finder requests from the catalogue's own lists: filters in random

@@ -1,6 +1,6 @@
 // `npm run bench:page-renders`: what one server render of each of the five pages costs, in process
 // and one at a time, so the figure does not depend on how busy the shared cores are with other
-// work (issue 14 item 3). The production app (built front end, NODE_ENV=production) is built in
+// work. The production app (built front end, NODE_ENV=production) is built in
 // this process on the bench database of --courses programmes (PostgreSQL when TEST_DATABASE_URL
 // is set), with the answer cache and page reuse off; each page is asked over --renders unique
 // addresses through `app.inject` (no socket), after a warm-up. Prints the median and p95 of the

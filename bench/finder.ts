@@ -219,7 +219,7 @@ for (const configuration of configurations) {
     );
     // The answering process's JavaScript heap in use (live objects and the garbage not collected
     // yet) and its limit (`npm start`'s --max-old-space-size, which also sets how far V8 lets the
-    // heap grow between collections: ADR 020).
+    // heap grow between collections: ADR 036).
     console.log(
       `${memoryLine(after.processes)} after these requests (heap in use ${(after.heapUsed / 2 ** 20).toFixed(0)} MiB, limit ${(after.heapLimit / 2 ** 20).toFixed(0)} MiB)`,
     );

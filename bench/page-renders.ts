@@ -46,7 +46,7 @@ const database = await openDatabase(
 const app = await buildApp({ config, database, frontend: { kind: "production" }, logger: false });
 await app.ready();
 await app.finderIndex.settled();
-// The index reads its commonest words' sets behind the scenes after it is built (ADR 011): wait for
+// The index reads its commonest words' sets behind the scenes after it is built (ADR 030): wait for
 // that too, so its statements and their parsing are not counted as the renders' CPU time.
 const readAheadStarted = performance.now();
 await app.finderIndex.readAhead();

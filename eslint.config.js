@@ -1,5 +1,5 @@
 // Lint: typescript-eslint with type information (catches floating promises), React hooks rules, and
-// the import zones of docs/decisions/010-layout-and-import-rules.md.
+// the import zones of docs/decisions/022-one-home-per-feature.md.
 import { readdirSync } from "node:fs";
 
 import js from "@eslint/js";
@@ -15,7 +15,7 @@ const FEATURES = readdirSync(`${import.meta.dirname}/apps/web/app/features`, {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Who may import whom (ADR 010). Paths are relative to the repository root. */
+/** Who may import whom (ADR 022). Paths are relative to the repository root. */
 const IMPORT_ZONES = [
   {
     target: ["apps/web/app"],

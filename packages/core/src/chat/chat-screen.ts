@@ -1,5 +1,5 @@
 // What the chat page needs in one call (a loader calls one core function:
-// docs/decisions/010-layout-and-import-rules.md "Thin loaders"): the caller's chats, the open chat
+// docs/decisions/022-one-home-per-feature.md "Routes compose"): the caller's chats, the open chat
 // (the one named, else the first) with its newest messages, and, for the advisor, the application
 // the chat is about.
 import type { Database } from "@studyatlas/db/client.ts";

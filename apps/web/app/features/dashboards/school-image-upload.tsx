@@ -1,8 +1,8 @@
 // A school's logo or banner on the partner dashboard
-// (docs/decisions/016-organisations-and-dashboards.md, "Addendum: the school profile and uploaded
-// images"): uploaded on its own, with a preview of the chosen file before it is sent and the
-// server's result after. The server decides what an image is (its bytes) and its size; the
-// browser only spares a pointless upload of a file that is too large.
+// (docs/decisions/037-school-profile-and-uploaded-images.md): uploaded on its own, with a preview
+// of the chosen file before it is sent and the server's result after. The server decides what an
+// image is (its bytes) and its size; the browser only spares a pointless upload of a file that is
+// too large.
 import {
   useEffect,
   useId,

@@ -1,7 +1,6 @@
 // The school profile form on the partner dashboard
-// (docs/decisions/016-organisations-and-dashboards.md, "Addendum: the school profile and uploaded
-// images"): about, video and city save together; each image uploads on its own
-// (school-image-upload.tsx).
+// (docs/decisions/037-school-profile-and-uploaded-images.md): about, video and city save together;
+// each image uploads on its own (school-image-upload.tsx).
 import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 

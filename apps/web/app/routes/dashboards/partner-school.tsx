@@ -1,7 +1,7 @@
 // /dashboard/partner/school and /dashboard/partner/schools/:id (the school profile: about, video,
-// city, logo and banner; docs/decisions/016-organisations-and-dashboards.md, "Addendum: the school
-// profile and uploaded images"). With one linked school, /school is its form; with several,
-// /school lists them and each has its own page. Another organisation's school is a 404.
+// city, logo and banner; docs/decisions/037-school-profile-and-uploaded-images.md). With one linked
+// school, /school is its form; with several, /school lists them and each has its own page. Another
+// organisation's school is a 404.
 import { data } from "react-router";
 
 import { NotFoundError } from "@studyatlas/core/errors.ts";

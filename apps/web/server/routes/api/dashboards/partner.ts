@@ -15,7 +15,6 @@ import {
 import {
   organisationOfUser,
   ORGANISATION_MESSAGES,
-  partnerScope,
   type PartnerScope,
 } from "@studyatlas/core/dashboards/organisations.ts";
 import { ConflictError, ForbiddenError } from "@studyatlas/core/errors.ts";
@@ -42,7 +41,7 @@ import {
 
 import type { AppServices } from "../../../../app/context.ts";
 import type { WebhookWorker } from "./webhook-worker.ts";
-import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 type PartnerRouteOptions = {
   services: AppServices;
@@ -61,7 +60,7 @@ export async function partnerDashboardRoutes(app: FastifyInstance, options: Part
     void reply.header("cache-control", "no-store");
     return payload;
   });
-  const scopeOf: ScopeOf = (request) => partnerScope(db, dashboardUser(request).id);
+  const scopeOf: ScopeOf = (request) => approvedScope(db, request);
   organisationRoute(app, options);
   leadRoutes(app, options, scopeOf);
   leadDeliveryRoutes(app, options, scopeOf);

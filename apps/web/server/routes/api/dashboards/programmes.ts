@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import { createSearchWordsRefresher } from "@studyatlas/core/finder/search-words.ts";
 import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
-import { partnerScope, type PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
+import type { PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import {
   createProgramme,
   setProgrammePublished,
@@ -32,7 +32,7 @@ import {
 } from "@studyatlas/schemas/programmes.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
-import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 const VOCABULARY_WAIT_MS = 800;
 
@@ -61,7 +61,7 @@ export async function programmeDashboardRoutes(
   );
   app.addHook("onClose", async () => searchWords.settled());
 
-  const scopeOf = (request: FastifyRequest) => partnerScope(db, dashboardUser(request).id);
+  const scopeOf = (request: FastifyRequest) => approvedScope(db, request);
   /**
    * This process shows the change at once; the database's `catalogue_changed` notice tells the
    * other processes (and this one again, harmlessly) a moment later. A new or renamed public

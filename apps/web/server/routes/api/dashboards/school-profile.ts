@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import type { AuditActor } from "@studyatlas/core/dashboards/audit-log.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import {
   getSchoolProfile,
   listPartnerSchools,
@@ -30,7 +29,7 @@ import {
 
 import type { AppServices } from "../../../../app/context.ts";
 import { HttpError } from "../../../plugins/errors.ts";
-import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 const IMAGE_ERRORS = { ...DASHBOARD_ERRORS, 413: ApiErrorSchema, 415: ApiErrorSchema };
 
@@ -87,7 +86,7 @@ export async function schoolProfileRoutes(
     void reply.header("cache-control", "no-store");
     return payload;
   });
-  const scopeOf = (request: FastifyRequest) => partnerScope(db, dashboardUser(request).id);
+  const scopeOf = (request: FastifyRequest) => approvedScope(db, request);
 
   api.get("/dashboard/partner/schools", {
     preValidation: guard,

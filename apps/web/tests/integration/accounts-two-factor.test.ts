@@ -13,12 +13,9 @@ import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from "jose";
 import type { ZodType } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import {
-  adminDeleteFactor,
-  challengeFactor,
-  listFactors,
-  verifyFactor,
-} from "@studyatlas/core/accounts/mfa.ts";
+import { listFactors } from "@studyatlas/core/accounts/mfa.ts";
+import { adminDeleteFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
+import { challengeFactor, verifyFactor } from "@studyatlas/core/accounts/mfa-verification.ts";
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 import { totpCode } from "@studyatlas/core/accounts/totp.ts";
 import { DomainError } from "@studyatlas/core/errors.ts";

@@ -1,15 +1,13 @@
 // Users: registration, sign-in, account detail, public fields, profile and password change
 // (docs/spec/accounts-and-details.md §3, §7; issue 4 "API").
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { countries } from "@studyatlas/db/schema/catalogue.ts";
 import {
   clientProfiles,
-  oneTimeTokens,
   profilePictures,
   users,
-  verificationTokens,
   type UserRole,
 } from "@studyatlas/db/schema/accounts.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
@@ -20,6 +18,7 @@ import { assertPasswordAllowed } from "./password-policy.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { sqlState } from "../transactions.ts";
 import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
+import { retireOneTimeTokens } from "./one-time-tokens.ts";
 import { randomToken } from "./secrets.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { createPartnerOrganisation } from "../dashboards/organisations.ts";
@@ -364,17 +363,9 @@ export async function setPassword(db: Database, userId: number, password: string
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    // Every unused e-mailed link stops working (issue 15 item 11): a reset or verification link
-    // someone else saw cannot outlive the new password.
-    await tx
-      .update(verificationTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationTokens.userId, userId), isNull(verificationTokens.usedAt)));
-    // The auth service's codes and links too (one identity, docs/decisions/013-auth-service.md).
-    await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+    // Every unused e-mailed code and link of either door stops working: a reset or verification
+    // link someone else saw cannot outlive the new password.
+    await retireOneTimeTokens(tx, userId);
   });
 }
 

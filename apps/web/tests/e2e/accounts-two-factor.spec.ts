@@ -1,4 +1,4 @@
-// Two-factor sign-in in Chromium (issue 12 Acceptance): enrol an authenticator app in /settings
+// Two-factor sign-in in Chromium (docs/decisions/014-two-factor.md): enrol an authenticator app in /settings
 // (the key read from the page, the code computed like an app would), sign out, sign in with the
 // password and then a code in the modal and on /auth; a wrong code shows an error and leaves the
 // session unable to open the account; axe finds nothing serious at 1280 and 375 px.

@@ -1,5 +1,5 @@
 // Users: registration, sign-in, account detail, public fields, profile and password change
-// (docs/spec/accounts-and-details.md §3, §7; issue 4 "API").
+// (docs/spec/accounts-and-details.md §3, §7).
 import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -91,7 +91,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
         .returning();
       if (!user) throw new Error("user insert returned no row");
       await tx.insert(clientProfiles).values({ userId: user.id });
-      // A partner acts for an organisation, pending until a sales agent approves it (issue 13).
+      // A partner acts for an organisation, pending until a sales agent approves it (ADR 016).
       if (user.role === "partner") {
         await createPartnerOrganisation(tx, {
           userId: user.id,
@@ -124,10 +124,10 @@ const LOGIN_FAILED = () =>
  */
 /**
  * Checks an e-mail and password. Failures are limited per client address and per account, each
- * slot taken before the password is checked so parallel guesses cannot overrun the limits (issue
- * 15 item 10); a right password gives its slots back. The account limit does not apply to a
+ * slot taken before the password is checked so parallel guesses cannot overrun the limits
+ * (docs/security.md V2); a right password gives its slots back. The account limit does not apply to a
  * browser that this account has signed in from before (`trustedUserId`, from its device cookie):
- * a stranger's ten wrong guesses cannot lock the owner out (issue 15 item 3), while the per-address
+ * a stranger's ten wrong guesses cannot lock the owner out (docs/security.md V6), while the per-address
  * limit still holds for everyone.
  */
 export async function authenticate(

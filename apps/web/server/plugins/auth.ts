@@ -146,7 +146,8 @@ export function setSessionCookies(
   settings: AuthSettings,
   tokens: { accessToken: string; refreshToken?: string; persistent?: boolean },
 ): void {
-  // A browser session's cookies end with the browser (the dashboards' sign-in without 'remember me').
+  // A browser session's cookies end with the browser (the dashboards' sign-in without 'remember
+  // me').
   const persistent = tokens.persistent ?? true;
   reply.setCookie(
     settings.cookieNames.access,

@@ -1,7 +1,7 @@
-// Accounts end to end (docs/spec/accounts-and-details.md): sign-up in the modal, the verification e-mail and its
-// countdown to /welcome, interests, sign out and in, the wrong-password message with its Sign Up
-// action, the password reset through /set-pw, changing the password on /settings, and the §5
-// validation messages.
+// Accounts end to end (docs/spec/accounts-and-details.md): sign-up in the modal, the
+// verification e-mail and its countdown to /welcome, interests, sign out and in, the
+// wrong-password message with its Sign Up action, the password reset through /set-pw, changing
+// the password on /settings, and the §5 validation messages.
 import { expect, test, type Page } from "@playwright/test";
 
 import { openPage } from "./support/navigation.ts";

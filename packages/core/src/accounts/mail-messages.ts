@@ -147,8 +147,9 @@ export function welcomeMessage(to: string, firstName: string, link: string): Mai
 }
 
 /**
- * The newsletter's welcome e-mail (docs/decisions/007-newsletter-unsubscribe-links.md). Like every newsletter e-mail it carries
- * a one-click unsubscribe link in the text and RFC 8058 List-Unsubscribe headers.
+ * The newsletter's welcome e-mail (docs/decisions/007-newsletter-unsubscribe-links.md). Like every
+ * newsletter e-mail it carries a one-click unsubscribe link in the text and RFC 8058
+ * List-Unsubscribe headers.
  */
 export function newsletterWelcomeMessage(
   to: string,

@@ -41,7 +41,10 @@ export const MFA_VERIFY_LIMIT: RateLimitRule = {
   message: "Too many wrong codes. Please wait 15 minutes and try again.",
 };
 
-/** Challenges per factor: GoTrue's MFA limiter (15 a minute), kept per factor rather than per address. */
+/**
+ * Challenges per factor: GoTrue's MFA limiter (15 a minute), kept per factor rather than per
+ * address.
+ */
 export const MFA_CHALLENGE_LIMIT: RateLimitRule = {
   name: "mfa-challenge-factor",
   max: 15,

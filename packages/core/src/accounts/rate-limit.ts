@@ -20,7 +20,10 @@ export interface RateLimitRule {
 
 const MINUTE = 60_000;
 
-/** The account limits (docs/decisions/006-sessions-and-tokens.md, 013-auth-service.md, 014-two-factor.md). */
+/**
+ * The account limits (docs/decisions/006-sessions-and-tokens.md, 013-auth-service.md,
+ * 014-two-factor.md).
+ */
 export const RATE_LIMITS = {
   /** "the 11th failure within 15 minutes answers 429" */
   signInAccount: {

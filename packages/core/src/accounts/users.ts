@@ -125,10 +125,10 @@ const LOGIN_FAILED = () =>
 /**
  * Checks an e-mail and password. Failures are limited per client address and per account, each
  * slot taken before the password is checked so parallel guesses cannot overrun the limits
- * (docs/security.md V2); a right password gives its slots back. The account limit does not apply to a
- * browser that this account has signed in from before (`trustedUserId`, from its device cookie):
- * a stranger's ten wrong guesses cannot lock the owner out (docs/security.md V6), while the per-address
- * limit still holds for everyone.
+ * (docs/security.md V2); a right password gives its slots back. The account limit does not apply
+ * to a browser that this account has signed in from before (`trustedUserId`, from its device
+ * cookie): a stranger's ten wrong guesses cannot lock the owner out (docs/security.md V6), while
+ * the per-address limit still holds for everyone.
  */
 export async function authenticate(
   db: Database,

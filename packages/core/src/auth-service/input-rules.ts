@@ -64,7 +64,9 @@ export function assertStrongPassword(password: string): void {
     throw new WeakPasswordError(MESSAGES.passwordTooCommon, ["pwned"]);
 }
 
-/** first_name / last_name of the metadata become the account's names (account/detail shows them). */
+/**
+ * first_name / last_name of the metadata become the account's names (account/detail shows them).
+ */
 export function namesOf(metadata: Record<string, unknown>): {
   firstName?: string;
   lastName?: string;

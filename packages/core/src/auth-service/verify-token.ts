@@ -1,7 +1,8 @@
-// POST and GET /verify of the auth service (GoTrue's verify.go; docs/decisions/013-auth-service.md):
-// uses up an e-mailed code (with its address) or link token, through the one-time tokens both
-// doors share (../accounts/one-time-tokens.ts), then finishes the flow: confirms the address
-// (sign-up, invite, magic link, recovery) or moves the account to the new address (e-mail change).
+// POST and GET /verify of the auth service (GoTrue's verify.go;
+// docs/decisions/013-auth-service.md): uses up an e-mailed code (with its address) or link token,
+// through the one-time tokens both doors share (../accounts/one-time-tokens.ts), then finishes the
+// flow: confirms the address (sign-up, invite, magic link, recovery) or moves the account to the
+// new address (e-mail change).
 import { eq } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

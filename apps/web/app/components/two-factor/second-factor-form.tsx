@@ -1,6 +1,7 @@
-// The sign-in's second step (docs/decisions/014-two-factor.md "Screens"): after a right password, an account with a verified
-// factor is asked for the 6-digit code of its authenticator app. Until the code is accepted the
-// session stays aal1 and is not signed in; Cancel ends that half-open session.
+// The sign-in's second step (docs/decisions/014-two-factor.md "Screens"): after a right password,
+// an account with a verified factor is asked for the 6-digit code of its authenticator app. Until
+// the code is accepted the session stays aal1 and is not signed in; Cancel ends that half-open
+// session.
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import { TotpCodeFormSchema, type MfaRequired } from "@studyatlas/schemas/mfa.ts";

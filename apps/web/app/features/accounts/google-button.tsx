@@ -55,7 +55,8 @@ export function GoogleSignIn(props: {
 }) {
   const { googleClientId } = useSignInModal();
   const [error, setError] = useState<string>();
-  // The button shows only when GOOGLE_CLIENT_ID is set (docs/decisions/013-auth-service.md "Google").
+  // The button shows only when GOOGLE_CLIENT_ID is set (docs/decisions/013-auth-service.md
+  // "Google").
   if (!googleClientId) return null;
   return (
     <>

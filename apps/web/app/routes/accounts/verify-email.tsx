@@ -47,7 +47,10 @@ function useVerifiedLink(token1: string, token2: string): Outcome {
   return outcome;
 }
 
-/** Seconds left before a verified link moves on to `next` (a full load, so every page sees the session). */
+/**
+ * Seconds left before a verified link moves on to `next` (a full load, so every page sees the
+ * session).
+ */
 function useCountdown(outcome: Outcome, next: string): number {
   const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
   useEffect(() => {

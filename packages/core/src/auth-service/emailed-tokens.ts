@@ -83,8 +83,9 @@ export async function sendOneTimeToken(
     withCode: true,
   });
   const link = verifyLink(context, issued.tokenHash, LINK_TYPE[type]);
-  await context.mailer.send(authServiceMessage(type, address, issued.code, link));
+  // Stamped before the mail goes, so whoever has read the mail sees the user say it was sent.
   await db.update(users).set(sentColumnOf(type, new Date())).where(eq(users.id, user.id));
+  await context.mailer.send(authServiceMessage(type, address, issued.code, link));
   return { ...issued, link };
 }
 

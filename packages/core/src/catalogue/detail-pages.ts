@@ -8,8 +8,7 @@ import { previewHtml } from "../content/html-preview.ts";
 import type { CachedCatalogue } from "./cached-catalogue.ts";
 import { courseCardsOf } from "./course-cards.ts";
 import type { CountryOrdering } from "./countries.ts";
-import { ALL_PUBLISHED_COURSES } from "../finder/courses.ts";
-import type { RelatedScope } from "../finder/related.ts";
+import { ALL_PUBLISHED_COURSES, type RelatedScope } from "../finder/course-request.ts";
 import type { SchoolOrdering } from "./schools.ts";
 
 /** Slugs as the catalogue writes them; anything else names no page (and never reaches SQL). */

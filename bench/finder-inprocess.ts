@@ -62,8 +62,8 @@ function backendSeconds(): number {
 
 const rssBefore = process.memoryUsage().rss;
 const startedAt = performance.now();
-// As the server builds it (finder-index.ts): the index with its vocabulary, so that misspellings are
-// corrected in process; without the read-ahead, so that each word's first read is timed below.
+// As the server builds it (finder-index.ts): the index with its vocabulary, so that misspellings
+// are corrected in process; without the read-ahead, so that each word's first read is timed below.
 const finder = createFinderIndex(db, {
   enabled: true,
   readAhead: false,

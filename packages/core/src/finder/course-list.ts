@@ -69,7 +69,8 @@ async function pageFromIndex(
 
 /**
  * One page of programme ids and the total from the in-process index, or undefined when it cannot
- * answer (the caller asks SQL); in relevance order, when PostgreSQL ranks, it returns only the page's ids.
+ * answer (the caller asks SQL); in relevance order, when PostgreSQL ranks, it returns only the
+ * page's ids.
  */
 export async function courseIdsFromIndex(
   db: Database,

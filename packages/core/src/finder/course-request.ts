@@ -19,8 +19,8 @@ export interface CourseFilters {
    */
   textMatch?: "fulltext" | "similar-name";
   /**
-   * For full text: the corrected text as PostgreSQL's tsquery prints it (`'data' & 'scienc'`), which
-   * the in-process index evaluates (index/tsquery.ts). SQL does not read it.
+   * For full text: the corrected text as PostgreSQL's tsquery prints it (`'data' & 'scienc'`),
+   * which the in-process index evaluates (index/tsquery.ts). SQL does not read it.
    */
   textQuery?: string;
   programmeTypeId?: number;

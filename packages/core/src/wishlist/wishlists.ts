@@ -1,6 +1,6 @@
-// Wishlists (docs/spec/discovery.md §3 "Wishlist entry", §7 wishlists/*): always the wishlist of the user
-// the session names (identity comes from the session, never from a request field); the API turns
-// any other owner into a 404 before calling these. The saved programmes' cards come from the
+// Wishlists (docs/spec/discovery.md §3 "Wishlist entry", §7 wishlists/*): always the wishlist of
+// the user the session names (identity comes from the session, never from a request field); the API
+// turns any other owner into a 404 before calling these. The saved programmes' cards come from the
 // finder's search module, as every other card does.
 import { and, desc, eq } from "drizzle-orm";
 

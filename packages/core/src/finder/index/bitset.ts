@@ -1,6 +1,7 @@
 // Fixed-size sets of document numbers as 32-bit words (ADR 011: facet counts whose cost does not
 // depend on SQL plans). A set over n documents takes n / 8 bytes: 125 KB at a million programmes.
-// Plain typed arrays rather than a native bitmap library, so every platform npm installs on runs it.
+// Plain typed arrays rather than a native bitmap library, so every platform npm installs on runs
+// it.
 
 export type Bitset = Uint32Array;
 

@@ -143,7 +143,8 @@ export class CardReferences {
       if (!found) return undefined;
       disciplines.push({ id: found.id, name: found.name, slug: found.slug });
     }
-    // The keys in COURSE_LIST_COLUMNS's order: the page data and the API's JSON stay the same bytes.
+    // The keys in COURSE_LIST_COLUMNS's order: the page data and the API's JSON stay the same
+    // bytes.
     return {
       id: row.id,
       slug: row.slug,

@@ -1,5 +1,6 @@
 // Reading a lexeme's positions from PostgreSQL's tsvector output (posting-positions.ts); the
-// positions' agreement with PostgreSQL is the oracle integration test's (relevance.integration.test.ts).
+// positions' agreement with PostgreSQL is the oracle integration test's
+// (relevance.integration.test.ts).
 import { describe, expect, it } from "vitest";
 
 import { parsePostingPositions } from "./posting-positions.ts";

@@ -1,10 +1,10 @@
-// The relevance order of full-text matches computed in process (ADR 029): the SQL path orders
-// them by `ts_rank(c.search_vector, q) + word_similarity(t, c.search_name)` descending, then by name
-// (course-sql.ts relevanceScore, BY_NAME). Both are PostgreSQL's C functions returning float4;
-// they are computed here the same way (ts-rank.ts, word-similarity.ts), so that the scores are
-// equal bit for bit and the order is PostgreSQL's (the oracle tests compare them for thousands of
-// pairs). The best `take` matches are kept in a heap, and documents that cannot reach them are
-// passed by without their similarity (ADR 032).
+// The relevance order of full-text matches computed in process (ADR 029): the SQL path orders them
+// by `ts_rank(c.search_vector, q) + word_similarity(t, c.search_name)` descending, then by name
+// (course-sql.ts relevanceScore, BY_NAME). Both are PostgreSQL's C functions returning float4; they
+// are computed here the same way (ts-rank.ts, word-similarity.ts), so that the scores are equal bit
+// for bit and the order is PostgreSQL's (the oracle tests compare them for thousands of pairs). The
+// best `take` matches are kept in a heap, and documents that cannot reach them are passed by
+// without their similarity (ADR 032).
 
 import type { Bitset } from "./bitset.ts";
 import type { IndexNames } from "./names.ts";

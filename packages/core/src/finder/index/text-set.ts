@@ -1,5 +1,5 @@
-// The public documents matching a request's free text (text-match.ts matchText), as the list, the facets
-// and the relevance order read them.
+// The public documents matching a request's free text (text-match.ts matchText), as the list, the
+// facets and the relevance order read them.
 import type { Bitset } from "./bitset.ts";
 import type { LexemePosting } from "./postings.ts";
 import type { QueryNode } from "./tsquery.ts";

@@ -1,7 +1,7 @@
-// Wishlists API (docs/spec/discovery.md §7 wishlists/list, wishlists/create, wishlists/delete). Identity
-// comes from the session, never from a request field: the spec's clients also name the owner by
-// e-mail (`email` or `user`); any address other than the caller's own answers 404, never another
-// list.
+// Wishlists API (docs/spec/discovery.md §7 wishlists/list, wishlists/create, wishlists/delete).
+// Identity comes from the session, never from a request field: the spec's clients also name the
+// owner by e-mail (`email` or `user`); any address other than the caller's own answers 404, never
+// another list.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 

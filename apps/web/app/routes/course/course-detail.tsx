@@ -94,8 +94,8 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   });
 }
 
-// The application dialog and its validation (zod, about 25 KB gzipped) load after the page is
-// interactive, and only for a signed-in student: a visitor's first paint never waits for them
+// The application dialog and its validation (zod) load after the page is interactive, and only for
+// a signed-in student: a visitor's first paint never waits for them
 // (docs/decisions/019-first-paint.md).
 const ApplyDialog = lazy(async () => {
   const module = await import("../../features/applications/apply-dialog.tsx");

@@ -51,7 +51,7 @@ export const CARD_ROW_COLUMNS = sql`c.id, c.slug, c.name, c.about, c.duration, c
 /**
  * Only what a page's card shows of a programme (CourseCardSchema), with the ids of its school and
  * currency: index/card-references.ts `courseCard` completes it. A third of CARD_ROW_COLUMNS, no
- * discipline subquery: the home page's cards cost half the CPU to read (ADR 035).
+ * discipline subquery: the home page's cards cost less to read (ADR 035).
  */
 export const CARD_ONLY_COLUMNS = sql`c.id, c.slug, c.name, c.duration, c.duration_base,
   c.course_format, c.attendance, c.start_month, c.start_year, c.tuition_fee::float8 as tuition_fee,

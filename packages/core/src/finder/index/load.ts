@@ -23,9 +23,9 @@ interface LinkRow {
  * cost PostgreSQL two extra sorts of the whole catalogue (most of the start time at a million).
  */
 function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32Array {
-  // The keys in typed arrays, read by the comparator instead of the rows (about half the time at
-  // a million): the fee signed by the direction, a missing fee +Infinity (last either way; two
-  // compare as NaN, falsy, so by id).
+  // The keys in typed arrays, read by the comparator instead of the rows (ADR 027): the fee signed
+  // by the direction, a missing fee +Infinity (last either way; two compare as NaN, falsy, so by
+  // id).
   const n = rows.length;
   const fee = new Float64Array(n);
   const id = new Int32Array(n);

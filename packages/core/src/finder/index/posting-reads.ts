@@ -69,9 +69,9 @@ function sharedRead<T>(
 
 /**
  * Reads a kept lexeme's positions when a relevance request first needs them (`matchText`): they
- * cost PostgreSQL several times the set (about a second for a word in a fifth of a million
- * programmes), and the other orders and the counts need the set only (`selectPositions`). A
- * failure leaves the positions absent: SQL ranks that lexeme's requests.
+ * cost PostgreSQL several times the set (ADR 029), and the other orders and the counts need the
+ * set only (`selectPositions`). A failure leaves the positions absent: SQL ranks that lexeme's
+ * requests.
  */
 export function readPositions(
   db: Database,

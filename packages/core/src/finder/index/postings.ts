@@ -52,12 +52,12 @@ const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
  * How much of the budget a process fills ahead of the searches with the vocabulary's commonest
  * lexemes (finder-index.ts, `readCommonPostings`; ADR 030):
  * - their sets: a quarter, 16 MiB, up to 200,000 programmes (every vocabulary word at 100,000),
- *   and proportionally less above (about 25 words at a million, where each set read also leaves
- *   large transient arrays that the process's memory limit must absorb);
+ *   and proportionally less above (at a million each set read also leaves large transient arrays
+ *   that the process's memory limit must absorb);
  * - then the positions of the commonest of them, up to half the budget, 32 MiB, at any size:
- *   every set's at 100,000, the dozen commonest words' at a million, where each costs PostgreSQL
- *   up to seconds and was the slowest first search of all. Both shares, with the lexeme that
- *   crosses each, stay within the budget.
+ *   every set's at 100,000, the commonest words' at a million, where each costs PostgreSQL the
+ *   most and was the slowest first search of all. Both shares, with the lexeme that crosses
+ *   each, stay within the budget.
  */
 export function readAheadBudget(size: number): { sets: number; positions: number } {
   return {

@@ -10,6 +10,7 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
 const INTEGRATION_FILES = [
   "apps/web/tests/integration/**/*.test.ts",
   "packages/db/src/**/*.integration.test.ts",
+  "packages/core/src/**/*.integration.test.ts",
 ];
 
 const integrationProject = (

@@ -3,7 +3,7 @@
 // module, so the context keys live on globalThis to stay the same object (engineering guide §1).
 import { createContext, type RouterContextProvider } from "react-router";
 
-import type { FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
+import type { FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";

@@ -46,7 +46,7 @@ import { registerCatalogueCache } from "./plugins/catalogue-cache.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
 import { registerPageReuse, type PageReuse } from "./plugins/page-reuse.ts";
 import { reactRouter } from "./plugins/react-router.ts";
-import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
+import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import {
   registerSessionAuth,
   sessionCookieNames,
@@ -85,7 +85,7 @@ import { recoveryRoutes } from "./routes/api/accounts/recovery.ts";
 import { registrationRoutes } from "./routes/api/accounts/registration.ts";
 import { tokenRoutes } from "./routes/api/accounts/tokens.ts";
 import { contactRoutes } from "./routes/api/contact/contact.ts";
-import { academicsRoutes } from "./routes/api/catalogue/catalogue.ts";
+import { catalogueRoutes } from "./routes/api/catalogue/catalogue.ts";
 import { finderRoutes } from "./routes/api/finder/finder.ts";
 import { healthRoutes } from "./routes/api/health.ts";
 import { subscriptionRoutes } from "./routes/api/newsletter/subscription.ts";
@@ -383,7 +383,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         request.body ??= {};
       });
       await api.register(healthRoutes, { services, watchdog });
-      await api.register(academicsRoutes, { services });
+      await api.register(catalogueRoutes, { services });
       await api.register(finderRoutes, { services });
       await api.register(programmeViewRoutes, {
         services,

@@ -1,35 +1,32 @@
-// The free-text mode chosen in process (docs/decisions/028-text-match-mode-in-process.md)
-// against the SQL probe it stands in for (courses.ts chooseTextMatch: `websearch_to_tsquery` and
-// `exists` over published programmes): the same mode and the same tsquery text for every word of
-// the vocabulary and its misspellings, several words, `or`, quotes and `-` as visitors type them,
-// stop words only, punctuation, digits and non-Latin text; the tsquery put together from each
-// word's own as PostgreSQL's websearch parser builds it, for random word sequences; programmes of
-// an unpublished school counted as the probe counts them; and a changed catalogue decided as SQL
-// decides it, before its notice (the index then cannot tell and SQL answers) and after. Both
-// engines.
+// The free-text mode chosen in process (ADR 028) against the SQL probe it stands in for
+// (course-sql.ts chooseTextMatch: `websearch_to_tsquery` and `exists` over published programmes):
+// the same mode and the same tsquery text for every word of the vocabulary and its misspellings,
+// several words, `or`, quotes and `-` as visitors type them, stop words only, punctuation, digits
+// and non-Latin text; the tsquery put together from each word's own as PostgreSQL's websearch
+// parser builds it, for random word sequences; programmes of an unpublished school counted as the
+// probe counts them; and a changed catalogue decided as SQL decides it, before its notice (the
+// index then cannot tell and SQL answers) and after. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { chooseTextMatch, resolveCourseListRequest } from "@studyatlas/core/finder/courses.ts";
-import {
-  loadSearchVocabulary,
-  TEXT_SEARCH_CONFIG,
-} from "@studyatlas/core/finder/search-vocabulary.ts";
-import { correctSearchText } from "@studyatlas/core/finder/search-words.ts";
-import type { CourseIndex } from "@studyatlas/core/finder/index/course-index.ts";
-import { count } from "@studyatlas/core/finder/index/bitset.ts";
-import { readAheadBudget } from "@studyatlas/core/finder/index/course-index.ts";
-import { positionsBytes } from "@studyatlas/core/finder/index/relevance.ts";
-import { createFinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
-import { loadCourseIndex } from "@studyatlas/core/finder/index/load.ts";
-import {
-  chooseTextMatchInIndex,
-  composeWebsearchQuery,
-} from "@studyatlas/core/finder/index/text-match.ts";
-import { textArrayLiteral } from "@studyatlas/core/sql-rows.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
-import { misspell } from "./misspellings.ts";
+
+import { textArrayLiteral } from "../../sql-rows.ts";
+import { chooseTextMatch } from "../course-sql.ts";
+import { createFinderIndex } from "../finder-index.ts";
+import { resolveCourseListRequest } from "../resolve-request.ts";
+import { loadSearchVocabulary, TEXT_SEARCH_CONFIG } from "../search-vocabulary.ts";
+import { correctSearchText } from "../search-words.ts";
+import { misspell } from "../testing/misspellings.ts";
+import { count } from "./bitset.ts";
+import type { CourseIndex } from "./course-index.ts";
+import { currentIndex } from "./holder.ts";
+import { loadCourseIndex } from "./load.ts";
+import { positionsBytes } from "./posting-positions.ts";
+import { readAheadBudget } from "./postings.ts";
+import { chooseTextMatchInIndex } from "./text-match.ts";
+import { composeWebsearchQuery } from "./tsquery.ts";
 
 let database: TestDatabase;
 let index: CourseIndex;
@@ -215,7 +212,7 @@ describe("reading ahead", () => {
     const finder = createFinderIndex(database.db, { enabled: true });
     await finder.settled();
     await finder.readAhead();
-    const current = finder.current();
+    const current = currentIndex(finder);
     if (!current?.vocabulary) throw new Error("no index or vocabulary");
     const common = current.vocabulary.commonLexemes();
     expect(common.length).toBeGreaterThan(10);
@@ -279,7 +276,7 @@ describe("the text-match mode when the catalogue changes", () => {
   it("decides a new word as SQL does before the notice, and from the index after it", async () => {
     const finder = createFinderIndex(database.db, { enabled: true });
     await finder.settled();
-    const before = finder.current();
+    const before = currentIndex(finder);
     if (!before) throw new Error("no index");
     expect(await chooseTextMatch(database.db, "zentrophonics")).toEqual({
       match: "similar-name",
@@ -323,7 +320,7 @@ describe("the text-match mode when the catalogue changes", () => {
     // The notice: a new index, new lexeme sets; now the index decides, as SQL does.
     finder.invalidate();
     await finder.settled();
-    const after = finder.current();
+    const after = currentIndex(finder);
     if (!after) throw new Error("no index after the change");
     const fresh = await bothWays("zentrophonics", after);
     expect(fresh.viaIndex).toEqual({ match: "fulltext", query: "'zentrophon'" });

@@ -1,24 +1,9 @@
-// The finder's in-process index (issue 14) against the SQL path it replaces: over a thousand random
-// filter combinations drawn from the catalogue's own lists, free text included (matched in the
-// index from per-lexeme sets, or by similar names), every ordering and page, the same ids in the
-// same order, the same totals, the same cards, and the same facet counts, on both engines.
+// The finder's in-process index against the SQL path it replaces (ADR 011): over a thousand
+// random filter combinations drawn from the catalogue's own lists, free text included (matched in
+// the index from per-lexeme sets, or by similar names), every ordering and page, the same ids in
+// the same order, the same totals, the same cards, and the same facet counts, on both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  ALL_PUBLISHED_COURSES,
-  courseIdsFromIndex,
-  listCourseCardPages,
-  listCourses,
-  resolveCourseListRequest,
-  type CourseFilters,
-  type CourseListRequest,
-} from "@studyatlas/core/finder/courses.ts";
-import { getCountryById } from "@studyatlas/core/catalogue/countries.ts";
-import { courseCardsOf } from "@studyatlas/core/catalogue/course-cards.ts";
-import { countCourseFacets } from "@studyatlas/core/finder/facets.ts";
-import type { CourseIndex } from "@studyatlas/core/finder/index/course-index.ts";
-import { loadCourseIndex } from "@studyatlas/core/finder/index/load.ts";
-import { matchText } from "@studyatlas/core/finder/index/text-match.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import {
@@ -28,6 +13,22 @@ import {
   FORMAT_OPTIONS,
 } from "@studyatlas/schemas/catalogue-constants.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+
+import { getCountryById } from "../../catalogue/country-detail.ts";
+import { courseCardsOf } from "../../catalogue/course-cards.ts";
+import { courseIdsFromIndex, listCourseCardPages, listCourses } from "../course-list.ts";
+import {
+  ALL_PUBLISHED_COURSES,
+  type CourseFilters,
+  type CourseListRequest,
+} from "../course-request.ts";
+import { countCourseFacets } from "../facets.ts";
+import { createFinderIndex, type FinderIndex } from "../finder-index.ts";
+import { resolveCourseListRequest } from "../resolve-request.ts";
+import type { CourseIndex } from "./course-index.ts";
+import { currentIndex } from "./holder.ts";
+import { loadCourseIndex } from "./load.ts";
+import { matchText } from "./text-match.ts";
 
 /** Free text as visitors type it: words of the catalogue, misspellings, and nonsense. */
 const TEXTS = [
@@ -213,11 +214,14 @@ describe("the in-process finder index", () => {
   }, 60_000);
 
   it("gives every country the counts its page's SQL gives (programmes counted in the index)", async () => {
+    const finder: FinderIndex = createFinderIndex(database.db, { enabled: true, readAhead: false });
+    await finder.settled();
+    expect(currentIndex(finder)).toBeDefined();
     const ids = (await database.query<{ id: number }>("select id from countries")).rows;
     let withProgrammes = 0;
     for (const { id } of ids) {
       const expected = await getCountryById(database.db, Number(id));
-      expect(await getCountryById(database.db, Number(id), index), `country ${id}`).toEqual(
+      expect(await getCountryById(database.db, Number(id), finder), `country ${id}`).toEqual(
         expected,
       );
       if ((expected?.courses_count ?? 0) > 0) withProgrammes += 1;

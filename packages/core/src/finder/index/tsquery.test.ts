@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { fromDocs, fullSet } from "./bitset.ts";
-import { composeWebsearchQuery, evaluate, parseTsquery } from "./text-match.ts";
+import { composeWebsearchQuery, evaluate, parseTsquery } from "./tsquery.ts";
 
 describe("parseTsquery", () => {
   it("reads the and/or/not queries PostgreSQL prints", () => {

@@ -1,17 +1,18 @@
-// The app process's finder index (issue 14; ADR 011): built from PostgreSQL at start, dropped the
-// moment the catalogue changes (a `catalogue_changed` notice) and rebuilt behind the scenes. While
-// there is no current index, the finder answers from SQL, so an answer is never staler than the
-// notice: a change shows in every process's results as soon as its notice arrives.
+// The app process's finder index (ADR 011): built from PostgreSQL at start, dropped the moment the
+// catalogue changes (a `catalogue_changed` notice) and rebuilt behind the scenes. While there is no
+// current index, the finder answers from SQL, so an answer is never staler than the notice: a
+// change shows in every process's results as soon as its notice arrives. Callers hold the handle
+// and pass it to the search module (search.ts), which reads the current index itself.
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { loadSearchVocabulary } from "../search-vocabulary.ts";
-import { readAheadBudget, type CourseIndex } from "./course-index.ts";
-import { loadCourseIndex } from "./load.ts";
-import { readCommonPostings } from "./text-match.ts";
+import { loadSearchVocabulary } from "./search-vocabulary.ts";
+import type { CourseIndex } from "./index/course-index.ts";
+import { holdIndex } from "./index/holder.ts";
+import { loadCourseIndex } from "./index/load.ts";
+import { readCommonPostings } from "./index/posting-reads.ts";
+import { readAheadBudget } from "./index/postings.ts";
 
 export interface FinderIndex {
-  /** The index, or undefined while it is (re)built: the caller then asks SQL. */
-  current(): CourseIndex | undefined;
   /** The catalogue changed: stop answering from the old index and build a new one. */
   invalidate(): void;
   /**
@@ -28,13 +29,27 @@ export interface FinderIndex {
    */
   readAhead(): Promise<void>;
   /** Facts for the logs and the benchmark. */
-  stats(): { builds: number; lastBuildMs: number | undefined; size: number | undefined };
+  stats(): FinderIndexStats;
+}
+
+export interface FinderIndexStats {
+  builds: number;
+  lastBuildMs: number | undefined;
+  /** The current index's programmes; undefined while there is none. */
+  size: number | undefined;
+  /** The lexeme sets and positions the current index keeps, and the bytes they take. */
+  postings: { lexemes: number; bytes: number } | undefined;
 }
 
 export interface FinderIndexOptions {
   /** Off: the finder always answers from SQL (FINDER_INDEX=false). */
   enabled: boolean;
   onError?: (error: unknown) => void;
+  /**
+   * Read the commonest words' sets and positions ahead of the searches (ADR 030); default on. Off
+   * for a benchmark that times each word's first read.
+   */
+  readAhead?: boolean;
 }
 
 export function createFinderIndex(db: Database, options: FinderIndexOptions): FinderIndex {
@@ -52,7 +67,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
   // vocabulary are current, so that the first search of a common word finds them kept.
   const readAhead = (target: CourseIndex): void => {
     const vocabulary = target.vocabulary;
-    if (!vocabulary) return;
+    if (!vocabulary || options.readAhead === false) return;
     const previous = readingAhead ?? Promise.resolve();
     readingAhead = previous.then(() =>
       readCommonPostings(
@@ -111,8 +126,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
 
   void build();
 
-  return {
-    current: () => index,
+  const handle: FinderIndex = {
     invalidate() {
       generation += 1;
       index = undefined;
@@ -127,6 +141,8 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
         await last;
       }
     },
-    stats: () => ({ builds, lastBuildMs, size: index?.size }),
+    stats: () => ({ builds, lastBuildMs, size: index?.size, postings: index?.postingsHeld }),
   };
+  holdIndex(handle, () => index);
+  return handle;
 }

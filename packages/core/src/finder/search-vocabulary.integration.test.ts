@@ -4,16 +4,14 @@
 // refreshed vocabulary reaches the finder index's copy after its notice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { correctSearchText } from "@studyatlas/core/finder/search-words.ts";
-import {
-  loadSearchVocabulary,
-  trigramsOf,
-  type SearchVocabulary,
-} from "@studyatlas/core/finder/search-vocabulary.ts";
-import { createFinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
-import { misspell } from "./misspellings.ts";
+
+import { createFinderIndex } from "./finder-index.ts";
+import { currentIndex } from "./index/holder.ts";
+import { loadSearchVocabulary, trigramsOf, type SearchVocabulary } from "./search-vocabulary.ts";
+import { correctSearchText } from "./search-words.ts";
+import { misspell } from "./testing/misspellings.ts";
 
 let database: TestDatabase;
 let vocabulary: SearchVocabulary;
@@ -65,7 +63,7 @@ describe("the vocabulary in process corrects as PostgreSQL does", () => {
   it("reads a refreshed vocabulary into the finder index after the notice", async () => {
     const finder = createFinderIndex(database.db, { enabled: true });
     await finder.settled();
-    const before = finder.current()?.vocabulary;
+    const before = currentIndex(finder)?.vocabulary;
     expect(before?.has("zyxoplantics")).toBe(false);
     await database.query(
       "update courses set name = name || ' Zyxoplantics' where id = (select min(id) from courses where published)",
@@ -73,9 +71,9 @@ describe("the vocabulary in process corrects as PostgreSQL does", () => {
     await database.query("refresh materialized view search_words");
     finder.vocabularyChanged();
     // Until the new vocabulary is read, SQL corrects (no stale copy answers).
-    expect(finder.current()?.vocabulary).toBeUndefined();
+    expect(currentIndex(finder)?.vocabulary).toBeUndefined();
     await expect
-      .poll(() => finder.current()?.vocabulary?.has("zyxoplantics"), { timeout: 5000 })
+      .poll(() => currentIndex(finder)?.vocabulary?.has("zyxoplantics"), { timeout: 5000 })
       .toBe(true);
   });
 });

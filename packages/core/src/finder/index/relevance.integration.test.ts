@@ -1,28 +1,28 @@
-// The relevance order of full-text matches computed in process (ADR 029, ADR 032) against
-// PostgreSQL, its oracle: for every public programme and each of a few dozen
-// queries (single words, two and three words, `or`, quotes, negation, corrected misspellings,
-// repeated words), the in-process ts_rank, word_similarity and their sum equal PostgreSQL's as
-// float4, bit for bit; and over 600 random filter+text requests in relevance order, several pages
-// each, the pages (ids, order, totals) equal the SQL path's, answered in process without PostgreSQL
-// ranking anything. Both engines.
+// The relevance order of full-text matches computed in process (ADR 029) against PostgreSQL, its
+// oracle: for every public programme and each of a few dozen queries (single words, two and three
+// words, `or`, quotes, negation, corrected misspellings, repeated words), the in-process ts_rank,
+// word_similarity and their sum equal PostgreSQL's as float4, bit for bit; and over 600 random
+// filter+text requests in relevance order, several pages each, the pages (ids, order, totals)
+// equal the SQL path's, answered in process without PostgreSQL ranking anything. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  ALL_PUBLISHED_COURSES,
-  courseIdsFromIndex,
-  listCourses,
-  resolveCourseListRequest,
-  type CourseFilters,
-  type CourseListRequest,
-} from "@studyatlas/core/finder/courses.ts";
-import type { CourseIndex } from "@studyatlas/core/finder/index/course-index.ts";
-import { loadCourseIndex } from "@studyatlas/core/finder/index/load.ts";
-import { matchText, positionsSettled } from "@studyatlas/core/finder/index/text-match.ts";
-import { loadSearchVocabulary } from "@studyatlas/core/finder/search-vocabulary.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import { ATTENDANCE_OPTIONS, DURATION_BUCKETS } from "@studyatlas/schemas/catalogue-constants.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+
+import { courseIdsFromIndex, listCourses } from "../course-list.ts";
+import {
+  ALL_PUBLISHED_COURSES,
+  type CourseFilters,
+  type CourseListRequest,
+} from "../course-request.ts";
+import { resolveCourseListRequest } from "../resolve-request.ts";
+import { loadSearchVocabulary } from "../search-vocabulary.ts";
+import type { CourseIndex } from "./course-index.ts";
+import { loadCourseIndex } from "./load.ts";
+import { positionsSettled } from "./posting-reads.ts";
+import { matchText } from "./text-match.ts";
 
 /** Free text as visitors type it (the finder corrects it and makes its tsquery). */
 const TYPED = [

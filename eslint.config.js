@@ -1,5 +1,5 @@
 // Lint: typescript-eslint with type information (catches floating promises), React hooks rules, the
-// import zones of docs/decisions/010-layout-and-import-rules.md, no console in server and core code,
+// import zones of docs/decisions/022-one-home-per-feature.md, no console in server and core code,
 // the finder index closed to the rest of the code, and the size limits of files and functions
 // (docs/decisions/021-honest-packages.md). `npm run lint` adds the dependency and import-circle
 // checks (scripts/check-dependencies.ts, scripts/check-import-cycles.ts).
@@ -21,7 +21,7 @@ const FEATURES = readdirSync(`${import.meta.dirname}/apps/web/app/features`, {
 /** The finder's folder in core: only its own modules may reach into its index. */
 const FINDER = "packages/core/src/finder";
 
-/** Who may import whom (ADR 010, ADR 021). Paths are relative to the repository root. */
+/** Who may import whom (ADR 022, ADR 021). Paths are relative to the repository root. */
 const IMPORT_ZONES = [
   {
     target: ["apps/web/app"],

@@ -1,4 +1,4 @@
-// The benchmark's peer (issue 14 item 5): the same finder requests answered by `@orama/orama`, the
+// The benchmark's peer: the same finder requests answered by `@orama/orama`, the
 // embedded search engine a JavaScript team would pick instead of our own index, over the same
 // public programmes in the same process. It answers the list (ids in the requested order and the
 // total) and the facet counts with each facet's own filter removed, which Orama's facets cannot do

@@ -1,4 +1,4 @@
-// A small ESLint rule: which folders may import which (docs/decisions/010-layout-and-import-rules.md).
+// A small ESLint rule: which folders may import which (docs/decisions/022-one-home-per-feature.md).
 // Relative and absolute imports are resolved against the importing file; package imports
 // (`@studyatlas/core/...`) are mapped to their folders, so the rule needs no module resolver.
 // A zone applies to the files under its `target` folders except those under `targetExcept`

@@ -1,4 +1,4 @@
-// The import-zone rule: each zone of ADR 010 reports a crossing import and lets an allowed one
+// The import-zone rule: each zone of ADR 022 reports a crossing import and lets an allowed one
 // through, whichever way the import is spelled.
 import path from "node:path";
 

@@ -45,8 +45,8 @@ export interface RequestSession {
 }
 
 /**
- * How the server has rendered its pages since it started (entry.server.tsx; ADR 018 "One
- * synchronous render"): in one synchronous pass, or again by the streaming renderer when that
+ * How the server has rendered its pages since it started (entry.server.tsx; ADR 034): in one
+ * synchronous pass, or again by the streaming renderer when that
  * pass could not give the whole page. A fallback costs a second render, so tests check that an
  * ordinary page never takes it.
  */

@@ -1,4 +1,4 @@
-// `npm start` gives the app process a heap limit (ADR 020 "Memory"): under 2 GiB, V8 lets the heap
+// `npm start` gives the app process a heap limit (ADR 036): under 2 GiB, V8 lets the heap
 // grow only 1.3–2 times the live data between collections instead of 4 times, which kept a
 // process on a million programmes under its 1 GiB. The cluster workers inherit it (execArgv).
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 // React Router behind Fastify: the client build's static files, and every other path rendered by
-// React Router (docs/decisions/018-page-reuse.md, "One buffer"). It replaces the plugin of
+// React Router (docs/decisions/033-pages-in-one-buffer.md). It replaces the plugin of
 // @mcansh/remix-fastify, whose request conversion (`createRequest`: headers, URL, the body of an
 // action, an abort signal that fires when the client goes away) it still uses, for two reasons:
 // - in production the server build is loaded once; the adapter hands React Router a function

@@ -1,4 +1,4 @@
-// Programme cards put together from the finder index's reference maps (issue 14; ADR 011) against
+// Programme cards put together from the finder index's reference maps (ADR 026) against
 // the SQL card query they replace: for a few hundred random pages of ids, the same cards as the
 // same JSON bytes (key order, numbers, nulls, discipline order), unpublished programmes and the
 // programmes of unpublished schools left out alike; and a school rename or a currency change shows

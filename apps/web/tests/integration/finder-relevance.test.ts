@@ -1,5 +1,5 @@
-// The relevance order of full-text matches computed in process (issue 14; ADR 011 "Relevance in
-// process") against PostgreSQL, its oracle: for every public programme and each of a few dozen
+// The relevance order of full-text matches computed in process (ADR 029, ADR 032) against
+// PostgreSQL, its oracle: for every public programme and each of a few dozen
 // queries (single words, two and three words, `or`, quotes, negation, corrected misspellings,
 // repeated words), the in-process ts_rank, word_similarity and their sum equal PostgreSQL's as
 // float4, bit for bit; and over 600 random filter+text requests in relevance order, several pages

@@ -1,4 +1,4 @@
-// The free-text mode chosen in process (issue 14; ADR 011 "The text-match mode in process")
+// The free-text mode chosen in process (docs/decisions/028-text-match-mode-in-process.md)
 // against the SQL probe it stands in for (courses.ts chooseTextMatch: `websearch_to_tsquery` and
 // `exists` over published programmes): the same mode and the same tsquery text for every word of
 // the vocabulary and its misspellings, several words, `or`, quotes and `-` as visitors type them,

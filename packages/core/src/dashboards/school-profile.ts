@@ -4,7 +4,7 @@
 // written with its audit entry in one transaction (audit-log.ts), the school row locked so two
 // saves never record the same "before". The `schools` trigger tells every app process that the
 // catalogue changed, so the public school page shows the change at once
-// (docs/decisions/016-organisations-and-dashboards.md).
+// (docs/decisions/037-school-profile-and-uploaded-images.md).
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

@@ -403,7 +403,7 @@ function select<Row>(db: Database, query: SQL, page: PageIds): Promise<Row[]> {
 }
 
 /**
- * The cards of a page from their own columns and the index's reference maps (issue 14; ADR 011):
+ * The cards of a page from their own columns and the index's reference maps (ADR 026):
  * PostgreSQL looks the programmes up by primary key and builds no JSON, the nested objects come
  * from the maps. Undefined when a row names a reference the maps do not hold yet (committed a
  * moment ago, its notice still on its way): the SQL card query answers then.
@@ -477,8 +477,8 @@ export function coursesByIds(
 }
 
 /**
- * When the index cannot rank full-text matches itself (relevance.ts; ADR 011 "Relevance in
- * process": a name or text outside ASCII, a lexeme without its positions), PostgreSQL ranks them.
+ * When the index cannot rank full-text matches itself (relevance.ts; ADR 029, "Where SQL still
+ * ranks": a name or text outside ASCII, a lexeme without its positions), PostgreSQL ranks them.
  * Above this many filtered full-text matches, it ranks them with the SQL path's own page
  * query (its text index and parallel workers: 0.53 s against 0.89 s through the ids for a bare
  * common word at a million programmes); below it, through their ids.

@@ -27,7 +27,7 @@ export async function countCourseFacets(
   filters: CourseFilters,
   index?: CourseIndex,
 ): Promise<CourseFacets> {
-  // The in-process index answers every filter, free text included (ADR 011).
+  // The in-process index answers every filter, free text included (ADR 011, ADR 024).
   if (index) {
     const text = filters.text !== undefined ? await matchText(db, index, filters) : undefined;
     const fromIndex = index.facets(filters, text);

@@ -9,7 +9,7 @@
 // It also holds each word's tsquery as PostgreSQL makes it (`websearch_to_tsquery` of the word
 // alone: its stem, or nothing for a stop word), read with the vocabulary, and the same for other
 // words once PostgreSQL was asked (text-match.ts), so that the query of a corrected text is put
-// together in process (issue 14; ADR 011 "The text-match mode in process").
+// together in process (ADR 028; the vocabulary held in process: ADR 025).
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

@@ -1,7 +1,7 @@
-// Where uploaded images live (ADR 016, "the school profile and uploaded images"): in the
-// database, named by the SHA-256 of their bytes, so every app process serves the same image and
-// its URL, /media/uploads/<hash>.webp, never changes what it shows. Apart from uploaded-images.ts
-// (which decodes with sharp), so that page loaders reading profiles never load sharp.
+// Where uploaded images live (ADR 037): in the database, named by the SHA-256 of their bytes, so
+// every app process serves the same image and its URL, /media/uploads/<hash>.webp, never changes
+// what it shows. Apart from uploaded-images.ts (which decodes with sharp), so that page loaders
+// reading profiles never load sharp.
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

@@ -1,4 +1,4 @@
-// The newsletter block's checks, with the API's own schema (one validation per boundary: ADR 010),
+// The newsletter block's checks, with the API's own schema (one validation per boundary: ADR 022),
 // loaded when the visitor first submits rather than with the home page, because it brings zod
 // (docs/decisions/019-first-paint.md).
 import { SubscriptionSchema } from "@studyatlas/schemas/engagement.ts";

@@ -1,8 +1,8 @@
 // The reference rows a programme card nests (its school with the school's country, currency,
-// programme type, degree type, language, disciplines), kept beside the finder's index (issue 14;
-// ADR 011 "Cards from the index's reference maps"). The card query then reads only a programme's
-// own columns by primary key, and the nested objects are put together here, in the exact shape
-// and key order the SQL card query (courses.ts COURSE_LIST_COLUMNS) builds with json_build_object.
+// programme type, degree type, language, disciplines), kept beside the finder's index (ADR 026).
+// The card query then reads only a programme's own columns by primary key, and the nested
+// objects are put together here, in the exact shape and key order the SQL card query
+// (courses.ts COURSE_LIST_COLUMNS) builds with json_build_object.
 // Loaded with the index and dropped with it on every `catalogue_changed` notice, so the cards are
 // exactly as current as the index: without a current index the SQL card query answers.
 //

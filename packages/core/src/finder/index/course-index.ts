@@ -125,8 +125,8 @@ const POSTINGS_BUDGET_BYTES = 64 * 2 ** 20;
  *   also leaves large transient arrays that the process's memory limit must absorb);
  * - then the positions of the commonest of them, up to half the budget, 32 MiB, at any size:
  *   every set's at 100,000 (13.8 MiB), the dozen commonest words' at a million, where each costs
- *   PostgreSQL up to two seconds and was the slowest first search of all (ADR 011 "Reading
- *   ahead"). Both shares, with the lexeme that crosses each, stay within the budget.
+ *   PostgreSQL up to two seconds and was the slowest first search of all (ADR 030). Both
+ *   shares, with the lexeme that crosses each, stay within the budget.
  */
 export function readAheadBudget(size: number): { sets: number; positions: number } {
   return {

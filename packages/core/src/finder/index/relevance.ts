@@ -1,5 +1,5 @@
-// The relevance order of full-text matches computed in process (issue 14; ADR 011 "Relevance in
-// process"): the SQL path orders them by `ts_rank(c.search_vector, q) + word_similarity(t,
+// The relevance order of full-text matches computed in process (ADR 029; passing documents by:
+// ADR 032): the SQL path orders them by `ts_rank(c.search_vector, q) + word_similarity(t,
 // c.search_name)` descending, then by name (courses.ts relevanceScore, BY_NAME). Both are
 // PostgreSQL's C functions returning float4; they are computed here the same way, operation by
 // operation, in the same float widths, so that the scores are equal bit for bit and the order is

@@ -1,12 +1,12 @@
-// Free text in the finder's index (issue 14; ADR 011 "Free text in process"): which public
+// Free text in the finder's index (ADR 024): which public
 // programmes match the typed text, as bitset work over the index's documents, without PostgreSQL
 // sending every match per request.
 //
 // The query (ADR 005): the typed words are corrected (search-vocabulary.ts) and the corrected text
 // becomes a tsquery as `websearch_to_tsquery` makes it. That tsquery is put together here from
 // each word's own tsquery (its stem, or nothing for a stop word), which PostgreSQL made: read with
-// the vocabulary for its words, asked once for any other word (ADR 011 "The text-match mode in
-// process"). The index then evaluates it over per-lexeme sets: the programmes whose search_vector
+// the vocabulary for its words, asked once for any other word (ADR 028; read ahead: ADR 030).
+// The index then evaluates it over per-lexeme sets: the programmes whose search_vector
 // holds a lexeme are asked of PostgreSQL once per lexeme (one indexed query, `@@` on the GIN index
 // with that lexeme alone, with its positions there for the relevance order: relevance.ts), kept
 // by the index until the catalogue changes, and combined with `&`, `|` and `!` as PostgreSQL

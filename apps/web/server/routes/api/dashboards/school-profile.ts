@@ -1,7 +1,7 @@
 // The school profile on the partner dashboard (issue 13: "School profile: about, video, city,
 // logo and banner upload (type and size checked, resized server-side)"). Partners only: a
 // partner reaches its approved organisation's linked schools (another's answers 404); sales
-// agents and students are refused (403; docs/decisions/016-organisations-and-dashboards.md).
+// agents and students are refused (403; docs/decisions/037-school-profile-and-uploaded-images.md).
 // Images come as multipart/form-data (`file`), are checked by decoding their bytes with sharp,
 // and are re-encoded before they are stored (packages/core/src/media/uploaded-images.ts).
 import multipart from "@fastify/multipart";

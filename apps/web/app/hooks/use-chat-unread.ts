@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 
-import type { loader as rootLoader } from "../root.tsx";
+import type { loadRootData as rootLoader } from "../root-data.ts";
 
 let latest: number | undefined;
 const listeners = new Set<() => void>();

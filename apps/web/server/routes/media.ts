@@ -28,9 +28,10 @@ function sendSvg(reply: FastifyReply, svg: string) {
     .send(svg);
 }
 
+const require = createRequire(import.meta.url);
 /** Country flags from the flag-icons package (MIT), by ISO 3166-1 alpha-2 code, served by us. */
 const FLAGS_DIRECTORY = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("flag-icons/package.json")),
+  path.dirname(require.resolve("flag-icons/package.json")),
   "flags",
   "4x3",
 );

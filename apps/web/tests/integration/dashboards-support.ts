@@ -1,7 +1,8 @@
 // A partner for the dashboards' integration tests: registered through account/register_partner,
 // verified, its organisation linked to `schoolIds` by a sales agent (the demo one unless given)
-// and approved (unless `approve` is false), and signed in at the dashboards' door; and the partners
-// and the sales agent of the programme tests.
+// and approved (unless `approve` is false), and signed in at the dashboards' door; the partners
+// and the sales agent of the programme tests; and the uploads of the school profile tests.
+import sharp from "sharp";
 import { expect } from "vitest";
 
 import { findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
@@ -129,4 +130,57 @@ export async function signInSales(t: TestApp, ip: () => string): Promise<Browser
   });
   expect(signIn.statusCode, signIn.body).toBe(200);
   return browser;
+}
+
+function multipart(file: { data: Buffer; filename: string; type: string } | undefined) {
+  const boundary = "----studyatlas-school-boundary";
+  const parts: Buffer[] = [];
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    body: Buffer.concat(parts),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Posts one image file (or none) to a school's logo or banner, as the browser's form does. */
+export async function uploadSchoolImage(
+  browser: Browser,
+  schoolId: number,
+  kind: string,
+  file: { data: Buffer; filename: string; type: string } | undefined,
+) {
+  const form = multipart(file);
+  return browser.call("POST", `/api/dashboard/partner/schools/${schoolId}/images/${kind}`, {
+    body: form.body,
+    headers: form.headers,
+  });
+}
+
+/** A real picture drawn by sharp: a gradient-ish noise so that it does not compress to nothing. */
+export async function drawPicture(
+  width: number,
+  height: number,
+  format: "png" | "jpeg" | "webp" | "gif",
+): Promise<Buffer> {
+  const channels = 3;
+  const raw = Buffer.alloc(width * height * channels);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 37 + ((i / width) | 0) * 11) % 256;
+  const image = sharp(raw, { raw: { width, height, channels } });
+  if (format === "jpeg") {
+    // With EXIF (a camera and an orientation) that must not survive.
+    return image
+      .jpeg({ quality: 70 })
+      .withMetadata({ orientation: 6, exif: { IFD0: { Make: "SecretCam", Model: "X1" } } })
+      .toBuffer();
+  }
+  return image[format]().toBuffer();
 }

@@ -1,16 +1,23 @@
 // What the apply and chat tests share: users signed in as API clients (Bearer), a valid
-// application payload, and a live-socket client that collects what the server pushes.
+// application payload, a live-socket client that collects what the server pushes, and one app per
+// test file with the calls those tests make.
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import WebSocket from "ws";
 
+import { ADVISOR_USER_ID, ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "@studyatlas/db/client.ts";
-import type { ApplicationInput } from "@studyatlas/schemas/applications.ts";
-import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
+import {
+  ApplicationCreatedSchema,
+  type ApplicationInput,
+} from "@studyatlas/schemas/applications.ts";
+import { ChatListSchema, ChatMessageSchema, type ChatMessage } from "@studyatlas/schemas/chat.ts";
 
 import { buildApp } from "../../server/app.ts";
 import { testConfig } from "../../server/test-config.ts";
-import { PASSWORD, uniqueEmail } from "./account-client.ts";
+import { apiTokens, PASSWORD, uniqueEmail } from "./account-client.ts";
+import { createTestApp, parseWith, type TestApp } from "./test-app.ts";
 
 export interface ApiUser {
   id: number;
@@ -172,3 +179,65 @@ export async function secondProcess(databaseUrl: string | undefined): Promise<Se
     },
   };
 }
+
+export function expectStatus(response: { statusCode: number; body: string }, status: number) {
+  expect(response.statusCode, response.body.slice(0, 400)).toBe(status);
+}
+
+/** The test file's app, listening for sockets, with the demo advisor and the calls of the tests. */
+export async function openChatTestApp() {
+  const t: TestApp = await createTestApp();
+  await ensureDemoAccounts(t.database.db);
+  const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const { courses, countries } = await catalogueIds(t.database);
+  expect(courses.length).toBeGreaterThan(20);
+  const { access } = await apiTokens(t.app, "advisor@studyatlas.test", "Demo1234!");
+  const advisor: ApiUser = {
+    id: ADVISOR_USER_ID,
+    email: "advisor@studyatlas.test",
+    token: access,
+    headers: { authorization: `Bearer ${access}` },
+  };
+  let nextCourse = 0;
+  /** A programme nobody has applied to yet in this file (in turn). */
+  const course = (): { id: number; slug: string } => {
+    const next = courses[nextCourse % courses.length]!;
+    nextCourse += 1;
+    return next;
+  };
+  const call = (
+    user: ApiUser | undefined,
+    method: "GET" | "POST" | "DELETE",
+    url: string,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: user?.headers ?? {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const apply = async (student: ApiUser, courseId = course().id) => {
+    const response = await call(
+      student,
+      "POST",
+      "/api/academics/course/create_interest",
+      applicationFor(courseId, countries),
+    );
+    expectStatus(response, 201);
+    return parseWith(ApplicationCreatedSchema, response.json(), "create_interest");
+  };
+  const send = async (user: ApiUser, chatId: number, content: string) => {
+    const response = await call(user, "POST", `/api/chats/${chatId}/messages`, { content });
+    expectStatus(response, 201);
+    return parseWith(ChatMessageSchema, response.json(), "message");
+  };
+  const chatsOf = async (user: ApiUser) => {
+    const response = await call(user, "GET", "/api/chats");
+    expectStatus(response, 200);
+    return parseWith(ChatListSchema, response.json(), "chats");
+  };
+  return { t, baseUrl, countries, advisor, course, call, apply, send, chatsOf };
+}
+
+export type ChatTestApp = Awaited<ReturnType<typeof openChatTestApp>>;

@@ -19,7 +19,7 @@ import {
 
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { apiUser } from "./chat-support.ts";
-import { registerPartner } from "./dashboards-support.ts";
+import { drawPicture, registerPartner, uploadSchoolImage } from "./dashboards-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 const MAX_BYTES = 1024 * 1024;
@@ -52,58 +52,6 @@ async function partnerOf(schoolIds: number[], approve = true): Promise<Partner> 
     salesUserId: salesId,
   });
   return { browser, organisationId };
-}
-
-function multipart(file: { data: Buffer; filename: string; type: string } | undefined) {
-  const boundary = "----studyatlas-school-boundary";
-  const parts: Buffer[] = [];
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(parts),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(
-  browser: Browser,
-  schoolId: number,
-  kind: string,
-  file: { data: Buffer; filename: string; type: string } | undefined,
-) {
-  const form = multipart(file);
-  return browser.call("POST", `/api/dashboard/partner/schools/${schoolId}/images/${kind}`, {
-    body: form.body,
-    headers: form.headers,
-  });
-}
-
-/** A real picture drawn by sharp: a gradient-ish noise so that it does not compress to nothing. */
-async function picture(
-  width: number,
-  height: number,
-  format: "png" | "jpeg" | "webp" | "gif",
-): Promise<Buffer> {
-  const channels = 3;
-  const raw = Buffer.alloc(width * height * channels);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 37 + ((i / width) | 0) * 11) % 256;
-  const image = sharp(raw, { raw: { width, height, channels } });
-  if (format === "jpeg") {
-    // With EXIF (a camera and an orientation) that must not survive.
-    return image
-      .jpeg({ quality: 70 })
-      .withMetadata({ orientation: 6, exif: { IFD0: { Make: "SecretCam", Model: "X1" } } })
-      .toBuffer();
-  }
-  return image[format]().toBuffer();
 }
 
 let salesId: number;
@@ -160,8 +108,8 @@ describe("who may see and change a school profile", () => {
       body: { about: "Hijacked", video: "", city: "Nowhere" },
     });
     expect(save.statusCode).toBe(404);
-    const image = await upload(b.browser, schoolA, "logo", {
-      data: await picture(100, 100, "png"),
+    const image = await uploadSchoolImage(b.browser, schoolA, "logo", {
+      data: await drawPicture(100, 100, "png"),
       filename: "logo.png",
       type: "image/png",
     });
@@ -277,8 +225,8 @@ describe("about, video and city", () => {
 
 describe("logo and banner uploads", () => {
   it("a PNG logo becomes a 256×256 WebP, served with long immutable caching", async () => {
-    const response = await upload(a.browser, schoolA, "logo", {
-      data: await picture(400, 200, "png"),
+    const response = await uploadSchoolImage(a.browser, schoolA, "logo", {
+      data: await drawPicture(400, 200, "png"),
       filename: "logo.png",
       type: "image/png",
     });
@@ -311,8 +259,8 @@ describe("logo and banner uploads", () => {
   });
 
   it("a JPEG banner becomes a 1200×400 banner and a 600×400 thumbnail, without metadata", async () => {
-    const response = await upload(a.browser, schoolA2, "banner", {
-      data: await picture(1600, 900, "jpeg"),
+    const response = await uploadSchoolImage(a.browser, schoolA2, "banner", {
+      data: await drawPicture(1600, 900, "jpeg"),
       filename: "campus.jpg",
       type: "image/jpeg",
     });
@@ -341,8 +289,8 @@ describe("logo and banner uploads", () => {
 
   it("accepts WebP and GIF (the first frame)", async () => {
     for (const format of ["webp", "gif"] as const) {
-      const response = await upload(a.browser, schoolA2, "logo", {
-        data: await picture(120, 120, format),
+      const response = await uploadSchoolImage(a.browser, schoolA2, "logo", {
+        data: await drawPicture(120, 120, format),
         filename: `logo.${format}`,
         type: `image/${format}`,
       });
@@ -376,7 +324,7 @@ describe("logo and banner uploads", () => {
         // A PNG's first bytes and then nothing that decodes.
         file: {
           data: Buffer.concat([
-            (await picture(200, 200, "png")).subarray(0, 40),
+            (await drawPicture(200, 200, "png")).subarray(0, 40),
             Buffer.alloc(200),
           ]),
           filename: "logo.png",
@@ -385,20 +333,20 @@ describe("logo and banner uploads", () => {
         message: SCHOOL_IMAGE_MESSAGES.notAnImage,
       },
       {
-        file: { data: await picture(40, 40, "png"), filename: "logo.png", type: "image/png" },
+        file: { data: await drawPicture(40, 40, "png"), filename: "logo.png", type: "image/png" },
         message: SCHOOL_IMAGE_MESSAGES.tooSmall("logo"),
       },
       { file: undefined, message: SCHOOL_IMAGE_MESSAGES.missing },
     ];
     for (const { file, message } of cases) {
-      const response = await upload(a.browser, schoolA, "logo", file);
+      const response = await uploadSchoolImage(a.browser, schoolA, "logo", file);
       expect(response.statusCode, `${file?.filename}: ${response.body}`).toBe(400);
       const error = ApiErrorSchema.parse(response.json());
       expect(error.message).toBe(message);
       expect(error.errors?.file).toEqual([message]);
     }
-    const unknownKind = await upload(a.browser, schoolA, "portrait", {
-      data: await picture(100, 100, "png"),
+    const unknownKind = await uploadSchoolImage(a.browser, schoolA, "portrait", {
+      data: await drawPicture(100, 100, "png"),
       filename: "x.png",
       type: "image/png",
     });
@@ -406,8 +354,8 @@ describe("logo and banner uploads", () => {
   });
 
   it("refuses a file over the size limit with 413", async () => {
-    const big = Buffer.concat([await picture(300, 300, "png"), Buffer.alloc(MAX_BYTES)]);
-    const response = await upload(a.browser, schoolA, "banner", {
+    const big = Buffer.concat([await drawPicture(300, 300, "png"), Buffer.alloc(MAX_BYTES)]);
+    const response = await uploadSchoolImage(a.browser, schoolA, "banner", {
       data: big,
       filename: "huge.png",
       type: "image/png",
@@ -439,10 +387,14 @@ describe("concurrent and hostile writes", () => {
       ),
     );
     expect(saves.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
-    const data = await picture(300, 300, "png");
+    const data = await drawPicture(300, 300, "png");
     const uploads = await Promise.all(
       Array.from({ length: 10 }, () =>
-        upload(a.browser, schoolA2, "logo", { data, filename: "same.png", type: "image/png" }),
+        uploadSchoolImage(a.browser, schoolA2, "logo", {
+          data,
+          filename: "same.png",
+          type: "image/png",
+        }),
       ),
     );
     expect(uploads.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));

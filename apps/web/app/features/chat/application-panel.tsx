@@ -6,7 +6,8 @@ import type { ApplicationDetail } from "@studyatlas/schemas/applications.ts";
 
 import { dateLine } from "./chat-state.ts";
 import { Time } from "./chat-time.tsx";
-import styles from "./chat-screen.module.css";
+import screenStyles from "./chat-screen.module.css";
+import styles from "./application-panel.module.css";
 
 export function ApplicationPanel({ application }: { application: ApplicationDetail }) {
   const rows: [string, string][] = [
@@ -28,7 +29,7 @@ export function ApplicationPanel({ application }: { application: ApplicationDeta
     ]);
   }
   return (
-    <aside className={styles.panel} aria-labelledby="application-title">
+    <aside className={screenStyles.panel} aria-labelledby="application-title">
       <h2 id="application-title" className={styles.panelTitle}>
         Application
       </h2>

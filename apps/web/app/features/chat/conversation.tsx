@@ -12,8 +12,8 @@ import {
 
 import { ArrowLeftIcon, SendIcon, TrashIcon } from "../../components/icons/icons.tsx";
 import { InitialsAvatar } from "../../components/initials-avatar/initials-avatar.tsx";
-import { bubbleTime, dateLine, fullName, linkify, roleLabel } from "./chat-state.ts";
-import { Time } from "./chat-time.tsx";
+import { fullName, roleLabel } from "./chat-state.ts";
+import { MessageBubbles } from "./message-bubbles.tsx";
 import type { LiveStatus } from "./use-live-chat.ts";
 import styles from "./chat-screen.module.css";
 
@@ -76,22 +76,6 @@ export function ConversationHeader({
   );
 }
 
-function MessageText({ text }: { text: string }) {
-  return (
-    <p className={styles.text}>
-      {linkify(text).map((part, index) =>
-        part.kind === "link" ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
-            {part.text}
-          </a>
-        ) : (
-          <span key={index}>{part.text}</span>
-        ),
-      )}
-    </p>
-  );
-}
-
 /**
  * What scrolls: the terms-of-use notice, then placeholders while a chat loads, or the open chat's
  * messages with "Show earlier messages" above them.
@@ -149,51 +133,6 @@ export function ConversationBody({
         <p className={styles.empty}>{CHAT_MESSAGES.selectChat}</p>
       )}
     </>
-  );
-}
-
-/** The bubbles, own on the right, with a date line before each new day. */
-function MessageBubbles({
-  messages,
-  ownUserId,
-  counterpartName,
-  hydrated,
-}: {
-  messages: ChatMessage[];
-  ownUserId: number;
-  counterpartName: string;
-  hydrated: boolean;
-}) {
-  const now = new Date();
-  const day = (iso: string) => dateLine(iso, now, hydrated ? undefined : "UTC");
-  return (
-    <ol
-      className={styles.bubbles}
-      aria-label={`Messages with ${counterpartName}`}
-      aria-live="polite"
-    >
-      {messages.map((message, index) => {
-        const own = message.sender.id === ownUserId;
-        const previous = messages[index - 1];
-        const newDay = !previous || day(previous.sent_at) !== day(message.sent_at);
-        return (
-          <li key={message.id} className={styles.row} data-own={own}>
-            {newDay && (
-              <p className={styles.dateLine}>
-                <span>{day(message.sent_at)}</span>
-              </p>
-            )}
-            <div className={styles.bubble} data-own={own}>
-              <p className={styles.sender}>{own ? "You" : fullName(message.sender)}</p>
-              <MessageText text={message.content} />
-              <p className={styles.time}>
-                <Time iso={message.sent_at} format={bubbleTime} />
-              </p>
-            </div>
-          </li>
-        );
-      })}
-    </ol>
   );
 }
 

@@ -1,7 +1,7 @@
 // Deleting a conversation removes it from the caller's own list only; a confirmation first.
 import { useEffect, useRef } from "react";
 
-import styles from "./chat-screen.module.css";
+import styles from "./remove-chat-dialog.module.css";
 
 export function RemoveChatDialog({
   open,

@@ -14,6 +14,7 @@ import {
 import { dailyPoints, shareOf } from "./chart-data.ts";
 import { BarCell, DailyChart } from "./daily-chart.tsx";
 import styles from "./dashboard.module.css";
+import overviewStyles from "./analytics-overview.module.css";
 
 const whole = (value: number | null) => (value === null ? "—" : value.toLocaleString("en"));
 const percent = (value: number | null) =>
@@ -51,7 +52,7 @@ export function AnalyticsOverviewPanel({
   basePath: string;
 }) {
   return (
-    <section aria-labelledby="overview-heading" className={styles.overview}>
+    <section aria-labelledby="overview-heading" className={overviewStyles.overview}>
       <PeriodToolbar period={overview.period} basePath={basePath} />
       <MetricList overview={overview} />
       <div className={styles.columns}>
@@ -99,15 +100,15 @@ function PeriodToolbar({
 function MetricList({ overview }: { overview: AnalyticsOverview }) {
   const { totals } = overview;
   return (
-    <ul className={styles.kpis}>
+    <ul className={overviewStyles.kpis}>
       {METRICS.map((metric) => {
         const value = totals[metric.key];
         return (
-          <li key={metric.key} className={styles.kpi}>
-            <span className={styles.kpiLabel}>{metric.label}</span>
-            <span className={styles.kpiValue}>{metric.format(value.value)}</span>
+          <li key={metric.key} className={overviewStyles.kpi}>
+            <span className={overviewStyles.kpiLabel}>{metric.label}</span>
+            <span className={overviewStyles.kpiValue}>{metric.format(value.value)}</span>
             <span
-              className={styles.kpiChange}
+              className={overviewStyles.kpiChange}
               data-trend={
                 value.change === null || value.change === 0
                   ? "flat"

@@ -7,6 +7,7 @@ import { Link, NavLink } from "react-router";
 import { signOut } from "../../auth/account-api.ts";
 import { Logo } from "../../components/logo/logo.tsx";
 import styles from "./dashboard.module.css";
+import shellStyles from "./dashboard-shell.module.css";
 
 /** The partner dashboard's sections. */
 export const PARTNER_NAV = [
@@ -37,29 +38,29 @@ export function DashboardShell({
   children: ReactNode;
 }) {
   return (
-    <div className={styles.shell}>
-      <header className={styles.bar}>
-        <Link to="/" className={styles.logo} aria-label="StudyAtlas home">
+    <div className={shellStyles.shell}>
+      <header className={shellStyles.bar}>
+        <Link to="/" className={shellStyles.logo} aria-label="StudyAtlas home">
           <Logo />
         </Link>
-        <span className={styles.barTitle}>{title}</span>
-        <span className={styles.barUser}>
-          <span className={styles.userName}>{userName}</span>
-          <button type="button" className={styles.signOut} onClick={() => void signOut()}>
+        <span className={shellStyles.barTitle}>{title}</span>
+        <span className={shellStyles.barUser}>
+          <span className={shellStyles.userName}>{userName}</span>
+          <button type="button" className={shellStyles.signOut} onClick={() => void signOut()}>
             Sign out
           </button>
         </span>
       </header>
       {nav && (
-        <nav aria-label={title} className={styles.sections}>
+        <nav aria-label={title} className={shellStyles.sections}>
           {nav.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={styles.section}>
+            <NavLink key={item.to} to={item.to} end={item.end} className={shellStyles.section}>
               {item.label}
             </NavLink>
           ))}
         </nav>
       )}
-      <main className={styles.main} id="main">
+      <main className={shellStyles.main} id="main">
         {children}
       </main>
     </div>

@@ -9,7 +9,7 @@ import type { ProgrammeDetail, ProgrammeOptions } from "@studyatlas/schemas/prog
 import { callApi } from "../../auth/account-api.ts";
 import { blankForm, toForm, type FormValues } from "./programme-form-values.ts";
 
-export type FieldErrors = Record<string, string[]>;
+type FieldErrors = Record<string, string[]>;
 
 /** What the sections of the form read and change. */
 export interface ProgrammeFields {

@@ -25,7 +25,7 @@ import { NewsletterBlock } from "../features/newsletter/newsletter-block.tsx";
 import { ProgrammeTypeStrip } from "../features/home/programme-type-strip.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../hooks/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
-import { getServices } from "../context.ts";
+import { getLogger, getServices } from "../context.ts";
 import { PROGRAMME_LINKS } from "../utils/programme-links.ts";
 import type { Route } from "./+types/home";
 import styles from "./home.module.css";
@@ -83,7 +83,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const seed = 1 + Math.floor(Math.random() * HOME_MIXES);
   const [rows, disciplines] = await Promise.all([
     loadRows(catalogue, seed),
-    loadDisciplineTiles(catalogue, HOME_DISCIPLINES),
+    loadDisciplineTiles(catalogue, HOME_DISCIPLINES, getLogger(context)),
   ]);
   return { rows, disciplines };
 }

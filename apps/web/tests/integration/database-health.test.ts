@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 
 import { buildApp } from "../../server/app.ts";
-import { FAILURES_BEFORE_EXIT } from "../../server/plugins/database-watchdog.ts";
+import { FAILURES_BEFORE_EXIT } from "../../server/services/database-watchdog.ts";
 import { testConfig } from "../../server/test-config.ts";
 
 let database: TestDatabase;

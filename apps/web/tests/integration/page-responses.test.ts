@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 
-import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { PUBLIC_PAGE_CACHE } from "../../server/policies/page-cache-policy.ts";
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";

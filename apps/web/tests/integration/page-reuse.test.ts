@@ -8,7 +8,7 @@ import { gunzipSync } from "node:zlib";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { PUBLIC_PAGE_CACHE } from "../../server/policies/page-cache-policy.ts";
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";

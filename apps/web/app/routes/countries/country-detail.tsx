@@ -13,7 +13,7 @@ import { RelatedCoursesStrip } from "../../components/carousels/related-courses-
 import { HtmlContent } from "../../features/catalogue/html-content.tsx";
 import { ShareDialog } from "../../features/catalogue/share-dialog.tsx";
 import { PageLinks } from "../../components/pagination/pagination-nav.tsx";
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import {
   continentName,
   countryPath,
@@ -62,14 +62,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = tabOf(query.get("tab"));
   const sort = sortOf(query.get("sort"));
   const page = /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
-  const found = await loadCountryPage(catalogue, {
-    ...(idText && /^\d{1,9}$/.test(idText) ? { id: Number(idText) } : {}),
-    ...(query.get("slug") ? { slug: query.get("slug") ?? "" } : {}),
-    name: params.name,
-    tab,
-    sort,
-    page,
-  });
+  const found = await loadCountryPage(
+    catalogue,
+    {
+      ...(idText && /^\d{1,9}$/.test(idText) ? { id: Number(idText) } : {}),
+      ...(query.get("slug") ? { slug: query.get("slug") ?? "" } : {}),
+      name: params.name,
+      tab,
+      sort,
+      page,
+    },
+    getLogger(context),
+  );
   if (!found) notFound();
   return { ...found, tab, sort, page, baseUrl: publicBaseUrl };
 }

@@ -21,7 +21,7 @@ import { SectionTabs, type SectionTab } from "../../features/catalogue/section-t
 import { TestimonialCarousel } from "../../features/catalogue/testimonial-carousel.tsx";
 import { TESTIMONIALS } from "../../features/catalogue/testimonials.ts";
 import { VideoEmbed } from "../../features/catalogue/video-embed.tsx";
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import { formatCourseFormat, formatDuration, formatTuition } from "../../utils/course-display.ts";
 import {
   countryPath,
@@ -57,7 +57,7 @@ function notFound(): never {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue, publicBaseUrl } = getServices(context);
-  const page = await loadCoursePage(catalogue, params.slug);
+  const page = await loadCoursePage(catalogue, params.slug, getLogger(context));
   if (!page) notFound();
   return { ...page, baseUrl: publicBaseUrl };
 }

@@ -76,10 +76,16 @@ export async function schoolProfileRoutes(
   app: FastifyInstance,
   options: { services: AppServices; imageMaxBytes: number },
 ) {
-  const { db } = options.services;
+  const { db, catalogueChanges } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["dashboard"];
   const guard = requireRole("partner");
+  // The public school page and the cards show the change at once in this process; the database's
+  // notice tells the others.
+  const changed = <T>(answer: T): T => {
+    catalogueChanges.raise("catalogue");
+    return answer;
+  };
   await app.register(multipart, {
     limits: { fileSize: options.imageMaxBytes, files: 2, fields: 5, fieldSize: 1024, parts: 8 },
   });
@@ -120,12 +126,14 @@ export async function schoolProfileRoutes(
       response: { 200: SchoolProfileSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request) =>
-      updateSchoolProfile(
-        db,
-        await scopeOf(request),
-        actorOf(request),
-        request.params.id,
-        request.body,
+      changed(
+        await updateSchoolProfile(
+          db,
+          await scopeOf(request),
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
       ),
   });
 
@@ -153,7 +161,7 @@ export async function schoolProfileRoutes(
         request.params.kind,
         images,
       );
-      return { url, width: images.main.width, height: images.main.height, profile };
+      return changed({ url, width: images.main.width, height: images.main.height, profile });
     },
   });
 }

@@ -15,6 +15,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
+import type { CatalogueChanges } from "@studyatlas/core/catalogue/catalogue-changes.ts";
 import type { FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
@@ -33,6 +34,7 @@ import { registerPermissionsPolicy } from "./plugins/response-headers.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import type { WebhookWorker } from "./routes/api/dashboards/webhook-worker.ts";
 import { buildServices, type ServerServices } from "./services.ts";
+import type { CatalogueCaches } from "./services/catalogue-caches.ts";
 import type { DatabaseWatchdog } from "./services/database-watchdog.ts";
 
 export const WEB_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -60,6 +62,10 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Cached catalogue answers (services/catalogue-caches.ts). */
     catalogueCache: CatalogueCache;
+    /** Every in-process cache of catalogue answers (services/catalogue-caches.ts). */
+    catalogueCaches: CatalogueCaches;
+    /** The one "catalogue changed" event of this process (core's catalogue/catalogue-changes.ts). */
+    catalogueChanges: CatalogueChanges;
     /** The finder's in-process index (ADR 011). */
     finderIndex: FinderIndex;
     /** Rendered anonymous pages kept until the catalogue changes (plugins/page-reuse.ts). */
@@ -78,6 +84,8 @@ declare module "fastify" {
 /** What the process's own code (index.ts, tests, benchmarks) reads from the app. */
 function decorateWithServices(app: FastifyInstance, s: ServerServices): void {
   app.decorate("catalogueCache", s.caches.answers);
+  app.decorate("catalogueCaches", s.caches);
+  app.decorate("catalogueChanges", s.catalogueChanges);
   app.decorate("finderIndex", s.finderIndex);
   app.decorate("pageReuse", s.pageReuse);
   app.decorate("databaseWatchdog", s.watchdog);

@@ -146,7 +146,9 @@ describe("createAnalyticsOverviewCache", () => {
     const loader = fakeLoader();
     const cache = createAnalyticsOverviewCache({ load: loader.load, clock: () => START });
     expect(views(await cache.get(db, { schoolIds: null, days: 7 }))).toBe(1);
+    expect(cache.size()).toBe(1);
     cache.invalidate();
+    expect(cache.size()).toBe(0);
     expect(views(await cache.get(db, { schoolIds: null, days: 7 }))).toBe(2);
     // A load under way when the catalogue changes answers its caller but is not kept.
     loader.hold(true);

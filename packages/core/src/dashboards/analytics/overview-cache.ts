@@ -18,6 +18,8 @@ export interface AnalyticsOverviewCache {
   get(db: Database, request: AnalyticsOverviewRequest): Promise<AnalyticsOverview>;
   /** The catalogue changed (a programme or school renamed): forget every answer. */
   invalidate(): void;
+  /** How many answers are kept (for the logs and the tests). */
+  size(): number;
 }
 
 export interface AnalyticsOverviewCacheOptions {
@@ -106,5 +108,6 @@ export function createAnalyticsOverviewCache(
       entries.clear();
       loading.clear();
     },
+    size: () => entries.size,
   };
 }

@@ -232,10 +232,12 @@ describe("page responses", () => {
 });
 
 describe("a page whose loader fails", () => {
-  it("is the error page with status 500, whole", async () => {
+  it("is the error page with status 500, whole, and the error is logged with its request", async () => {
+    const lines: string[] = [];
     const broken = await createTestApp({
       frontend: { kind: "production" },
-      config: { pageReuseBytes: 0 },
+      config: { pageReuseBytes: 0, logLevel: "error" },
+      logStream: { write: (line: string) => void lines.push(line) },
     });
     try {
       // Every page reads the search box's countries once; then the database goes away.
@@ -246,6 +248,12 @@ describe("a page whose loader fails", () => {
       expect(failed.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(Number(failed.headers["content-length"])).toBe(failed.rawPayload.length);
       expectWholeDocument(failed.body);
+      // Through the request's logger (the load context's, entry.server.tsx's handleError).
+      const logged = lines
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; err?: unknown })
+        .find((entry) => entry.msg === "A page's loader or action failed");
+      expect(logged?.reqId).toEqual(expect.any(String));
+      expect(logged?.err).toBeDefined();
     } finally {
       await broken.app.close();
     }

@@ -236,8 +236,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A route's error response may carry the error it stands for (React Router's own default).
   const carried = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const cause = carried ?? error;
-  getLogger(context as Readonly<RouterContextProvider>).error(
-    { err: cause },
-    "A page's loader or action failed",
-  );
+  getLogger(context).error({ err: cause }, "A page's loader or action failed");
 };

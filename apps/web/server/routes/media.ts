@@ -85,7 +85,7 @@ export async function mediaRoutes(
     },
   );
 
-  // Uploaded school logos and banners (issue 13): named by the SHA-256 of their bytes, so an
+  // Uploaded school logos and banners (ADR 016): named by the SHA-256 of their bytes, so an
   // address never changes what it shows and may be kept forever by browsers and proxies.
   app.get<{ Params: { file: string } }>(
     "/uploads/:file",

@@ -1,4 +1,4 @@
-// Issue 15 item 7: /api/health proves the database reads and writes, answers 503 when it cannot,
+// The database health check (README, GET /api/health): /api/health proves the database reads and writes, answers 503 when it cannot,
 // and repeated failures end the process (here: the fatal callback) so a supervisor restarts it.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

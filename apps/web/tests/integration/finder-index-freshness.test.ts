@@ -1,4 +1,4 @@
-// Freshness of the finder index across app processes (issue 14 Acceptance): two processes on one
+// Freshness of the finder index across app processes (ADR 011): two processes on one
 // PostgreSQL database; an edit, an unpublish and a new programme written through the first show
 // in the second's finder results within a second, and again once its index has been rebuilt; so
 // does a school's new name in the cards (put together from the index's reference maps).

@@ -83,7 +83,7 @@ describe("page responses", () => {
       expect(packed.headers["content-encoding"]).toBe(encoding);
       expect(packed.headers["transfer-encoding"]).toBeUndefined();
       expect(Number(packed.headers["content-length"])).toBe(packed.rawPayload.length);
-      // Each field once: a cache keys on them (issue 14 item 3, "a Vary that is right").
+      // Each field once: a cache keys on them (a Vary that is right).
       expect(
         String(packed.headers.vary)
           .split(",")

@@ -1,5 +1,8 @@
-// Lint: typescript-eslint with type information (catches floating promises), React hooks rules, and
-// the import zones of docs/decisions/010-layout-and-import-rules.md.
+// Lint: typescript-eslint with type information (catches floating promises), React hooks rules, the
+// import zones of docs/decisions/022-one-home-per-feature.md, no console in server and core code,
+// the finder index closed to the rest of the code, and the size limits of files and functions
+// (docs/decisions/021-honest-packages.md). `npm run lint` adds the dependency and import-circle
+// checks (scripts/check-dependencies.ts, scripts/check-import-cycles.ts).
 import { readdirSync } from "node:fs";
 
 import js from "@eslint/js";
@@ -15,7 +18,10 @@ const FEATURES = readdirSync(`${import.meta.dirname}/apps/web/app/features`, {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Who may import whom (ADR 010). Paths are relative to the repository root. */
+/** The finder's folder in core: only its own modules may reach into its index. */
+const FINDER = "packages/core/src/finder";
+
+/** Who may import whom (ADR 022, ADR 021). Paths are relative to the repository root. */
 const IMPORT_ZONES = [
   {
     target: ["apps/web/app"],
@@ -49,6 +55,24 @@ const IMPORT_ZONES = [
     from: "packages/core",
     message: "db and schemas sit below core: core may import them, not the reverse.",
   },
+  {
+    target: ["apps", "packages", "bench", "scripts", "eslint"],
+    targetExcept: [FINDER],
+    from: `${FINDER}/index`,
+    message: `The finder index is the finder's own: search through ${FINDER}/search.ts.`,
+  },
+];
+
+/** Test code: test files, the fixtures tests run and the test database helpers. */
+const TESTS = ["**/*.test.*", "**/*.fixture.*", "apps/web/tests/**", "packages/db/src/testing/**"];
+
+/** Code that runs in the server process, which logs through the server's logger. */
+const SERVER_CODE = [
+  "apps/web/server/**/*.{ts,tsx}",
+  "packages/core/**/*.{ts,tsx}",
+  "packages/db/src/**/*.ts",
+  "apps/web/app/**/*.server.{ts,tsx}",
+  "apps/web/app/entry.server.tsx",
 ];
 
 export default tseslint.config(
@@ -88,10 +112,43 @@ export default tseslint.config(
     },
   },
   {
-    files: ["apps/**/*.{ts,tsx}", "packages/**/*.{ts,tsx}"],
+    files: ["**/*.{js,ts,tsx}"],
     plugins: { layout: { rules: { "import-zones": importZones } } },
     rules: {
       "layout/import-zones": ["error", { root: import.meta.dirname, zones: IMPORT_ZONES }],
+    },
+  },
+  {
+    // The index's types as well as its modules: a re-export must not carry them out (ADR 021).
+    files: ["**/*.{js,ts,tsx}"],
+    ignores: [`${FINDER}/**`],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          // Once per name: an import's local name is the imported one again.
+          selector: "Identifier[name='CourseIndex']:not(ImportSpecifier > .local)",
+          message: `CourseIndex is the finder index's own type: search through ${FINDER}/search.ts.`,
+        },
+      ],
+    },
+  },
+  {
+    // The server's logger (pino) records with the request and the level; console does neither.
+    files: SERVER_CODE,
+    ignores: ["apps/web/server/cli/**", ...TESTS],
+    rules: { "no-console": "error" },
+  },
+  {
+    // Every line counts, blank and comment lines included (ADR 021).
+    files: ["**/*.{js,ts,tsx}"],
+    ignores: [...TESTS, "packages/db/src/seed/**", "bench/**"],
+    rules: {
+      "max-lines": ["error", { max: 450, skipBlankLines: false, skipComments: false }],
+      "max-lines-per-function": [
+        "error",
+        { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
     },
   },
   {

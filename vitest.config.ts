@@ -1,4 +1,4 @@
-// Three test projects (engineering guide §3.9):
+// Three test projects (CONTRIBUTING.md):
 // - unit: pure functions next to the code, no database;
 // - integration: the API and the database layer on a fresh migrated, seeded PGlite per test file;
 // - integration-postgres: the same files on a PostgreSQL server, only when TEST_DATABASE_URL is set.
@@ -10,6 +10,7 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
 const INTEGRATION_FILES = [
   "apps/web/tests/integration/**/*.test.ts",
   "packages/db/src/**/*.integration.test.ts",
+  "packages/core/src/**/*.integration.test.ts",
 ];
 
 const integrationProject = (

@@ -1,4 +1,4 @@
-// `npm run bench:analytics`: how long the dashboards' overview takes (issue 13; ADR 015).
+// `npm run bench:analytics`: how long the dashboards' overview takes (ADR 015).
 // 1. Seeds 100,000 programmes of 2,000 schools into a scratch database `bench_analytics` on the
 //    PostgreSQL server of TEST_DATABASE_URL (else an embedded PGlite directory), then 90 days of
 //    view totals (a programme has views on about a quarter of the days, popular ones on most),

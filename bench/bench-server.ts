@@ -40,8 +40,9 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
 /** The app with the bench routes, on this process's own database connections. */
 async function serve(): Promise<void> {
   // Loaded here, not above: the primary of several workers serves nothing (as server/index.ts's).
-  const { coursesByIds, defaultOrdering, resolveCourseListRequest } =
-    await import("@studyatlas/core/finder/courses.ts");
+  const { defaultOrdering } = await import("@studyatlas/core/finder/course-request.ts");
+  const { coursesByIds, resolveCourseListRequest } =
+    await import("@studyatlas/core/finder/search.ts");
   const { openDatabase } = await import("@studyatlas/db/client.ts");
   const { CourseListQuerySchema } = await import("@studyatlas/schemas/catalogue.ts");
   const { buildApp } = await import("../apps/web/server/app.ts");

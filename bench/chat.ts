@@ -1,4 +1,4 @@
-// `npm run bench:chat`: live chat as students and the advisor meet it (issue 11, bench item).
+// `npm run bench:chat`: live chat as students and the advisor meet it.
 // 1. Seeds the demo catalogue (`--courses`, default 6,000; PostgreSQL when TEST_DATABASE_URL is
 //    set, else PGlite) with the demo accounts, creates `--sockets` students (default 200), each
 //    signed in through the API and applying to a programme of their own, so each holds one chat

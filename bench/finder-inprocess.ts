@@ -12,15 +12,13 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
+import type { CourseListRequest } from "@studyatlas/core/finder/course-request.ts";
+import { createFinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import {
+  countCourseFacets,
   listCourses,
   resolveCourseListRequest,
-  type CourseListRequest,
-} from "@studyatlas/core/finder/courses.ts";
-import { countCourseFacets } from "@studyatlas/core/finder/facets.ts";
-import { loadCourseIndex } from "@studyatlas/core/finder/index/load.ts";
-import { matchText } from "@studyatlas/core/finder/index/text-match.ts";
-import { loadSearchVocabulary } from "@studyatlas/core/finder/search-vocabulary.ts";
+} from "@studyatlas/core/finder/search.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
@@ -64,13 +62,21 @@ function backendSeconds(): number {
 
 const rssBefore = process.memoryUsage().rss;
 const startedAt = performance.now();
-const index = await loadCourseIndex(db);
-// As the server's holder (finder-index.ts) does: misspellings are corrected in process.
-index.vocabulary = await loadSearchVocabulary(db);
+// As the server builds it (finder-index.ts): the index with its vocabulary, so that misspellings
+// are corrected in process; without the read-ahead, so that each word's first read is timed below.
+const finder = createFinderIndex(db, {
+  enabled: true,
+  readAhead: false,
+  onError: (error) => {
+    console.error("The finder index could not be built", error);
+    process.exit(1);
+  },
+});
+await finder.settled();
 const buildMs = performance.now() - startedAt;
 globalThis.gc?.();
 console.log(
-  `index of ${index.size.toLocaleString("en")} programmes built in ${(buildMs / 1000).toFixed(2)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  `index of ${(finder.stats().size ?? 0).toLocaleString("en")} programmes built in ${(buildMs / 1000).toFixed(2)} s; RSS ${(rssBefore / 2 ** 20).toFixed(0)} → ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
 );
 
 const slugs = async (table: string) =>
@@ -86,6 +92,8 @@ const degreeTypes = (await handle.query<{ id: number }>("select id from degree_t
 );
 
 const useIndex = !flag("sql");
+/** The finder's handle, or none: the search module then answers from SQL. */
+const index = useIndex ? finder : undefined;
 
 type Kind = "filters" | "text" | "relevance";
 function draw(kind: Kind, count: number, seed: number): Record<string, string | string[]>[] {
@@ -151,11 +159,7 @@ async function time(
   const statementsBefore = statements;
   for (const query of queries) {
     const started = performance.now();
-    const request = await resolveCourseListRequest(
-      db,
-      CourseListQuerySchema.parse(query),
-      useIndex ? index : undefined,
-    );
+    const request = await resolveCourseListRequest(db, CourseListQuerySchema.parse(query), index);
     await run(request);
     times.push(performance.now() - started);
   }
@@ -167,15 +171,13 @@ async function time(
 }
 
 if (useIndex) {
-  // What a lexeme costs the first time the index meets it: one indexed query for its programmes.
+  // What a lexeme costs the first time the index meets it: one indexed query for its programmes,
+  // read as the text's match is chosen (in name order: the set without its positions).
   const times: number[] = [];
   for (const word of WORDS) {
-    const { filters } = await resolveCourseListRequest(
-      db,
-      CourseListQuerySchema.parse({ name: word }),
-    );
+    const query = CourseListQuerySchema.parse({ name: word, ordering: "name" });
     const started = performance.now();
-    await matchText(db, index, filters);
+    await resolveCourseListRequest(db, query, index);
     times.push(performance.now() - started);
   }
   console.log(`${"first use of a word (its lexeme set)".padEnd(34)} ${summary(times)}`);
@@ -187,24 +189,11 @@ for (const kind of kinds) {
   const warm = draw(kind, 50, 1000 + seed);
   const queries = draw(kind, REQUESTS, seed++);
   for (const [name, run] of [
-    [
-      "list",
-      (request: CourseListRequest) => listCourses(db, request, useIndex ? index : undefined),
-    ],
-    [
-      "facets",
-      (request: CourseListRequest) =>
-        countCourseFacets(db, request.filters, useIndex ? index : undefined),
-    ],
+    ["list", (request: CourseListRequest) => listCourses(db, request, index)],
+    ["facets", (request: CourseListRequest) => countCourseFacets(db, request.filters, index)],
   ] as const) {
     for (const query of warm) {
-      await run(
-        await resolveCourseListRequest(
-          db,
-          CourseListQuerySchema.parse(query),
-          useIndex ? index : undefined,
-        ),
-      );
+      await run(await resolveCourseListRequest(db, CourseListQuerySchema.parse(query), index));
     }
     await time(`${name}, ${kind}${useIndex ? "" : " (SQL)"}`, queries, run);
   }
@@ -212,7 +201,7 @@ for (const kind of kinds) {
 if (useIndex) {
   // What the kept lexeme sets and their positions (relevance.ts) hold after the run, and the
   // process's resident memory then (it must stay under 1 GiB at a million programmes).
-  const held = index.postingsHeld;
+  const held = finder.stats().postings ?? { lexemes: 0, bytes: 0 };
   console.log(
     `kept lexemes ${held.lexemes}, ${(held.bytes / 2 ** 20).toFixed(1)} MiB; RSS at the end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
   );

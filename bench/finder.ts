@@ -1,4 +1,4 @@
-// `npm run bench:finder`: the course finder as new visitors meet it (issue 14 item 5).
+// `npm run bench:finder`: the course finder as new visitors meet it.
 // 1. Seeds 100,000 programmes into a fresh database: PostgreSQL when TEST_DATABASE_URL is set
 //    (a scratch database `bench_finder` on that server), else embedded PGlite.
 // 2. Draws thousands of unique finder requests from the catalogue's own lists: filters in random
@@ -219,7 +219,7 @@ for (const configuration of configurations) {
     );
     // The answering process's JavaScript heap in use (live objects and the garbage not collected
     // yet) and its limit (`npm start`'s --max-old-space-size, which also sets how far V8 lets the
-    // heap grow between collections: ADR 020).
+    // heap grow between collections: ADR 036).
     console.log(
       `${memoryLine(after.processes)} after these requests (heap in use ${(after.heapUsed / 2 ** 20).toFixed(0)} MiB, limit ${(after.heapLimit / 2 ** 20).toFixed(0)} MiB)`,
     );

@@ -17,7 +17,7 @@ import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catal
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** A request slower than this counts as a time-out. */
 /**
- * The Node options `npm start` runs the server with (its heap limit: README, ADR 020), read from
+ * The Node options `npm start` runs the server with (its heap limit: README, ADR 036), read from
  * the root package.json so that the bench server runs as the product does.
  */
 export function startNodeOptions(): string[] {

@@ -1,4 +1,4 @@
-// Gzipped JavaScript a page loads before it is interactive (issue 14 item 4: ≤ 150 KB): the
+// Gzipped JavaScript a page loads before it is interactive: the
 // scripts and module preloads its HTML lists. Used by bench:finder; on its own:
 // `node bench/js-size.ts http://127.0.0.1:3000 / /coursefinder /course/{slug}`.
 import { gzipSync } from "node:zlib";

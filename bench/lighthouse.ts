@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow
 // 4G connection, simulated) against the built production server on the demo catalogue, for the
-// home page, the finder and a programme page (issue 14 item 4). Prints each page's four category
+// home page, the finder and a programme page. Prints each page's four category
 // scores and its first contentful paint, largest contentful paint, total blocking time and layout
 // shift, the median of --runs runs (default 3). Chromium from CHROME_PATH (default
 // /usr/bin/chromium: Debian's, never a downloaded one).

@@ -1,4 +1,4 @@
-// The benchmark's peer (issue 14 item 5): the same finder requests answered by `@orama/orama`, the
+// The benchmark's peer: the same finder requests answered by `@orama/orama`, the
 // embedded search engine a JavaScript team would pick instead of our own index, over the same
 // public programmes in the same process. It answers the list (ids in the requested order and the
 // total) and the facet counts with each facet's own filter removed, which Orama's facets cannot do
@@ -9,10 +9,10 @@
 import { count, create, insertMultiple, search, type Orama } from "@orama/orama";
 import { sql } from "drizzle-orm";
 
-import type { CourseFilters, CourseListRequest } from "@studyatlas/core/finder/courses.ts";
-import type { FacetGroup } from "@studyatlas/core/finder/index/course-index.ts";
+import type { CourseFilters, CourseListRequest } from "@studyatlas/core/finder/course-request.ts";
 import { selectRows } from "@studyatlas/core/sql-rows.ts";
 import type { Database } from "@studyatlas/db/client.ts";
+import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 const SCHEMA = {
   cid: "number",
@@ -39,7 +39,7 @@ const SCHEMA = {
 
 type Peer = Orama<typeof SCHEMA>;
 type Where = Record<string, unknown>;
-type Group = FacetGroup;
+type Group = keyof CourseFacets["facets"];
 
 interface Row {
   id: number;

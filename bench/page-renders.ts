@@ -1,6 +1,6 @@
 // `npm run bench:page-renders`: what one server render of each of the five pages costs, in process
 // and one at a time, so the figure does not depend on how busy the shared cores are with other
-// work (issue 14 item 3). The production app (built front end, NODE_ENV=production) is built in
+// work. The production app (built front end, NODE_ENV=production) is built in
 // this process on the bench database of --courses programmes (PostgreSQL when TEST_DATABASE_URL
 // is set), with the answer cache and page reuse off; each page is asked over --renders unique
 // addresses through `app.inject` (no socket), after a warm-up. Prints the median and p95 of the
@@ -46,7 +46,7 @@ const database = await openDatabase(
 const app = await buildApp({ config, database, frontend: { kind: "production" }, logger: false });
 await app.ready();
 await app.finderIndex.settled();
-// The index reads its commonest words' sets behind the scenes after it is built (ADR 011): wait for
+// The index reads its commonest words' sets behind the scenes after it is built (ADR 030): wait for
 // that too, so its statements and their parsing are not counted as the renders' CPU time.
 const readAheadStarted = performance.now();
 await app.finderIndex.readAhead();

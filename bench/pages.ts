@@ -1,4 +1,4 @@
-// `npm run bench:pages`: the five server-rendered pages as visitors load them (issue 14 item 3).
+// `npm run bench:pages`: the five server-rendered pages as visitors load them.
 // 1. At --courses programmes (default 100,000; PostgreSQL when TEST_DATABASE_URL is set), the
 //    answer cache and page reuse off (the cold figures, first), 10 connections: the home page, /course/{slug}, /school/{slug},
 //    /countries/{name} and /coursefinder, each over its own unique addresses (every programme,

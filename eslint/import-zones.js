@@ -1,7 +1,8 @@
-// A small ESLint rule: which folders may import which (docs/decisions/010-layout-and-import-rules.md).
+// A small ESLint rule: which folders may import which (docs/decisions/022-one-home-per-feature.md).
 // Relative and absolute imports are resolved against the importing file; package imports
-// (`@studyatlas/core/...`) are mapped to their folders. Written here rather than taken from a
-// plugin because the plugins that do this need a native resolver with per-platform packages.
+// (`@studyatlas/core/...`) are mapped to their folders, so the rule needs no module resolver.
+// A zone applies to the files under its `target` folders except those under `targetExcept`
+// (the finder index is open to the finder's own folder only: docs/decisions/021-honest-packages.md).
 import path from "node:path";
 
 const WORKSPACES = {
@@ -43,7 +44,11 @@ export const importZones = {
   create(context) {
     const { root, zones } = context.options[0];
     const file = path.relative(root, context.filename).split(path.sep).join("/");
-    const active = zones.filter((zone) => zone.target.some((target) => inside(file, target)));
+    const active = zones.filter(
+      (zone) =>
+        zone.target.some((target) => inside(file, target)) &&
+        !(zone.targetExcept ?? []).some((folder) => inside(file, folder)),
+    );
     if (active.length === 0) return {};
     const check = (node, source) => {
       if (!source || typeof source.value !== "string") return;

@@ -1,4 +1,4 @@
-// The import-zone rule: each zone of ADR 010 reports a crossing import and lets an allowed one
+// The import-zone rule: each zone of ADR 022 reports a crossing import and lets an allowed one
 // through, whichever way the import is spelled.
 import path from "node:path";
 
@@ -30,6 +30,12 @@ const options = [
         from: "packages/core",
         message: "db and schemas sit below core",
       },
+      {
+        target: ["apps", "packages"],
+        targetExcept: ["packages/core/src/finder"],
+        from: "packages/core/src/finder/index",
+        message: "the index is the finder's own",
+      },
     ],
   },
 ];
@@ -47,6 +53,17 @@ new RuleTester({
     },
     { filename: at("packages/core/src/a.js"), code: 'import "@studyatlas/db/schema.ts";', options },
     { filename: at("packages/db/src/a.js"), code: 'import "drizzle-orm";', options },
+    // A zone leaves out the importers under its targetExcept folders.
+    {
+      filename: at("packages/core/src/finder/search.js"),
+      code: 'import "./index/course-index.ts";',
+      options,
+    },
+    {
+      filename: at("apps/web/server/app.js"),
+      code: 'import "@studyatlas/core/finder/search.ts";',
+      options,
+    },
     // A file outside every zone's target is not checked.
     { filename: at("scripts/start.js"), code: 'import "../apps/web/server/app.ts";', options },
   ],
@@ -86,6 +103,22 @@ new RuleTester({
     {
       filename: at("packages/schemas/src/a.js"),
       code: 'export { x } from "@studyatlas/core";',
+      options,
+      errors: 1,
+    },
+    {
+      filename: at("apps/web/server/app.js"),
+      code: 'import { x } from "@studyatlas/core/finder/index/finder-index.ts";',
+      options,
+      errors: [
+        {
+          message: "'@studyatlas/core/finder/index/finder-index.ts': the index is the finder's own",
+        },
+      ],
+    },
+    {
+      filename: at("packages/core/src/catalogue/countries.js"),
+      code: 'import { x } from "../finder/index/course-index.ts";',
       options,
       errors: 1,
     },

@@ -1,5 +1,5 @@
 // `npm run db:seed`: the demo catalogue (packages/db/src/cli/seed.ts) and, unless
-// --no-demo-accounts or DEMO_ACCOUNTS=false, the demo accounts of the README (issue 11 item 1).
+// --no-demo-accounts or DEMO_ACCOUNTS=false, the demo accounts of the README.
 import {
   demoAccountsLine,
   ensureDemoAccounts,

@@ -1,4 +1,4 @@
-// End-to-end tests in Debian's Chromium against the built server (engineering guide §1, §3.9).
+// End-to-end tests in Debian's Chromium against the built server (CONTRIBUTING.md).
 // `npm run test:e2e` builds first; the web server below then seeds a small demo catalogue into a
 // fresh PGlite directory on its first run.
 import { defineConfig } from "@playwright/test";

@@ -67,8 +67,8 @@ function precompressedAssets(): Plugin {
 }
 
 /**
- * Short CSS-module class names for built pages (docs/decisions/018-page-reuse.md, "Lighter
- * cards"): `_` and six characters of a hash of the stylesheet's path and the class's name, instead
+ * Short CSS-module class names for built pages (docs/decisions/035-lighter-cards.md): `_` and
+ * six characters of a hash of the stylesheet's path and the class's name, instead
  * of Vite's `_name_hash_line`. A home page carries some 1,700 class attributes, so their length is
  * a share of every page's bytes and of the server's time writing and compressing them. The name
  * depends on the path and the class only, so the client and server builds agree. Two classes given

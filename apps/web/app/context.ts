@@ -5,11 +5,11 @@
 // module, so the context keys live on globalThis to stay the same object.
 import { createContext, type RouterContextProvider } from "react-router";
 
-import type { FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
+import type { FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { CatalogueChanges } from "@studyatlas/core/catalogue/catalogue-changes.ts";
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
 import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 
@@ -54,8 +54,8 @@ export interface RequestSession {
 }
 
 /**
- * How the server has rendered its pages since it started (entry.server.tsx; ADR 018 "One
- * synchronous render"): in one synchronous pass, or again by the streaming renderer when that
+ * How the server has rendered its pages since it started (entry.server.tsx; ADR 034): in one
+ * synchronous pass, or again by the streaming renderer when that
  * pass could not give the whole page. A fallback costs a second render, so tests check that an
  * ordinary page never takes it.
  */

@@ -1,6 +1,6 @@
 // Server rendering with a per-request CSP nonce (the server's helmet plugin sends the matching
-// Content-Security-Policy), into one buffer (docs/decisions/018-page-reuse.md, "One buffer" and
-// "One synchronous render").
+// Content-Security-Policy), into one buffer (docs/decisions/033-pages-in-one-buffer.md) in one
+// synchronous pass (docs/decisions/034-one-synchronous-render.md).
 // No route defers data (every loader awaits its data), so the page is complete once its loaders
 // are. Its hydration data (React Router's turbo-stream encoding of the loader data) is therefore
 // read whole first and handed to React Router's <StreamTransfer> ready-made, through the
@@ -19,7 +19,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 import { getLogger, requestInfoContext } from "./context.ts";
 import { orderDocumentForFirstPaint } from "./document/first-paint-head.server.ts";

@@ -14,10 +14,6 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 
-import { secondFactorOwed } from "@studyatlas/core/accounts/mfa.ts";
-import { countUnread } from "@studyatlas/core/chat/chats.ts";
-import { listWishlistCourseIds } from "@studyatlas/core/wishlist/wishlists.ts";
-
 import type { Route } from "./+types/root";
 import faviconHref from "./assets/favicon.svg?url";
 import { SessionProvider } from "./auth/session-context.tsx";
@@ -28,8 +24,8 @@ import { SiteLinkProvider } from "./components/site-link/site-link.tsx";
 import { IconSprite } from "./components/icons/icons.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
-import { getPendingSecondFactor, getServices, getSessionUser } from "./context.ts";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
+import { loadRootData } from "./root-data.ts";
 import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
 
 const SITE_DESCRIPTION =
@@ -39,31 +35,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: faviconHref, type: "image/svg+xml" },
 ];
 
-/**
- * What every page needs: the countries of the search box's dropdown, the signed-in user
- * (resolved by the server's session plugin) with the Google sign-in setting, the ids of the
- * user's saved programmes (the hearts on every card) and the footer's configured links.
- */
+/** What every page needs (root-data.ts). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = getServices(context);
-  const user = getSessionUser(context);
-  const pending = getPendingSecondFactor(context);
-  const [countries, wishlistCourseIds, chatUnread, secondFactor] = await Promise.all([
-    services.catalogue.listCountryOptions({ enabledOnly: true }),
-    user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
-    user ? countUnread(services.db, user.id) : Promise.resolve(0),
-    // A session that owes its code resumes at the code step (ADR 014).
-    pending ? secondFactorOwed(services.db, pending.userId) : Promise.resolve(undefined),
-  ]);
-  return {
-    countries,
-    user,
-    secondFactor: secondFactor ?? null,
-    googleClientId: services.googleClientId,
-    wishlistCourseIds,
-    chatUnread,
-    siteLinks: services.siteLinks,
-  };
+  return loadRootData({ context });
 }
 
 /**

@@ -17,7 +17,7 @@ export default [
       id: `finder-${path}-discipline`,
     }),
   ]),
-  // Programme, school and country pages (docs/spec/accounts-and-details.md §2 route table; issue 6).
+  // Programme, school and country pages (docs/spec/accounts-and-details.md §2 route table).
   route("course/:slug", "routes/course/course-detail.tsx"),
   route("school/:slug", "routes/school/school-detail.tsx"),
   route("countries", "routes/countries/country-list.tsx"),
@@ -30,7 +30,7 @@ export default [
   route("verify-email/:token1/:token2", "routes/accounts/verify-email.tsx"),
   route("set-pw", "routes/accounts/set-password.tsx"),
   route("dashboard/reset-pw", "routes/accounts/reset-password-request.tsx"),
-  // Partner and sales dashboards (docs/spec/accounts-and-details.md §2 route table; issue 13).
+  // Partner and sales dashboards (docs/spec/accounts-and-details.md §2 route table).
   route("dashboard/login", "routes/dashboards/dashboard-login.tsx", { id: "dashboard-login" }),
   route("dashboard/partner/login", "routes/dashboards/dashboard-login.tsx", {
     id: "dashboard-partner-login",
@@ -62,10 +62,10 @@ export default [
   route("dashboard/sales/numbers", "routes/dashboards/sales-numbers.tsx"),
   route("dashboard/sales/audit-log", "routes/dashboards/sales-audit-log.tsx"),
   route("settings", "routes/accounts/settings.tsx"),
-  // Chat (docs/spec/accounts-and-details.md §2 route table; issue 11).
+  // Chat (docs/spec/accounts-and-details.md §2 route table).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),
   route("chat/:chatId", "routes/chat/chat.tsx", { id: "chat-detail" }),
-  // Site pages (docs/spec/accounts-and-details.md §2 route table; issue 5). /discipline also answers with
+  // Site pages (docs/spec/accounts-and-details.md §2 route table). /discipline also answers with
   // the trailing slash the header and footer links use.
   route("about", "routes/site/about.tsx"),
   route("explore", "routes/site/explore.tsx"),

@@ -1,5 +1,5 @@
 // buildApp: the whole HTTP server as a plugin tree, read top to bottom (docs/decisions/
-// 010-layout-and-import-rules.md): the Fastify instance, the services built once, what every
+// 022-one-home-per-feature.md): the Fastify instance, the services built once, what every
 // response gets, then one context per part of the site, each with the hooks that guard it. The
 // pages come last: React Router answers whatever no other context serves. index.ts only builds
 // and listens; tests call buildApp() and app.inject() with no port.
@@ -12,11 +12,10 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
-import type { ViteDevServer } from "vite";
 
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 import type { CatalogueChanges } from "@studyatlas/core/catalogue/catalogue-changes.ts";
-import type { FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
+import type { FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import type { PageRenderCounts } from "../app/context.ts";
@@ -25,7 +24,7 @@ import { apiContext } from "./contexts/api-context.ts";
 import { authServiceContext } from "./contexts/auth-service-context.ts";
 import { clientBuildContext } from "./contexts/client-build-context.ts";
 import { mediaContext } from "./contexts/media-context.ts";
-import { pagesContext } from "./contexts/pages-context.ts";
+import { pagesContext, type FrontendMode } from "./contexts/pages-context.ts";
 import { createFastify } from "./fastify-instance.ts";
 import type { Scheduler } from "./jobs.ts";
 import { registerPlainErrors } from "./plugins/bad-input.ts";
@@ -38,11 +37,6 @@ import type { CatalogueCaches } from "./services/catalogue-caches.ts";
 import type { DatabaseWatchdog } from "./services/database-watchdog.ts";
 
 export const WEB_ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-export type FrontendMode =
-  | { kind: "none" }
-  | { kind: "production"; buildDirectory?: string }
-  | { kind: "development"; vite: ViteDevServer };
 
 export interface BuildAppOptions {
   /** The whole configuration (config.ts; tests build it with testConfig()). */

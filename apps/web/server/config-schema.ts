@@ -254,7 +254,7 @@ export const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["true", "false"], { error: "must be true or false" })
     .default("false"),
-  // The largest school logo or banner a partner may upload, in MB (1 to 20; ADR 016).
+  // The largest school logo or banner a partner may upload, in MB (1 to 20; ADR 037).
   SCHOOL_IMAGE_MAX_MB: positiveCount
     .pipe(z.number().min(1, "must be from 1 to 20").max(20, "must be from 1 to 20"))
     .default(5),

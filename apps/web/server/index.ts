@@ -14,7 +14,7 @@ import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
-import type { FrontendMode } from "./app.ts";
+import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
@@ -39,7 +39,7 @@ async function seedFirstRun(config: AppConfig, database: DatabaseHandle, log: Lo
 }
 
 async function prepareDatabase(config: AppConfig, log: Logger): Promise<DatabaseHandle> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, log);
   await database.migrate();
   const firstRun = !(await isCatalogueSeeded(database));
   if (firstRun) await seedFirstRun(config, database, log);
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
 
   if (cluster.isWorker) {
     // A worker of several: the primary has migrated and seeded the database already.
-    const database = await openOrExit(() => openDatabase(config.database), log, where);
+    const database = await openOrExit(() => openDatabase(config.database, log), log, where);
     await serve(config, database, { kind: "production" }, { housekeeping: false });
     return;
   }

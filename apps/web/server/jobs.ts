@@ -4,7 +4,7 @@
 // job never keeps a process alive by itself. croner ticks on whole seconds.
 import { Cron } from "croner";
 
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 export interface JobSchedule {
   /** Time between the starts of two runs, in milliseconds (rounded to whole seconds, at least 1). */
@@ -27,7 +27,7 @@ export function intervalSeconds(everyMs: number): number {
   return Math.max(1, Math.round(everyMs / 1000));
 }
 
-export function createScheduler(log: Logger): Scheduler {
+export function createScheduler(log: Pick<Logger, "error">): Scheduler {
   const jobs = new Map<string, Cron>();
   return {
     schedule(name, schedule, run) {

@@ -1,4 +1,4 @@
-// What `npm start` sets before Node starts (scripts/start.ts, ADR 020 "Memory").
+// What `npm start` sets before Node starts (scripts/start.ts, ADR 036).
 import { describe, expect, it } from "vitest";
 
 import { appProcessEnvironment } from "./process-environment.ts";

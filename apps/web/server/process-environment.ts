@@ -1,5 +1,5 @@
-// What the start script sets in the app process's environment before Node starts (ADR 020
-// "Memory"), kept here so that the benchmarks start their server the same way (bench/harness.ts).
+// What the start script sets in the app process's environment before Node starts (ADR 036),
+// kept here so that the benchmarks start their server the same way (bench/harness.ts).
 //
 // glibc's malloc gives threads that allocate at once arenas of their own, up to eight per core,
 // and keeps what is freed in each for reuse rather than giving it back: Node's threads (the

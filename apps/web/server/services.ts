@@ -10,7 +10,7 @@ import {
 } from "@studyatlas/core/catalogue/catalogue-changes.ts";
 import { loadOrCreateAuthSecret } from "@studyatlas/core/accounts/auth-secret.ts";
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
-import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
+import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 import type { FastifyInstance } from "fastify";
 

@@ -1,5 +1,5 @@
-// `npm start` gives the app process a heap limit (ADR 020 "Memory"): under 2 GiB, V8 collects
-// garbage sooner, which keeps a process on a large catalogue within its limit (the figures are in
+// `npm start` gives the app process a heap limit (ADR 036): under 2 GiB, V8 collects garbage
+// sooner, which keeps a process on a large catalogue within its limit (the figures are in
 // bench/RESULTS.md). The cluster workers inherit it (execArgv).
 import { readFileSync } from "node:fs";
 

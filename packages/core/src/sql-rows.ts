@@ -26,7 +26,7 @@ function statementName(text: string): string {
 
 /**
  * Like selectRows, as a named prepared statement: on PostgreSQL each connection plans it once and
- * reuses the plan (the finder's card query spent 3 of its 5 ms in the planner, issue 14). For hot
+ * reuses the plan (the finder's card query spent 3 of its 5 ms in the planner). For hot
  * queries of a fixed shape, whose values all travel as parameters; the name comes from the text,
  * so two shapes never share one. PGlite runs it like any other query.
  */

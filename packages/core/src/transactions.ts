@@ -1,4 +1,4 @@
-// Transactions that survive concurrent traffic (issue 15 item 2): PostgreSQL may abort one of two
+// Transactions that survive concurrent traffic: PostgreSQL may abort one of two
 // overlapping transactions with a serialization failure (40001) or a deadlock (40P01); the work
 // is then run once more, as the PostgreSQL manual advises, instead of answering 500.
 import type { Database } from "@studyatlas/db/client.ts";

@@ -39,7 +39,7 @@ describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
   it.each([
     ["Secret123!", undefined],
     ["abcdefgh", undefined],
-    // Passphrases, spaces and any script are welcome (ASVS 6.2, issue 15 item 14).
+    // Passphrases, spaces and any script are welcome (ASVS 6.2).
     [
       "correct horse battery staple with a much longer tail of words that goes on and on",
       undefined,
@@ -69,12 +69,12 @@ describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
     expect(register.first_name).toBe(
       "First name should be 3-16 characters and shouldn't include any special character!",
     );
-    // Not the spec's 8-20 rule: ASVS 6.2 (issue 15 item 14, docs/spec-notes.md).
+    // Not the spec's 8-20 rule: ASVS 6.2 (docs/spec-notes.md).
     expect(register.password).toBe("Password should be at least 8 characters!");
     expect(
       fieldErrorsOf(LoginFormSchema, { email: " ada@example.com ", password: "Secret123!" }),
     ).toEqual({});
-    // Sign-in applies the password rule too (issue 16 item 3): an impossible password is caught
+    // Sign-in applies the password rule too: an impossible password is caught
     // in the browser.
     expect(fieldErrorsOf(LoginFormSchema, { email: "ada@example.com", password: "x" })).toEqual({
       password: "Password should be at least 8 characters!",

@@ -6,7 +6,7 @@ export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 16;
 /**
  * Passwords follow ASVS 6.2 / NIST 800-63B rather than the spec's 8-20 characters of a fixed set
- * (issue 15 item 14, docs/spec-notes.md): at least 8 and up to 128 characters of any kind, spaces
+ * (docs/spec-notes.md): at least 8 and up to 128 characters of any kind, spaces
  * and any script included, counted as Unicode code points. The server also refuses the most
  * common passwords (packages/core/src/accounts/password-policy.ts).
  */

@@ -81,7 +81,7 @@ const requiredThen = <T extends z.ZodType<unknown, string>>(required: string, ru
 /** The sign-in form: a valid address and any password. */
 /**
  * The sign-in form: a valid address, and a password that could exist under the password rule
- * (the spec applies its rule to sign-in too; issue 16 item 3), so an impossible one is caught
+ * (the spec applies its rule to sign-in too), so an impossible one is caught
  * before the round trip. The API itself takes any non-empty password and answers 401.
  */
 export const LoginFormSchema = LoginSchema.extend({

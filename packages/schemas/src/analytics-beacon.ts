@@ -1,6 +1,6 @@
-// The programme view beacon's path (issue 13 item 3; docs/decisions/015-programme-analytics.md).
+// The programme view beacon's path (docs/decisions/015-programme-analytics.md).
 // Apart from analytics.ts and free of zod, so the programme page's first load does not carry the
-// validation library (issue 14 item 4, docs/decisions/019-first-paint.md).
+// validation library (docs/decisions/019-first-paint.md).
 
 /** The view beacon a programme page sends after it hydrates: POST, answered 204 without a body. */
 export function programmeViewBeaconPath(courseId: number): string {

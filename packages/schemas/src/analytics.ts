@@ -1,7 +1,6 @@
-// Programme analytics (issue 13 items 3 and 4; docs/decisions/015-programme-analytics.md): the
-// view beacon's parameters (its path: analytics-beacon.ts), and the overview the partner and
-// sales dashboards show.
-// Dates are UTC calendar days, `YYYY-MM-DD`.
+// Programme analytics (docs/decisions/015-programme-analytics.md): the view beacon's parameters
+// (its path: analytics-beacon.ts), and the overview the partner and sales dashboards show. Dates
+// are UTC calendar days, `YYYY-MM-DD`.
 import { z } from "zod";
 
 import { MAX_INT4 } from "./limits.ts";

@@ -1,7 +1,8 @@
-// The application ('Apply Here') form and its API (docs/spec/accounts-and-details.md §2 "Apply form",
-// §3 "Application (interest) payload", §5 "Application", §7 academics/course/create_interest,
-// §8 "Application"; issue 11 item 2). One schema validates the dialog in the browser and the
-// payload on the server.
+// The application ('Apply Here') form and its API (docs/spec/accounts-and-details.md §2 "Apply
+// form", §3 "Application (interest) payload", §5 "Application", §7
+// academics/course/create_interest, §8 "Application";
+// docs/decisions/012-applications-and-live-chat.md). One schema validates the dialog in the browser
+// and the payload on the server.
 import { z } from "zod";
 
 import { MAX_INT4 } from "./limits.ts";
@@ -153,7 +154,7 @@ export const ApplicationCreatedSchema = z.object({
 });
 export type ApplicationCreated = z.output<typeof ApplicationCreatedSchema>;
 
-/** What the advisor sees beside a chat (issue 11 item 7). */
+/** What the advisor sees beside a chat. */
 export const ApplicationDetailSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),

@@ -319,7 +319,7 @@ export type CourseListItem = z.output<typeof CourseListItemSchema>;
 
 /**
  * A programme as a card shows it (docs/spec/discovery.md §2 "Course card"), and all the pages'
- * loaders send of it (issue 14 item 3: the hydration data of a page of cards stays small). The
+ * loaders send of it (the hydration data of a page of cards stays small). The
  * card's link hands it to /course/{slug} as navigation state.
  */
 export const CourseCardSchema = CourseListItemSchema.pick({

@@ -1,5 +1,5 @@
 // Chat payloads and answers (docs/spec/accounts-and-details.md §2 "Chat", §3 Chat/Message, §5
-// "Chat", §6; issue 11 items 4 and 5).
+// "Chat", §6; docs/decisions/012-applications-and-live-chat.md).
 import { z } from "zod";
 
 import { ApplicationDetailSchema } from "./applications.ts";

@@ -1,4 +1,4 @@
-// Small rules of written English that generated and composed texts need (issue 16 item 9): "a" or
+// Small rules of written English that generated and composed texts need: "a" or
 // "an", countries that take "the", a sentence that ends in one full stop, a cut before '…'.
 // Shared by the demo generator and the site, so that both write the same way.
 

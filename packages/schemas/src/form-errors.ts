@@ -1,4 +1,4 @@
-// Browser forms validate with the same zod schemas as the API (engineering guide §3.5): this turns
+// Browser forms validate with the same zod schemas as the API (docs/decisions/004-api-conventions.md): this turns
 // a schema's verdict into the one message each field shows, the first issue of that field.
 import type { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Two-factor authentication payloads and answers (issue 12; docs/decisions/014-two-factor.md),
+// Two-factor authentication payloads and answers (docs/decisions/014-two-factor.md),
 // shared by the settings and sign-in forms and the account API. Shapes follow GoTrue's
 // (internal/api/mfa.go) so the /auth/v1 service can answer with the same objects.
 import { z } from "zod";

@@ -1,6 +1,7 @@
-// Programme authoring on the partner dashboard (issue 13 "Programmes"; ADR 016): the form's payload,
-// checked by the same schema in the browser and on the server, and the answers of the API.
-// Every field the public programme page (/course/{slug}) shows can be edited.
+// Programme authoring on the partner dashboard (docs/decisions/016-organisations-and-dashboards.md
+// "Programme authoring"): the form's payload, checked by the same schema in the browser and on the
+// server, and the answers of the API. Every field the public programme page (/course/{slug}) shows
+// can be edited.
 import { z } from "zod";
 
 import { MAX_INT4 } from "./limits.ts";

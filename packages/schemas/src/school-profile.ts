@@ -1,8 +1,8 @@
-// The school profile a partner edits on its dashboard (issue 13: "School profile: about, video,
-// city, logo and banner upload (type and size checked, resized server-side)"), shared by the form
-// and the API. What the public school page shows decides what is accepted: `about` is shown as
-// plain text (React escapes it; line breaks are kept), and only YouTube videos are embedded
-// (features/catalogue/video-embed.tsx; the CSP's frame-src names only YouTube).
+// The school profile a partner edits on its dashboard (about, video, city, and the logo and banner,
+// type and size checked and resized server-side), shared by the form and the API. What the public
+// school page shows decides what is accepted: `about` is shown as plain text (React escapes it;
+// line breaks are kept), and only YouTube videos are embedded (features/catalogue/video-embed.tsx;
+// the CSP's frame-src names only YouTube).
 import { z } from "zod";
 
 import { MAX_INT4 } from "./limits.ts";

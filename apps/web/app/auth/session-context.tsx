@@ -1,4 +1,4 @@
-// The signed-in user and the sign-in prompt, for every component (issue 4 "Contract"):
+// The signed-in user and the sign-in prompt, for every component:
 // `useSession()` gives the user the server resolved for this request (root loader), the same on
 // the server render and in the browser; `useSignInPrompt()` opens the sign-in modal from anywhere
 // (the wishlist heart, inert course links, ?login=true). `SessionProvider` is rendered by root.tsx.

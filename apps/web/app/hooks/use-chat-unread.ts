@@ -1,9 +1,9 @@
-// The header's unread-messages badge (issue 11 item 6): the root loader's count, replaced by
-// the newest count the chat page knows (it hears messages live and marks chats read).
+// The header's unread-messages badge: the root loader's count, replaced by the newest count the
+// chat page knows (it hears messages live and marks chats read).
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 
-import type { loader as rootLoader } from "../root.tsx";
+import type { loadRootData as rootLoader } from "../root-data.ts";
 
 let latest: number | undefined;
 const listeners = new Set<() => void>();

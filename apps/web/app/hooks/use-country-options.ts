@@ -1,7 +1,7 @@
 // The country list the root loader preloads for the search forms' country dropdown.
 import { useRouteLoaderData } from "react-router";
 
-import type { loader as rootLoader } from "../root.tsx";
+import type { loadRootData as rootLoader } from "../root-data.ts";
 
 export type CountryOption = { id: number; name: string; slug: string };
 

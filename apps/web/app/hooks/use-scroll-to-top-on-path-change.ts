@@ -2,7 +2,7 @@
 // path counts: a change of query alone (the finder's filters) keeps the reader's place, and the
 // first render leaves the browser's own restoration on reload alone.
 //
-// Focus moves with the page, as in an accessible single-page app (issue 16 item 15): after a path
+// Focus moves with the page, as in an accessible single-page app: after a path
 // change, the new page's main heading takes the focus, so a screen reader announces the page and
 // the next Tab starts from its top. A control the reader is still using in the page (a finder
 // filter that changed the path) keeps its focus.

@@ -1,6 +1,6 @@
 // Whole numbers written as Intl's en-US format writes them ('12,345'), without Intl: a page of
 // cards and facet counts formats dozens of numbers, and Intl costs a few microseconds each
-// (docs/decisions/018-page-reuse.md, "Lighter cards").
+// (docs/decisions/035-lighter-cards.md).
 
 /** '12,345' for a whole, non-negative, safe integer; undefined for any other number. */
 export function groupedDigits(value: number): string | undefined {

@@ -83,7 +83,7 @@ export const FEATURED_ROWS: readonly FeaturedRow[] = [
   programmeRow("certificate", "Certificate Courses", "Certificate Courses"),
   {
     // §7 "for free courses": free and unknown tuition, answered like the featured rows ("Same"),
-    // so without schools in Asia and Africa too (issue 16 item 2).
+    // so without schools in Asia and Africa too.
     key: "free",
     title: "Free Courses",
     query: {

@@ -1,4 +1,4 @@
-// What search engines read on the programme, school and country pages (issue 6 item 5): a unique
+// What search engines read on the programme, school and country pages: a unique
 // title, a meta description, the canonical URL, Open Graph tags and schema.org JSON-LD. Pure
 // builders over the loaders' data, unit-tested, and checked against Google's required course
 // fields by the integration tests.

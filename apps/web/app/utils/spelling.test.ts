@@ -1,4 +1,4 @@
-// One spelling in our own texts (issue 16 item 12): "programme", except inside the texts the spec
+// One spelling in our own texts: "programme", except inside the texts the spec
 // gives word for word ("Undergraduate Program", "Why Choose a … program from …", ...).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

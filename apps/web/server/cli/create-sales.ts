@@ -1,5 +1,5 @@
 // `npm run users:create-sales -- --email you@example.com [--first-name Sasha] [--last-name Sales]`:
-// the first sales agent (issue 13 item 1). Later agents are invited from the sales dashboard. The
+// the first sales agent. Later agents are invited from the sales dashboard. The
 // account has no password: the e-mailed link (kept in the outbox and printed here when SMTP_URL is
 // unset) lets its owner choose one. Uses the same database and mail settings as the server.
 import { parseArgs } from "node:util";

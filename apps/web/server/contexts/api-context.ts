@@ -1,4 +1,4 @@
-// The JSON API under /api (docs/decisions/004-api-conventions.md, 010-layout-and-import-rules.md):
+// The JSON API under /api (docs/decisions/004-api-conventions.md, 022-one-home-per-feature.md):
 // its hooks live here, in the contexts they guard, rather than as exemptions by address in
 // global hooks. Three contexts share the API's error answers, body parser and NUL guard:
 // - the health check, never shed (load balancers must hear that the process is alive), which

@@ -14,7 +14,6 @@ import {
   requestLoggerContext,
   requestSessionContext,
 } from "../../app/context.ts";
-import type { FrontendMode } from "../app.ts";
 import { registerSessionAuth } from "../plugins/auth.ts";
 import { NUL_AS_TEXT, refuseNulAddresses, registerPlainNotFound } from "../plugins/bad-input.ts";
 import { registerCompression } from "../plugins/compression.ts";
@@ -25,6 +24,12 @@ import { registerPageCacheHeaders } from "../plugins/response-headers.ts";
 import { devMailboxRoutes } from "../routes/dev-mailbox.ts";
 import { seoRoutes } from "../routes/seo.ts";
 import type { ServerServices } from "../services.ts";
+
+/** How the pages are served: not at all (most tests), from the build, or through Vite (`--dev`). */
+export type FrontendMode =
+  | { kind: "none" }
+  | { kind: "production"; buildDirectory?: string }
+  | { kind: "development"; vite: ViteDevServer };
 
 export interface PagesOptions {
   services: ServerServices;

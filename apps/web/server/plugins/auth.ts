@@ -146,7 +146,8 @@ export function setSessionCookies(
   settings: AuthSettings,
   tokens: { accessToken: string; refreshToken?: string; persistent?: boolean },
 ): void {
-  // A browser session's cookies end with the browser (issue 13 'remember me').
+  // A browser session's cookies end with the browser (the dashboards' sign-in without 'remember
+  // me').
   const persistent = tokens.persistent ?? true;
   reply.setCookie(
     settings.cookieNames.access,
@@ -175,7 +176,7 @@ export function isCookieClient(request: FastifyRequest): boolean {
 }
 
 /**
- * Hands a new or renewed session to the caller the way it keeps it (issue 15 item 13): our web
+ * Hands a new or renewed session to the caller the way it keeps it (docs/security.md V7): our web
  * app gets httpOnly cookies and a body without tokens, so no script in the page can take a
  * 30-day refresh token; an API client gets the tokens in the body and no cookies.
  */
@@ -248,7 +249,7 @@ function signUpSignature(settings: AuthSettings, email: string, nonce: string): 
 
 /**
  * Remembers, for as long as a verification link lasts, that this browser signed up with `email`:
- * opening the link here signs in, anywhere else it only verifies (issue 15 items 4 and 9). The
+ * opening the link here signs in, anywhere else it only verifies (docs/security.md V3, CSRF). The
  * value is opaque (a nonce and a signature), and set alike whether or not the address was new.
  */
 export function setSignUpCookie(reply: FastifyReply, settings: AuthSettings, email: string): void {

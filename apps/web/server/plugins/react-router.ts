@@ -1,6 +1,6 @@
 // React Router behind Fastify: the client build's static files (`clientBuildFiles`, in a context
 // of their own without sessions or cookies), and every other path rendered by React Router in the
-// pages context (docs/decisions/018-page-reuse.md, "One buffer"). It replaces the plugin of
+// pages context (docs/decisions/033-pages-in-one-buffer.md). It replaces the plugin of
 // @mcansh/remix-fastify, whose request conversion (`createRequest`: headers, URL, the body of an
 // action, an abort signal that fires when the client goes away) it still uses, for two reasons:
 // - in production the server build is loaded once; the adapter hands React Router a function

@@ -4,7 +4,7 @@
 // `Vary: Accept-Encoding, Cookie`: a shared cache keeps them for a minute and may serve a stale
 // copy for ten more while it fetches a fresh one; browsers always ask again. Anything else keeps
 // the route's own choice, and nothing that a signed-in visitor gets, or that sets a cookie, is
-// ever marked public (docs/decisions/011-finder-index.md, "Caching by a CDN").
+// ever marked public (docs/decisions/023-caching-public-pages-by-a-cdn.md).
 import { FINDER_SEARCH_PATHS, FINDER_VARIANTS } from "../../app/features/finder/finder-route.ts";
 
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";

@@ -1,4 +1,4 @@
-// The API's routes by feature (docs/decisions/010-layout-and-import-rules.md): one line per route
+// The API's routes by feature (docs/decisions/022-one-home-per-feature.md): one line per route
 // plugin, registered in the API's working context (contexts/api-context.ts), which has already
 // guarded against overload, answered cached catalogue requests, checked the XSRF token and
 // recognised the session.
@@ -17,7 +17,7 @@ import { recoveryRoutes } from "./api/accounts/recovery.ts";
 import { registrationRoutes } from "./api/accounts/registration.ts";
 import { tokenRoutes } from "./api/accounts/tokens.ts";
 import { createInterestRoutes } from "./api/applications/create-interest.ts";
-import { academicsRoutes } from "./api/catalogue/catalogue.ts";
+import { catalogueRoutes } from "./api/catalogue/catalogue.ts";
 import { chatRoutes } from "./api/chat/chats.ts";
 import { chatLiveRoutes } from "./api/chat/live.ts";
 import { contactRoutes } from "./api/contact/contact.ts";
@@ -40,7 +40,7 @@ function accountOptionsOf(s: ServerServices) {
 }
 
 async function catalogueApi(api: FastifyInstance, { services: s }: WithServices) {
-  await api.register(academicsRoutes, { services: s.app });
+  await api.register(catalogueRoutes, { services: s.app });
   await api.register(finderRoutes, { services: s.app });
 }
 

@@ -29,9 +29,10 @@ function sendSvg(reply: FastifyReply, svg: string) {
     .send(svg);
 }
 
+const require = createRequire(import.meta.url);
 /** Country flags from the flag-icons package (MIT), by ISO 3166-1 alpha-2 code, served by us. */
 const FLAGS_DIRECTORY = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("flag-icons/package.json")),
+  path.dirname(require.resolve("flag-icons/package.json")),
   "flags",
   "4x3",
 );
@@ -85,7 +86,7 @@ export async function mediaRoutes(
     },
   );
 
-  // Uploaded school logos and banners (ADR 016): named by the SHA-256 of their bytes, so an
+  // Uploaded school logos and banners (ADR 037): named by the SHA-256 of their bytes, so an
   // address never changes what it shows and may be kept forever by browsers and proxies.
   app.get<{ Params: { file: string } }>(
     "/uploads/:file",

@@ -13,8 +13,8 @@ import {
   createAnalyticsOverviewCache,
   type AnalyticsOverviewCache,
 } from "@studyatlas/core/dashboards/analytics/overview-cache.ts";
-import type { FinderIndex } from "@studyatlas/core/finder/index/finder-index.ts";
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 import type { AppConfig } from "../config.ts";
 

@@ -6,7 +6,7 @@
 // recover by itself once its files failed it.
 import { sql } from "drizzle-orm";
 
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import type { Database } from "@studyatlas/db/client.ts";
 
 export const FAILURES_BEFORE_EXIT = 3;
@@ -19,7 +19,7 @@ export interface DatabaseWatchdog {
 
 export function createDatabaseWatchdog(options: {
   db: Database;
-  log: Logger & { fatal(details: object, message: string): void };
+  log: Logger;
   /** What happens after FAILURES_BEFORE_EXIT failures in a row; the process ends by default. */
   onFatal?: (error: unknown) => void;
 }): DatabaseWatchdog {

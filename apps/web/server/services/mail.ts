@@ -3,7 +3,7 @@
 // to the log.
 import nodemailer from "nodemailer";
 
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import type { MailMessage, Mailer } from "@studyatlas/core/accounts/mail-messages.ts";

@@ -1,5 +1,5 @@
 // axe finds no serious or critical issue on the home and not-found pages, wide and narrow
-// (engineering guide §3.10).
+// (CONTRIBUTING.md "Look and behaviour").
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 

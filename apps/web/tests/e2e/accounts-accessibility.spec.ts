@@ -1,5 +1,5 @@
 // axe finds no serious or critical issue on the sign-in modal, /auth and /settings, wide and
-// narrow (issue 4 Acceptance; engineering guide §3.10).
+// narrow (docs/security.md "Tests that keep it so").
 import { expect, test } from "@playwright/test";
 
 import { registerUser, signInThroughApi } from "./support/accounts.ts";

@@ -1,7 +1,7 @@
-// Two-factor sign-in in Chromium (issue 12 Acceptance): enrol an authenticator app in /settings
-// (the key read from the page, the code computed like an app would), sign out, sign in with the
-// password and then a code in the modal and on /auth; a wrong code shows an error and leaves the
-// session unable to open the account; axe finds nothing serious at 1280 and 375 px.
+// Two-factor sign-in in Chromium (docs/decisions/014-two-factor.md): enrol an authenticator app in
+// /settings (the key read from the page, the code computed like an app would), sign out, sign in
+// with the password and then a code in the modal and on /auth; a wrong code shows an error and
+// leaves the session unable to open the account; axe finds nothing serious at 1280 and 375 px.
 //
 // Codes are single-use per 30-second step: a sign-in right after the enrolment uses the next
 // step's code, which the server accepts one step early (its window), so no test waits for a clock.

@@ -1,7 +1,7 @@
-// Accounts end to end (issue 4 Acceptance): sign-up in the modal, the verification e-mail and its
-// countdown to /welcome, interests, sign out and in, the wrong-password message with its Sign Up
-// action, the password reset through /set-pw, changing the password on /settings, and the §5
-// validation messages.
+// Accounts end to end (docs/spec/accounts-and-details.md): sign-up in the modal, the
+// verification e-mail and its countdown to /welcome, interests, sign out and in, the
+// wrong-password message with its Sign Up action, the password reset through /set-pw, changing
+// the password on /settings, and the §5 validation messages.
 import { expect, test, type Page } from "@playwright/test";
 
 import { openPage } from "./support/navigation.ts";
@@ -18,7 +18,7 @@ const M = {
   email: "It should be a valid email address!",
   firstName: "First name should be 3-16 characters and shouldn't include any special character!",
   lastName: "Last name should be 3-16 characters and shouldn't include any special character!",
-  // ASVS 6.2 rather than the spec's 8-20 rule (issue 15 item 14).
+  // ASVS 6.2 rather than the spec's 8-20 rule (docs/spec-notes.md).
   password: "Password should be at least 8 characters!",
   passwordTooCommon:
     "This password is one of the most common ones and easy to guess. Please choose another!",
@@ -48,7 +48,7 @@ test("sign up in the modal, verify the e-mail in the same browser, pick interest
   await dialog.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create Account" }).click();
 
-  // Sign-up answers alike for every address (issue 15 item 9): check your e-mail.
+  // Sign-up answers alike for every address (no enumeration): check your e-mail.
   await expect(page).toHaveURL(/\/email-sent\?email=/);
   expect((await page.request.get("/api/account/detail")).status()).toBe(401);
 
@@ -151,7 +151,7 @@ test("sign out from the avatar card and sign in again in the modal", async ({ pa
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 
   const dialog = await openSignInModal(page);
-  // Focus starts in the first field and, after signing in, moves to the outcome (issue 16 item 16).
+  // Focus starts in the first field and, after signing in, moves to the outcome.
   await expect(dialog.getByLabel("Email", { exact: true })).toBeFocused();
   await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -341,7 +341,7 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
   await expect(dialog.getByText(M.email)).toBeHidden();
   await dialog.getByLabel("Email", { exact: true }).blur();
   await expect(dialog.getByText(M.email)).toBeVisible();
-  // The password rule applies to sign-in too (issue 16 item 3).
+  // The password rule applies to sign-in too.
   await dialog.getByLabel("Password", { exact: true }).fill("short");
   await dialog.getByLabel("Password", { exact: true }).blur();
   await expect(dialog.getByText(M.password)).toBeVisible();

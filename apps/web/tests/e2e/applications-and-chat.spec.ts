@@ -1,8 +1,9 @@
-// A student applies and talks to the advisor live (issue 11 Acceptance, end to end): two browser
-// contexts. The advisor (demo account, user id 316) has /chat open; a new student applies from a
-// programme page with the keyboard only, is sent to /chat/{id}, the advisor sees the new chat
-// appear without reloading and replies, and the student sees the reply without reloading.
-// axe finds no serious or critical issue on the dialog and on /chat.
+// A student applies and talks to the advisor live
+// (docs/decisions/012-applications-and-live-chat.md): two browser contexts. The advisor (demo
+// account, user id 316) has /chat open; a new student applies from a programme page with the
+// keyboard only, is sent to /chat/{id}, the advisor sees the new chat appear without reloading and
+// replies, and the student sees the reply without reloading. axe finds no serious or critical issue
+// on the dialog and on /chat.
 import { expect, test, type Page } from "@playwright/test";
 
 import { registerUser, signInThroughApi, uniqueEmail } from "./support/accounts.ts";

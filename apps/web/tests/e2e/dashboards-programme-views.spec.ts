@@ -1,7 +1,7 @@
-// Programme page views (issue 13 item 3; ADR 015): opening a programme page in Chromium sends the
-// view beacon after hydration and the view is counted once per visitor per day; a headless
-// browser (a bot to isbot) sends it too but is not counted. Runs its own small server so the test
-// can read the counts from its database once the server has stopped.
+// Programme page views (docs/decisions/015-programme-analytics.md): opening a programme page in
+// Chromium sends the view beacon after hydration and the view is counted once per visitor per day;
+// a headless browser (a bot to isbot) sends it too but is not counted. Runs its own small server so
+// the test can read the counts from its database once the server has stopped.
 import { rmSync } from "node:fs";
 
 import { expect, test, type Page } from "@playwright/test";

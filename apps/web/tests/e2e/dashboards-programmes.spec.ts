@@ -1,7 +1,8 @@
-// Programme authoring end to end (issue 13 "Programmes"): the demo partner signs in, finds one of
-// its organisation's programmes, renames it and changes an HTML section in the rich-text editor
-// (keyboard only), saves, and sees the new name on the public programme page; the change is in the
-// programme's history and the audit log. axe on every page added, at 1280 and 375 px.
+// Programme authoring end to end (docs/decisions/016-organisations-and-dashboards.md "Programme
+// authoring"): the demo partner signs in, finds one of its organisation's programmes, renames it
+// and changes an HTML section in the rich-text editor (keyboard only), saves, and sees the new name
+// on the public programme page; the change is in the programme's history and the audit log. axe on
+// every page added, at 1280 and 375 px.
 import { expect, test, type Page } from "@playwright/test";
 
 import { severeViolations } from "./support/axe.ts";

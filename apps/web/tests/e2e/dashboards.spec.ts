@@ -1,8 +1,8 @@
-// The dashboards' doors and organisations, end to end (issue 13 items 1, 2 and 4): a partner
-// registers an organisation and verifies the address; the organisation waits; a sales agent signs
-// in with 'remember me', approves it and links a school; the partner then sees it approved with
-// the school. The §8 texts on a refused sign-in and the Error dialog on a network failure. axe on
-// every page at 1280 and 375 px.
+// The dashboards' doors and organisations, end to end
+// (docs/decisions/016-organisations-and-dashboards.md): a partner registers an organisation and
+// verifies the address; the organisation waits; a sales agent signs in with 'remember me', approves
+// it and links a school; the partner then sees it approved with the school. The §8 texts on a
+// refused sign-in and the Error dialog on a network failure. axe on every page at 1280 and 375 px.
 import { expect, test, type Page } from "@playwright/test";
 
 import {

@@ -168,7 +168,7 @@ test("sorting orders the whole result set by name", async ({ page }) => {
   expect([...ascending].sort()).toEqual(ascending);
 });
 
-test("arrow keys on the sort select fetch once, on Enter (issue 16 item 18)", async ({ page }) => {
+test("arrow keys on the sort select fetch once, on Enter", async ({ page }) => {
   const sort = page.getByLabel("Sort");
   const fetches: string[] = [];
   page.on("request", (request) => {

@@ -1,7 +1,7 @@
-// Programme page /course/{slug} (docs/spec/accounts-and-details.md §2 Programme detail, §4; issue 6 item 1
-// and acceptance): opened from the finder, server-rendered for clients without JavaScript, tabs
-// that scroll to their sections and follow the scroll, Show More / Show Less, inert links for
-// visitors, the mobile collapsibles, the scroll-to-top button, 404 for unknown slugs and axe.
+// Programme page /course/{slug} (docs/spec/accounts-and-details.md §2 Programme detail, §4): opened
+// from the finder, server-rendered for clients without JavaScript, tabs that scroll to their
+// sections and follow the scroll, Show More / Show Less, inert links for visitors, the mobile
+// collapsibles, the scroll-to-top button, 404 for unknown slugs and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 

@@ -1,6 +1,6 @@
 // School page, country list and country page (docs/spec/accounts-and-details.md §2 School detail,
-// Countries; issue 6 items 2 and 3 and acceptance): school counts equal the finder's, countries
-// sort both ways, the country Schools tab paginates 20 per page, Copy Link confirms, and axe.
+// Countries): school counts equal the finder's, countries sort both ways, the country Schools tab
+// paginates 20 per page, Copy Link confirms, and axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 

@@ -1,7 +1,6 @@
-// The school profile on the partner dashboard, end to end (issue 13: "School profile: about,
-// video, city, logo and banner upload"): the demo partner changes the city and uploads a logo
-// (a real PNG drawn by sharp), sees the preview and the result, and finds both on the public
-// school page at once. axe at 1280 and 375 px.
+// The school profile on the partner dashboard, end to end (about, video, city, logo and banner):
+// the demo partner changes the city and uploads a logo (a real PNG drawn by sharp), sees the
+// preview and the result, and finds both on the public school page at once. axe at 1280 and 375 px.
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 

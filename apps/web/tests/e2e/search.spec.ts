@@ -99,6 +99,11 @@ test("the header search stays while it has the focus, even back above 400 px", a
   await expect(box).toBeVisible();
   await expect(box).toBeFocused();
   await expect(box).toHaveValue("Data");
+  // The suggestions for the typed word open over the page; Escape closes them and keeps the focus
+  // in the box, so that the click below reaches the page whenever the suggestions arrive.
+  await expect(header.getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(box).toBeFocused();
   // Once the focus leaves it, the box follows the scroll position again.
   await page.getByRole("main").getByRole("heading", { level: 1 }).click();
   await expect(header.getByPlaceholder(PLACEHOLDER)).toHaveCount(0);

@@ -1,4 +1,4 @@
-// The wishlist end to end (issue 5 Acceptance): a signed-out heart opens the sign-in modal; after
+// The wishlist end to end: a signed-out heart opens the sign-in modal; after
 // signing in, the heart saves (note, saved state); the programme is in the drawer; removing it
 // there makes its card disappear and clears the finder's heart.
 import { expect, test } from "@playwright/test";

@@ -21,6 +21,10 @@ import {
   revokeUserSessions,
   rotateRefreshToken,
 } from "@studyatlas/core/accounts/sessions.ts";
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+} from "@studyatlas/core/accounts/one-time-tokens.ts";
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 import {
   VERIFICATION_TTL_MS,
@@ -31,6 +35,7 @@ import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/te
 
 let database: TestDatabase;
 let userId: number;
+let userEmail: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -41,6 +46,7 @@ beforeAll(async () => {
     password: "Secret123!",
   });
   userId = user.id;
+  userEmail = user.email;
 });
 afterAll(async () => {
   await database?.dispose();
@@ -152,6 +158,55 @@ describe("verification tokens", () => {
       ),
       400,
     );
+  });
+});
+
+describe("one-time tokens", () => {
+  it("are used by exactly one of two requests that present the same link at once", async () => {
+    const issued = await issueVerificationToken(database.db, userId, "password_reset");
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 2 }, () =>
+        consumeVerificationToken(database.db, issued.uid, issued.token, "password_reset"),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+  });
+
+  it("are one flow for both doors: a site reset link retires a pending auth-service recovery code", async () => {
+    const recovery = await issueOneTimeToken(database.db, {
+      userId,
+      type: "recovery",
+      address: userEmail,
+      withCode: true,
+    });
+    await issueVerificationToken(database.db, userId, "password_reset");
+    expect(
+      await consumeOneTimeToken(database.db, { code: recovery.code, address: userEmail }, [
+        "recovery",
+      ]),
+    ).toBeUndefined();
+  });
+
+  it("do not take a site link's token for another user's link", async () => {
+    const issued = await issueVerificationToken(database.db, userId, "email_verification");
+    const other = await createUser(database.db, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: `sessions-other-${Date.now()}@example.com`,
+      password: "Secret123!",
+    });
+    await rejects(
+      consumeVerificationToken(
+        database.db,
+        Buffer.from(String(other.id)).toString("base64url"),
+        issued.token,
+        "email_verification",
+      ),
+      400,
+    );
+    expect(
+      await consumeVerificationToken(database.db, issued.uid, issued.token, "email_verification"),
+    ).toBe(userId);
   });
 });
 

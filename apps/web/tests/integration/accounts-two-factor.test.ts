@@ -1,5 +1,5 @@
-// Two-factor authentication through the product's account API (issue 12 items 3 and 4;
-// docs/decisions/014-two-factor.md), on both engines: enrol a TOTP factor, confirm it, sign in
+// Two-factor authentication through the product's account API
+// (docs/decisions/014-two-factor.md), on both engines: enrol a TOTP factor, confirm it, sign in
 // with the password and then a code, the aal rules (an aal1 session of a user with a verified
 // factor is refused), codes used once, the per-factor failure limit, removal, and GoTrue's
 // mfa_test.go cases that apply to our routes.
@@ -13,12 +13,9 @@ import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from "jose";
 import type { ZodType } from "zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import {
-  adminDeleteFactor,
-  challengeFactor,
-  listFactors,
-  verifyFactor,
-} from "@studyatlas/core/accounts/mfa.ts";
+import { listFactors } from "@studyatlas/core/accounts/mfa.ts";
+import { adminDeleteFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
+import { challengeFactor, verifyFactor } from "@studyatlas/core/accounts/mfa-verification.ts";
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 import { totpCode } from "@studyatlas/core/accounts/totp.ts";
 import { DomainError } from "@studyatlas/core/errors.ts";

@@ -1,4 +1,4 @@
-// Account API on a real database (issue 4 Acceptance, integration tests): registration, sign-in,
+// Account API on a real database (docs/spec/accounts-and-details.md §7): registration, sign-in,
 // sessions and refresh rotation, verification and reset e-mails without enumeration, rate limits,
 // the XSRF check, profiles (one user cannot touch another's), interests and Google sign-in.
 import { createServer, type Server } from "node:http";
@@ -96,7 +96,7 @@ async function register(
   expect(parseWith(MessageSchema, json(response, 201), "register").message).toBe(
     MESSAGES.signUpCheckEmail,
   );
-  // Sign-up starts no session (issue 15 item 9): the browser signs in, as a person would.
+  // Sign-up starts no session (no enumeration): the browser signs in, as a person would.
   const signedIn = await browser.call("POST", "/api/account/token", {
     body: { email, password: extra.password ?? PASSWORD },
   });
@@ -216,7 +216,7 @@ describe("register", () => {
       },
     });
     expect(json(response, 201).message).toBe(MESSAGES.signUpCheckEmail);
-    // A partner signs in once the e-mail address is verified (issue 15 item 5).
+    // A partner signs in once the e-mail address is verified (docs/security.md V6).
     const early = json(
       await new Browser(app).call("POST", "/api/account/token", {
         body: { email, password: PASSWORD },
@@ -254,7 +254,7 @@ describe("register", () => {
   });
 });
 
-describe("the password rule (ASVS 6.2, issue 15 item 14)", () => {
+describe("the password rule (ASVS 6.2)", () => {
   it("accepts a long passphrase with spaces and any script, and signs in with it", async () => {
     for (const password of [
       "correct horse battery staple on a very long walk through the old town of Utrecht",
@@ -750,7 +750,7 @@ describe("password reset", () => {
   });
 });
 
-describe("a new password retires the e-mailed links (issue 15 item 11)", () => {
+describe("a new password retires the e-mailed links", () => {
   it("a reset link requested before a password change no longer works", async () => {
     const browser = new Browser(app);
     const email = await register(browser);

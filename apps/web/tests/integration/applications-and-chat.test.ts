@@ -1,8 +1,8 @@
-// Apply and chat on a real database (issue 11 Acceptance, integration tests, both engines): the
-// create_interest contract (201, 400 per field, 404, 409, 503 without an advisor), the chat opened
-// with the advisor, every chat path answering 404 to a non-participant, the message limits, read
-// marks, removing a chat from one's own list, and live delivery over the WebSocket, including (on
-// PostgreSQL) to a socket of a second app process.
+// Apply and chat on a real database (docs/decisions/012-applications-and-live-chat.md; both
+// engines): the create_interest contract (201, 400 per field, 404, 409, 503 without an advisor),
+// the chat opened with the advisor, every chat path answering 404 to a non-participant, the message
+// limits, read marks, removing a chat from one's own list, and live delivery over the WebSocket,
+// including (on PostgreSQL) to a socket of a second app process.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 

@@ -1,8 +1,9 @@
-// The auth service's fuzz tier (issue 12): for every /auth/v1 endpoint, 300 generated malformed
-// requests (GoTrue's field names with wrong types, NUL bytes, huge strings, missing fields, bad
-// JSON, odd path and query values), with no token, a user's token, the service-role key or a
-// forged one. None may answer 5xx (auth-js would retry a 5xx as a network failure), every error
-// must be JSON in one of GoTrue's shapes, and none may show a stack trace or SQL.
+// The auth service's fuzz tier (docs/decisions/013-auth-service.md): for every /auth/v1 endpoint,
+// 300 generated malformed requests (GoTrue's field names with wrong types, NUL bytes, huge strings,
+// missing fields, bad JSON, odd path and query values), with no token, a user's token, the
+// service-role key or a forged one. None may answer 5xx (auth-js would retry a 5xx as a network
+// failure), every error must be JSON in one of GoTrue's shapes, and none may show a stack trace or
+// SQL.
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // The authentication service (/auth/v1) driven by the official @supabase/auth-js client against
-// the real server on a port, on the same users and sessions as account/* (issue 12;
-// docs/decisions/013-auth-service.md). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+// the real server on a port, on the same users and sessions as account/*
+// (docs/decisions/013-auth-service.md). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { AuthApiError, type GoTrueClient } from "@supabase/auth-js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -709,7 +709,7 @@ describe("transport", () => {
   });
 });
 
-describe("multi-factor authentication through auth-js (issue 12, ADR 014)", () => {
+describe("multi-factor authentication through auth-js (ADR 014)", () => {
   it("enrols a TOTP factor, challenges and verifies it to aal2, lists it (also for the admin) and unenrols it", async () => {
     const { client, session } = await confirmedUser();
     const enrolled = await client.mfa.enroll({ factorType: "totp", friendlyName: "My phone" });

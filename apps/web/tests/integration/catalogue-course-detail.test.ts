@@ -1,5 +1,5 @@
 // Bad finder parameters are the caller's mistake: 400 JSON naming the parameter, never a 500
-// (engineering guide §3.11). And GET course/detail/{slug}.
+// (ADR 004). And GET course/detail/{slug}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -79,7 +79,7 @@ describe("course/detail/{slug}", () => {
       detail.programme_structure,
     ];
     expect(sections.filter((section) => section.trim() !== "").length).toBeGreaterThanOrEqual(3);
-    // Sanitised on the way in (engineering guide §5): nothing executable survives.
+    // Sanitised on the way in (ADR 008): nothing executable survives.
     for (const section of sections) expect(section).not.toMatch(/<script|javascript:|\son\w+=/i);
   });
 

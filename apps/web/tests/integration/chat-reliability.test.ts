@@ -1,10 +1,11 @@
-// Live delivery is reliable across app processes (issue 11 Acceptance, reliability test): two app
-// processes on one PostgreSQL database. 50 students apply and post 20 messages each through the
-// first (1,000 messages, within their per-minute limit); the advisor listens on a socket of the
-// second. Half-way through, the advisor's socket is dropped; while it is down more messages are
-// posted; it reconnects and catches up from its per-chat cursors (`?after=`). Every message must
-// arrive, in order within its chat, none twice. Prints sent, received, duplicates and the p95
-// delivery latency. PostgreSQL only: PGlite is one process's database.
+// Live delivery is reliable across app processes
+// (docs/decisions/012-applications-and-live-chat.md): two app processes on one PostgreSQL database.
+// 50 students apply and post 20 messages each through the first (1,000 messages, within their
+// per-minute limit); the advisor listens on a socket of the second. Half-way through, the advisor's
+// socket is dropped; while it is down more messages are posted; it reconnects and catches up from
+// its per-chat cursors (`?after=`). Every message must arrive, in order within its chat, none
+// twice. Prints sent, received, duplicates and the p95 delivery latency. PostgreSQL only: PGlite is
+// one process's database.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 

@@ -1,4 +1,4 @@
-// Issue 15 item 1: the client's address comes from the socket unless TRUST_PROXY names the
+// The client's address comes from the socket unless TRUST_PROXY names the
 // proxies in front, so a client cannot choose its own rate-limit bucket with X-Forwarded-For.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// The dashboards' overview (issue 13 items 3 and 4; ADR 015): on a small fixture whose numbers
-// are worked out by hand, for one organisation's school, for every school, and for another
+// The dashboards' overview (docs/decisions/015-programme-analytics.md): on a small fixture whose
+// numbers are worked out by hand, for one organisation's school, for every school, and for another
 // school (whose data must not leak in); the route wrapper with its guard; and the demo data
 // (plausible, deterministic, idempotent). Runs on both engines.
 import { sql } from "drizzle-orm";

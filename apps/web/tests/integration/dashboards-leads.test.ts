@@ -1,7 +1,7 @@
-// Leads on the partner dashboard (issue 13 item 3 "Leads"), on both engines: an application to an
-// organisation's programme is its lead, e-mailed to its lead address at once; the partner lists,
-// filters, exports, sets a status and adds notes; another organisation's lead answers 404 on
-// every path; a pending organisation sees none.
+// Leads on the partner dashboard (docs/decisions/016-organisations-and-dashboards.md "Leads"), on
+// both engines: an application to an organisation's programme is its lead, e-mailed to its lead
+// address at once; the partner lists, filters, exports, sets a status and adds notes; another
+// organisation's lead answers 404 on every path; a pending organisation sees none.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";

@@ -1,7 +1,8 @@
-// Organisations, roles and the dashboards' doors (issue 13 items 1 and 2), on both engines:
-// partner registration makes a pending organisation; a sales agent approves it and links its
-// schools; sales agents join by invitation; 'remember me' decides between a 30-day session and
-// a browser session; and the role matrix of the dashboard API.
+// Organisations, roles and the dashboards' doors
+// (docs/decisions/016-organisations-and-dashboards.md), on both engines: partner registration makes
+// a pending organisation; a sales agent approves it and links its schools; sales agents join by
+// invitation; 'remember me' decides between a 30-day session and a browser session; and the role
+// matrix of the dashboard API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";

@@ -1,7 +1,7 @@
-// The programme view beacon (issue 13 item 3; ADR 015): counted once per visitor per day for
-// uniques, capped per visitor, bots and User-Agent-less requests not counted, safe under a burst
-// of identical beacons, exempt from the XSRF check without touching the session, and the past
-// day's salt and hashes gone after rotation. Runs on both engines.
+// The programme view beacon (docs/decisions/015-programme-analytics.md): counted once per visitor
+// per day for uniques, capped per visitor, bots and User-Agent-less requests not counted, safe
+// under a burst of identical beacons, exempt from the XSRF check without touching the session, and
+// the past day's salt and hashes gone after rotation. Runs on both engines.
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

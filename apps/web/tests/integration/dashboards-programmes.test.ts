@@ -1,9 +1,10 @@
-// Programme authoring and the audit log on the dashboards (issue 13 "Programmes"), on both
-// engines: the role matrix (another organisation's programme answers 404 on every path, a student
-// 403 on every path, a pending organisation nothing until approved); an edit, a new programme and
-// an unpublish show on the public API immediately after the save; every field is validated with
-// a clear message; HTML is sanitised; every change has its audit entry, which the partner reads
-// for its organisation only and sales agents for every organisation.
+// Programme authoring and the audit log on the dashboards
+// (docs/decisions/016-organisations-and-dashboards.md "Programme authoring"), on both engines: the
+// role matrix (another organisation's programme answers 404 on every path, a student 403 on every
+// path, a pending organisation nothing until approved); an edit, a new programme and an unpublish
+// show on the public API immediately after the save; every field is validated with a clear message;
+// HTML is sanitised; every change has its audit entry, which the partner reads for its organisation
+// only and sales agents for every organisation.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

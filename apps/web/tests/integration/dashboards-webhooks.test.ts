@@ -1,5 +1,5 @@
-// Lead webhooks (issue 13 item 3 and Acceptance: "a local HTTP receiver checks the signature; a
-// failing receiver is retried and logged"), on both engines.
+// Lead webhooks (docs/decisions/016-organisations-and-dashboards.md "Lead delivery"): a local HTTP
+// receiver checks the signature; a failing receiver is retried and logged, on both engines.
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,7 +1,8 @@
-// The fuzz tier (issue 15): for every route of the OpenAPI document, at least 300 generated
-// malformed requests (odd path segments, wrong or unknown query parameters, bodies of any shape,
-// with and without a session), on both engines. None may answer 5xx, show a stack trace, or put
-// SQL in an error. fast-check shrinks a failure to its smallest request and prints its seed.
+// The fuzz tier (ADR 004: never a 500 for bad input): for every route of the OpenAPI document, at
+// least 300 generated malformed requests (odd path segments, wrong or unknown query parameters,
+// bodies of any shape, with and without a session), on both engines. None may answer 5xx, show a
+// stack trace, or put SQL in an error. fast-check shrinks a failure to its smallest request and
+// prints its seed.
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

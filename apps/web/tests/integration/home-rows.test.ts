@@ -1,5 +1,6 @@
-// The home page's rows (docs/spec/discovery.md §7): every row, Free Courses included (issue 16
-// item 2), leaves out schools in Asia and Africa, asked through the API with the row's own query.
+// The home page's rows (docs/spec/discovery.md §7): every row, Free Courses included
+// (docs/spec-notes.md, Home page), leaves out schools in Asia and Africa, asked through the API
+// with the row's own query.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { CourseListItemSchema, pageOf } from "@studyatlas/schemas/catalogue.ts";

@@ -4,7 +4,7 @@
 // survives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { COURSE_HTML_FIELDS } from "@studyatlas/core/finder/courses.ts";
+import { COURSE_HTML_FIELDS } from "@studyatlas/core/catalogue/course-detail.ts";
 import { sanitizeHtml } from "@studyatlas/core/content/sanitize-html.ts";
 import { CountrySchema, CourseDetailSchema } from "@studyatlas/schemas/catalogue.ts";
 

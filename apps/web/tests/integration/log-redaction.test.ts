@@ -106,7 +106,7 @@ it("redacts the secrets of an error core logs, and of details passed as fields",
       throw errorWithSecrets();
     },
   } as unknown as CachedCatalogue;
-  const page = await loadCoursePage(catalogue, "a-programme", log);
+  const page = await loadCoursePage(catalogue, "a-programme", "https://studyatlas.example", log);
   expect(page?.similar).toEqual([]);
   log.warn({ password: "Hunter2-s3cret", cookie: "sa_access=acc3ss-s3cret" }, "fields");
   const written = linesSince(from);

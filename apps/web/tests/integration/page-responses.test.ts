@@ -1,4 +1,4 @@
-// How a server-rendered page leaves the process (docs/decisions/018-page-reuse.md, "One buffer";
+// How a server-rendered page leaves the process (docs/decisions/033-pages-in-one-buffer.md;
 // server/plugins/react-router.ts): rendered whole, sent in one piece with its length (compressed
 // in one piece too), the head in first-paint order, the nonce of its own Content-Security-Policy;
 // HEAD without a body; a missing page or a failed loader as the error page with its status; every
@@ -140,7 +140,7 @@ describe("page responses", () => {
   });
 
   it("renders ordinary anonymous pages in one synchronous pass, never by the streaming fallback", async () => {
-    // The fallback gives the same markup but renders twice (ADR 018 "One synchronous render"):
+    // The fallback gives the same markup but renders twice (ADR 034):
     // only the process's render counts tell them apart.
     const urls = [
       "/",

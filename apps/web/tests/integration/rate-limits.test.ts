@@ -1,4 +1,4 @@
-// Issue 15 items 3 and 10: rate limits that hold under parallel requests (checked and counted in
+// Rate limits that hold under parallel requests (checked and counted in
 // one step), and an account lock that a stranger cannot use against the owner's own browser.
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";

@@ -1,8 +1,8 @@
-// The school profile on the partner dashboard (issue 13: "School profile: about, video, city,
-// logo and banner upload (type and size checked, resized server-side)"), on both engines: the role
-// matrix, real image bytes drawn by sharp, what is refused (SVG, a non-image with an image's name,
-// an oversized file, a tiny image), the sizes the public pages get, the audit entry, and the
-// public school page showing the change at once.
+// The school profile on the partner dashboard (about, video, city, and the logo and banner, type
+// and size checked and resized server-side), on both engines: the role matrix, real image bytes
+// drawn by sharp, what is refused (SVG, a non-image with an image's name, an oversized file, a tiny
+// image), the sizes the public pages get, the audit entry, and the public school page showing the
+// change at once.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

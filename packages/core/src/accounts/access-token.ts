@@ -82,7 +82,7 @@ export async function verifyAccessToken(
       algorithms: ["HS256"],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
-      // A token without an expiry would be good for ever: refused (issue 15 item 16).
+      // A token without an expiry would be good for ever: refused (docs/security.md V9).
       requiredClaims: ["exp", "iat", "sub"],
       currentDate: new Date(now),
     });

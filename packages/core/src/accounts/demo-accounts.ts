@@ -1,4 +1,4 @@
-// Demo accounts (issue 4 item 7, issue 11 item 1, issue 13; README "Demo accounts"): a student, the
+// Demo accounts (README "Demo accounts"): a student, the
 // advisor (the spec's fixed advisor id 316, docs/spec/accounts-and-details.md §6, §9), a partner of an
 // approved organisation linked to a school, a partner of an organisation awaiting approval, and a
 // sales agent. Created with the demo catalogue (DEMO_ACCOUNTS=false leaves them out).

@@ -1,5 +1,5 @@
 // Removes account rows nobody needs any more, so the tables do not grow without bound: rate-limit
-// events past every window, verification tokens a week past their expiry or use, and the refresh
+// events past every window, e-mailed tokens a week past their expiry or use, and the refresh
 // tokens of sessions that ended a week ago. Runs at boot and every hour (server/index.ts); safe
 // on several processes at once (plain deletes).
 import { sql } from "drizzle-orm";
@@ -15,7 +15,7 @@ export async function purgeExpiredAccountRows(db: Database): Promise<void> {
     sql`delete from rate_limit_events where created_at < now() - ${RATE_LIMIT_RETENTION}::interval`,
   );
   await db.execute(
-    sql`delete from verification_tokens
+    sql`delete from one_time_tokens
         where coalesce(used_at, expires_at) < now() - ${TOKEN_RETENTION}::interval`,
   );
   await db.execute(

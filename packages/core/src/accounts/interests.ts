@@ -56,7 +56,7 @@ export async function saveInterests(
     });
   }
   // The user's row is locked first, so that two saves at once take turns instead of deleting
-  // and inserting over each other (a duplicate key or a deadlock, issue 15 item 2).
+  // and inserting over each other (a duplicate key or a deadlock, docs/security.md V2).
   await inTransaction(db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     await tx.delete(userDisciplineInterests).where(eq(userDisciplineInterests.userId, userId));

@@ -1,4 +1,4 @@
-// The account e-mails, as HTML and plain text (issue 4 "E-mail"). Links are absolute, on the
+// The account e-mails, as HTML and plain text. Links are absolute, on the
 // configured public base URL.
 
 export interface MailMessage {
@@ -107,7 +107,7 @@ export function passwordResetMessage(to: string, firstName: string, link: string
 
 /**
  * To the owner of an address someone tried to sign up with again: the sign-up answered as for a
- * new address (issue 15 item 9), so the owner is told here, with a way back in.
+ * new address (no enumeration, docs/security.md V6), so the owner is told here, with a way back in.
  */
 export function signUpAttemptMessage(to: string, firstName: string, link: string): MailMessage {
   const subject = "Someone tried to create a StudyAtlas account with your address";
@@ -147,8 +147,9 @@ export function welcomeMessage(to: string, firstName: string, link: string): Mai
 }
 
 /**
- * The newsletter's welcome e-mail (issue 5 "Newsletter"). Like every newsletter e-mail it carries
- * a one-click unsubscribe link in the text and RFC 8058 List-Unsubscribe headers.
+ * The newsletter's welcome e-mail (docs/decisions/007-newsletter-unsubscribe-links.md). Like every
+ * newsletter e-mail it carries a one-click unsubscribe link in the text and RFC 8058
+ * List-Unsubscribe headers.
  */
 export function newsletterWelcomeMessage(
   to: string,

@@ -1,4 +1,4 @@
-// The server's half of the password rule (issue 15 item 14; ASVS 6.2.4, NIST 800-63B 3.1.1.2):
+// The server's half of the password rule (ASVS 6.2.4, NIST 800-63B 3.1.1.2; docs/security.md V6):
 // a new password must not be one of the most common ones, or the site's name. The list is
 // zxcvbn's "passwords-common" (about 49,000 passwords ranked by how often they appear in breach
 // corpora), read from disk once, offline. Lengths are checked by the shared schema.

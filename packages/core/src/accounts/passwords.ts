@@ -1,5 +1,5 @@
 // Password hashing: argon2id with the OWASP-recommended minimum (19 MiB, 2 iterations), the
-// library's defaults (engineering guide §5).
+// library's defaults (docs/security.md V6).
 import { hash, verify } from "@node-rs/argon2";
 
 import { normalizePassword } from "./password-policy.ts";

@@ -20,7 +20,10 @@ export interface RateLimitRule {
 
 const MINUTE = 60_000;
 
-/** The limits of the accounts issue (issue 4 "Sessions"). */
+/**
+ * The account limits (docs/decisions/006-sessions-and-tokens.md, 013-auth-service.md,
+ * 014-two-factor.md).
+ */
 export const RATE_LIMITS = {
   /** "the 11th failure within 15 minutes answers 429" */
   signInAccount: {
@@ -157,7 +160,7 @@ function rateLimitOptions(rule: RateLimitRule) {
 
 /**
  * Counts one event, or throws 429 when `subject` already used up `rule`: checked and counted as
- * one step (issue 15 item 10). The key's transaction-scoped advisory lock makes concurrent calls
+ * one step (docs/security.md V2). The key's transaction-scoped advisory lock makes concurrent calls
  * for the same key take turns, so 40 parallel attempts against a limit of 10 let exactly 10
  * through, on every app process. Answers the event's id, for `releaseEvent`.
  */

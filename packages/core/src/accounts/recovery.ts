@@ -48,8 +48,8 @@ export async function sendVerificationEmail(
 
 /**
  * What an e-mail request answers at once, and the work that sends the e-mail. The route runs
- * `send` after the answer has gone out, so that a known and an unknown address take the same
- * time to answer (issue 15 item 9); the limits are counted before, alike for both.
+ * `send` after the answer has gone out, so that a known and an unknown address take the same time
+ * to answer (no enumeration, docs/security.md V6); the limits are counted before, alike for both.
  */
 export interface MailRequest {
   message: string;

@@ -1,5 +1,5 @@
-// Sign-up that does not tell whether an address already has an account (issue 15 item 9; ASVS
-// 6.3.? / OWASP "account enumeration"): a new address and a known one get the same answer, after
+// Sign-up that does not tell whether an address already has an account (docs/security.md V6;
+// OWASP "account enumeration"): a new address and a known one get the same answer, after
 // the same work (the limits, the password rule, a password hash), and the difference is told only
 // to the mailbox: a verification link to a new address, a "you already have an account" note to a
 // known one. No session starts here; the verification link signs in the browser that signed up.

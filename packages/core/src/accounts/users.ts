@@ -1,15 +1,13 @@
 // Users: registration, sign-in, account detail, public fields, profile and password change
-// (docs/spec/accounts-and-details.md §3, §7; issue 4 "API").
-import { and, eq, isNull, sql } from "drizzle-orm";
+// (docs/spec/accounts-and-details.md §3, §7).
+import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { countries } from "@studyatlas/db/schema/catalogue.ts";
 import {
   clientProfiles,
-  oneTimeTokens,
   profilePictures,
   users,
-  verificationTokens,
   type UserRole,
 } from "@studyatlas/db/schema/accounts.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
@@ -20,6 +18,7 @@ import { assertPasswordAllowed } from "./password-policy.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { sqlState } from "../transactions.ts";
 import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
+import { retireOneTimeTokens } from "./one-time-tokens.ts";
 import { randomToken } from "./secrets.ts";
 import { revokeUserSessions } from "./sessions.ts";
 import { createPartnerOrganisation } from "../dashboards/organisations.ts";
@@ -92,7 +91,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
         .returning();
       if (!user) throw new Error("user insert returned no row");
       await tx.insert(clientProfiles).values({ userId: user.id });
-      // A partner acts for an organisation, pending until a sales agent approves it (issue 13).
+      // A partner acts for an organisation, pending until a sales agent approves it (ADR 016).
       if (user.role === "partner") {
         await createPartnerOrganisation(tx, {
           userId: user.id,
@@ -125,11 +124,11 @@ const LOGIN_FAILED = () =>
  */
 /**
  * Checks an e-mail and password. Failures are limited per client address and per account, each
- * slot taken before the password is checked so parallel guesses cannot overrun the limits (issue
- * 15 item 10); a right password gives its slots back. The account limit does not apply to a
- * browser that this account has signed in from before (`trustedUserId`, from its device cookie):
- * a stranger's ten wrong guesses cannot lock the owner out (issue 15 item 3), while the per-address
- * limit still holds for everyone.
+ * slot taken before the password is checked so parallel guesses cannot overrun the limits
+ * (docs/security.md V2); a right password gives its slots back. The account limit does not apply
+ * to a browser that this account has signed in from before (`trustedUserId`, from its device
+ * cookie): a stranger's ten wrong guesses cannot lock the owner out (docs/security.md V6), while
+ * the per-address limit still holds for everyone.
  */
 export async function authenticate(
   db: Database,
@@ -364,17 +363,9 @@ export async function setPassword(db: Database, userId: number, password: string
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    // Every unused e-mailed link stops working (issue 15 item 11): a reset or verification link
-    // someone else saw cannot outlive the new password.
-    await tx
-      .update(verificationTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(verificationTokens.userId, userId), isNull(verificationTokens.usedAt)));
-    // The auth service's codes and links too (one identity, docs/decisions/013-auth-service.md).
-    await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+    // Every unused e-mailed code and link of either door stops working: a reset or verification
+    // link someone else saw cannot outlive the new password.
+    await retireOneTimeTokens(tx, userId);
   });
 }
 

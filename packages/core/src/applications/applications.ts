@@ -1,7 +1,8 @@
-// Applications (docs/spec/accounts-and-details.md §3 "Application (interest) payload", §4 "Application
-// form", §6 Advisor, §7 academics/course/create_interest; issue 11 items 1-3). Storing an
-// application opens its chat between the student (the lead user) and the advisor, in one
-// transaction: there is never an application without its chat, nor a chat with nobody.
+// Applications (docs/spec/accounts-and-details.md §3 "Application (interest) payload", §4
+// "Application form", §6 Advisor, §7 academics/course/create_interest;
+// docs/decisions/012-applications-and-live-chat.md). Storing an application opens its chat between
+// the student (the lead user) and the advisor, in one transaction: there is never an application
+// without its chat, nor a chat with nobody.
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -135,8 +136,8 @@ interface ApplicationRow {
 }
 
 /**
- * The application a chat is about, for a participant of that chat (the advisor's side panel,
- * issue 11 item 7). Anyone else gets 404, as for the chat itself.
+ * The application a chat is about, for a participant of that chat (the advisor's side panel).
+ * Anyone else gets 404, as for the chat itself.
  */
 export async function getChatApplication(
   db: Database,

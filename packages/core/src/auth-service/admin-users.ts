@@ -10,17 +10,15 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { revokeUserSessions } from "../accounts/sessions.ts";
 import { createUser, findUserByEmail, getUser, type UserRow } from "../accounts/users.ts";
+import { issueOneTimeToken } from "../accounts/one-time-tokens.ts";
+import { parseAuthUserId } from "./auth-user.ts";
+import { sendOneTimeToken, verifyLink, type AuthMailContext } from "./emailed-tokens.ts";
 import {
   assertEmail,
   assertMetadataSize,
   assertStrongPassword,
   mergeMetadata,
-  sendOneTimeToken,
-  verifyLink,
-  type AuthMailContext,
-} from "./auth-accounts.ts";
-import { parseAuthUserId } from "./auth-user.ts";
-import { issueOneTimeToken } from "./one-time-tokens.ts";
+} from "./input-rules.ts";
 
 const USER_NOT_FOUND = () => new NotFoundError("User not found", { code: "user_not_found" });
 const EMAIL_EXISTS = () =>
@@ -279,7 +277,12 @@ export async function generateLink(
     address = newEmail;
     tokenType = "email_change_new";
   }
-  const issued = await issueOneTimeToken(db, { userId: user.id, type: tokenType, address });
+  const issued = await issueOneTimeToken(db, {
+    userId: user.id,
+    type: tokenType,
+    address,
+    withCode: true,
+  });
   const verificationType = tokenType.startsWith("email_change") ? "email_change" : tokenType;
   return {
     user,

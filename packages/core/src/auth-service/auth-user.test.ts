@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { authUserId, identityIdOf, parseAuthUserId, providersOf } from "./auth-user.ts";
 import { bannedUntilOf, sortDirectionOf } from "./admin-users.ts";
-import { mergeMetadata } from "./auth-accounts.ts";
+import { mergeMetadata } from "./input-rules.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,25 +1,26 @@
-// The catalogue reads the pages make (every page loader reads the catalogue through here), answered from the catalogue
-// cache when the same question was asked since the catalogue last changed. The API keeps its
-// serialised answers in the same cache (apps/web/server/plugins/catalogue-cache.ts).
+// The catalogue reads the pages make (every page loader reads the catalogue through here), answered
+// from the catalogue cache when the same question was asked since the catalogue last changed. The
+// finder's answers come from its search module, which decides between its index and SQL. The API
+// keeps its serialised answers in the same cache (apps/web/server/plugins/catalogue-cache.ts).
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
 
 import type { CatalogueCache } from "./catalogue-cache.ts";
-import { findCountryId, getCountryById, listCountries, listCountryOptions } from "./countries.ts";
+import { findCountryId, listCountries, listCountryOptions } from "./countries.ts";
+import { getCountryById } from "./country-detail.ts";
+import { getCourseBySlug } from "./course-detail.ts";
+import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-lists.ts";
+import { getSchoolBySlug, listSchools } from "./schools.ts";
+import type { CourseFilters, CourseListRequest, RelatedScope } from "../finder/course-request.ts";
+import type { FinderIndex } from "../finder/finder-index.ts";
+import { randomSeed } from "../finder/random-seed.ts";
 import {
-  getCourseBySlug,
+  countCourseFacets,
   listCourseCardPages,
   listCourses,
+  listRelatedCourses,
   resolveCourseListRequest,
-  type CourseFilters,
-  type CourseListRequest,
-} from "../finder/courses.ts";
-import { countCourseFacets } from "../finder/facets.ts";
-import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-lists.ts";
-import { listRelatedCourses, type RelatedScope } from "../finder/related.ts";
-import { getSchoolBySlug, listSchools } from "./schools.ts";
-import { randomSeed } from "../finder/random-seed.ts";
-import type { FinderIndex } from "../finder/index/finder-index.ts";
+} from "../finder/search.ts";
 
 export interface CachedCatalogue {
   resolveCourseListRequest(query: CourseListQuery): Promise<CourseListRequest>;
@@ -56,8 +57,8 @@ export function cachedCatalogue(
   finderIndex?: FinderIndex,
   /**
    * The reference lists every page reads (disciplines, degree types, currencies, the search box's
-   * countries): read once per catalogue change, even with the answer cache off (issue 14 item
-   * 3). Defaults to the answer cache.
+   * countries): read once per catalogue change, even with the answer cache off (ADR 033). Defaults
+   * to the answer cache.
    */
   references: CatalogueCache = cache,
 ): CachedCatalogue {
@@ -70,19 +71,19 @@ export function cachedCatalogue(
       // lookups are shared and a missing seed is drawn afresh for each caller.
       const { seed, ...rest } = query;
       const resolved = await remember(`resolve:${JSON.stringify(rest)}`, () =>
-        resolveCourseListRequest(db, { ...rest, seed: 0 }, finderIndex?.current()),
+        resolveCourseListRequest(db, { ...rest, seed: 0 }, finderIndex),
       );
       return { ...resolved, seed: seed ?? randomSeed() };
     },
     listCourses: (request) =>
-      remember(`list:${listKey(request)}`, () => listCourses(db, request, finderIndex?.current())),
+      remember(`list:${listKey(request)}`, () => listCourses(db, request, finderIndex)),
     listCourseCardPages: (requests) =>
       remember(`card-lists:${requests.map(listKey).join(",")}`, () =>
-        listCourseCardPages(db, requests, finderIndex?.current()),
+        listCourseCardPages(db, requests, finderIndex),
       ),
     countCourseFacets: (filters) =>
       remember(`facets:${JSON.stringify(filters)}`, () =>
-        countCourseFacets(db, filters, finderIndex?.current()),
+        countCourseFacets(db, filters, finderIndex),
       ),
     listDisciplines: () => reference("disciplines", () => listDisciplines(db)),
     listDegreeTypes: () => reference("degree-types", () => listDegreeTypes(db)),
@@ -94,7 +95,7 @@ export function cachedCatalogue(
       remember(`country-id:${JSON.stringify(by)}`, () => findCountryId(db, by)),
     listSchools: (options) =>
       remember(`schools:${JSON.stringify(options)}`, () => listSchools(db, options)),
-    listRelatedCourses: (scope) => listRelatedCourses(db, scope, undefined, finderIndex?.current()),
+    listRelatedCourses: (scope) => listRelatedCourses(db, scope, finderIndex),
     listCountryOptions: (options) =>
       reference(`country-options:${JSON.stringify(options)}`, () =>
         listCountryOptions(db, options),
@@ -102,7 +103,6 @@ export function cachedCatalogue(
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),
-    getCountryById: (id) =>
-      remember(`country:${id}`, () => getCountryById(db, id, finderIndex?.current())),
+    getCountryById: (id) => remember(`country:${id}`, () => getCountryById(db, id, finderIndex)),
   };
 }

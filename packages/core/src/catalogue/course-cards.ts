@@ -1,6 +1,6 @@
-// What the pages send of each programme they show as a card (issue 14 item 3): the card's own
-// fields (CourseCardSchema), not the whole list item. A page of 60 cards then embeds about a
-// third of the hydration data it did, and renders and serialises that much less.
+// What the pages send of each programme they show as a card (ADR 035): the card's own fields
+// (CourseCardSchema), not the whole list item, so that a page of cards embeds, renders and
+// serialises only what its cards show.
 import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 export function courseCardOf(course: CourseListItem): CourseCard {

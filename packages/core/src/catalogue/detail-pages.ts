@@ -1,6 +1,8 @@
 // What the programme, school and country pages show (docs/spec/accounts-and-details.md §2, §4;
-// ADR 008): one function per page, over the catalogue service. Each answers undefined for a
-// page that does not exist; the route turns that into the not-found page.
+// ADR 008): one function per page, over the catalogue service, answering everything the page
+// renders, the site's address for its absolute links (canonical URL, Open Graph, JSON-LD)
+// included. Each answers undefined for a page that does not exist; the route turns that into the
+// not-found page.
 import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import type { CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
@@ -9,8 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { CachedCatalogue } from "./cached-catalogue.ts";
 import { courseCardsOf } from "./course-cards.ts";
 import type { CountryOrdering } from "./countries.ts";
-import { ALL_PUBLISHED_COURSES } from "../finder/courses.ts";
-import type { RelatedScope } from "../finder/related.ts";
+import { ALL_PUBLISHED_COURSES, type RelatedScope } from "../finder/course-request.ts";
 import type { SchoolOrdering } from "./schools.ts";
 
 /** Slugs as the catalogue writes them; anything else names no page (and never reaches SQL). */
@@ -34,7 +35,12 @@ async function relatedOrNone(
   });
 }
 
-export async function loadCoursePage(catalogue: CachedCatalogue, slug: string, log: Logger) {
+export async function loadCoursePage(
+  catalogue: CachedCatalogue,
+  slug: string,
+  baseUrl: string,
+  log: Logger,
+) {
   if (!isCatalogueSlug(slug)) return undefined;
   const course = await catalogue.getCourseBySlug(slug);
   if (!course) return undefined;
@@ -53,10 +59,11 @@ export async function loadCoursePage(catalogue: CachedCatalogue, slug: string, l
     overviewPreview: previewHtml(course.overview),
     whyChosePreview: previewHtml(course.why_chose),
     similar,
+    baseUrl,
   };
 }
 
-export async function loadSchoolPage(catalogue: CachedCatalogue, slug: string) {
+export async function loadSchoolPage(catalogue: CachedCatalogue, slug: string, baseUrl: string) {
   if (!isCatalogueSlug(slug)) return undefined;
   const school = await catalogue.getSchoolBySlug(slug);
   if (!school) return undefined;
@@ -67,7 +74,7 @@ export async function loadSchoolPage(catalogue: CachedCatalogue, slug: string) {
     page: 1,
     pageSize: PAGE_SIZE,
   });
-  return { school, courses: courseCardsOf(results) };
+  return { school, courses: courseCardsOf(results), baseUrl };
 }
 
 export interface CountryPageRequest {
@@ -81,9 +88,11 @@ export interface CountryPageRequest {
   page: number;
 }
 
-export async function loadCountryPage(
+/** The country page, with the tab, sort and page it was asked for. */
+export async function loadCountryPage<Request extends CountryPageRequest>(
   catalogue: CachedCatalogue,
-  request: CountryPageRequest,
+  request: Request,
+  baseUrl: string,
   log: Logger,
 ) {
   const byId = request.id !== undefined ? await catalogue.getCountryById(request.id) : undefined;
@@ -114,15 +123,21 @@ export async function loadCountryPage(
   ]);
   // A page number past the last page is a page that does not exist.
   if (schools && request.page > 1 && schools.results.length === 0) return undefined;
-  return { country, schools, related };
+  const { tab, sort, page }: Pick<Request, "tab" | "sort" | "page"> = request;
+  return { country, schools, related, tab, sort, page, baseUrl };
 }
 
-export async function loadCountryList(catalogue: CachedCatalogue, ordering: CountryOrdering) {
+/** The countries page, in the order asked for, with the sort the page shows as chosen. */
+export async function loadCountryList<Sort extends string>(
+  catalogue: CachedCatalogue,
+  request: { sort: Sort; ordering: CountryOrdering },
+  baseUrl: string,
+) {
   const { count, results } = await catalogue.listCountries({
     enabledOnly: true,
-    ordering,
+    ordering: request.ordering,
     limit: 1000,
     offset: 0,
   });
-  return { count, countries: results };
+  return { count, countries: results, sort: request.sort, baseUrl };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { NotFoundError } from "../errors.ts";
-import { offsetOf, pageCount, toPage } from "./pagination.ts";
+import { offsetOf, pageCount, publicUrl, toPage } from "./pagination.ts";
 
 const URL_OF = (query: string) => new URL(`http://api.test/api/academics/course/list${query}`);
 
@@ -81,5 +81,19 @@ describe("toPage", () => {
     const page = toPage(items, 10, { page: 2, pageSize: 5 }, URL_OF("?page=2&page_size=5"));
     expect(page.next).toBeNull();
     expect(() => toPage(items, 10, { page: 3, pageSize: 5 }, URL_OF(""))).toThrow("Invalid page.");
+  });
+});
+
+describe("publicUrl", () => {
+  it("puts the request's path and query on the public address", () => {
+    expect(publicUrl("https://studyatlas.test", "/api/x?page=2").toString()).toBe(
+      "https://studyatlas.test/api/x?page=2",
+    );
+  });
+
+  it("keeps a path that starts with // a path, on the public host", () => {
+    const url = publicUrl("https://studyatlas.test", "//evil.test/api/x");
+    expect(url.host).toBe("studyatlas.test");
+    expect(url.pathname).toBe("//evil.test/api/x");
   });
 });

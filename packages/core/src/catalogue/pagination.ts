@@ -42,3 +42,12 @@ export function toPage<T>(results: T[], count: number, request: PageRequest, url
     results,
   };
 }
+
+/**
+ * A request's absolute URL for the next/previous links: its path and query on the site's public
+ * address, never on a Host or X-Forwarded-Host a client wrote. Joined as text, so that a path
+ * starting with `//` stays a path.
+ */
+export function publicUrl(publicBaseUrl: string, pathAndQuery: string): URL {
+  return new URL(`${publicBaseUrl}${pathAndQuery}`);
+}

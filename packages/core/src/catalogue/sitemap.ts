@@ -1,4 +1,4 @@
-// What /sitemap.xml lists (issue 6 item 5): every published programme, every published school and
+// What /sitemap.xml lists (ADR 008): every published programme, every published school and
 // every enabled country, split into files of at most 50,000 URLs (the sitemaps.org limit) under
 // one sitemap index. Programmes of an unpublished school are not public, so they are not listed.
 import { sql, type SQL } from "drizzle-orm";

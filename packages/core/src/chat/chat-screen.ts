@@ -1,6 +1,7 @@
-// What the chat page needs in one call (engineering guide §2: a loader calls one core function):
-// the caller's chats, the open chat (the one named, else the first) with its newest messages,
-// and, for the advisor, the application the chat is about.
+// What the chat page needs in one call (a loader calls one core function:
+// docs/decisions/022-one-home-per-feature.md "Routes compose"): the caller's chats, the open chat
+// (the one named, else the first) with its newest messages, and, for the advisor, the application
+// the chat is about.
 import type { Database } from "@studyatlas/db/client.ts";
 import { CHAT_MESSAGES } from "@studyatlas/schemas/chat.ts";
 

@@ -1,6 +1,6 @@
-// Chats and messages (docs/spec/accounts-and-details.md §2 "Chat", §3, §4 "Chat", §5 "Chat"; issue 11
-// items 3-5; docs/decisions/012-applications-and-live-chat.md). Every function takes the caller's
-// user id and answers 404 for a chat the caller does not take part in, whatever it was asked.
+// Chats and messages (docs/spec/accounts-and-details.md §2 "Chat", §3, §4 "Chat", §5 "Chat";
+// docs/decisions/012-applications-and-live-chat.md). Every function takes the caller's user id and
+// answers 404 for a chat the caller does not take part in, whatever it was asked.
 //
 // Ordering: a message is written under its chat row's lock (the `update chats` that starts the
 // transaction), so within one chat ids and `sent_at` grow in commit order, and a client that
@@ -198,7 +198,7 @@ export async function listMessages(
   };
 }
 
-/** Messages a minute per sender (issue 11 item 4): students 30, advisors 120. */
+/** Messages a minute per sender: students 30, advisors 120. */
 export function messageRateRule(role: string): RateLimitRule {
   return {
     name: "chat-message",
@@ -271,8 +271,8 @@ export async function markChatRead(db: Database, userId: number, chatId: number)
 }
 
 /**
- * Removes the chat from the caller's own list and view (issue 11 item 6); the other side keeps
- * it. A later message brings it back, starting after what was removed.
+ * Removes the chat from the caller's own list and view; the other side keeps it. A later message
+ * brings it back, starting after what was removed.
  */
 export async function hideChat(db: Database, userId: number, chatId: number): Promise<void> {
   const updated = await selectRows<{ chat_id: number }>(

@@ -1,7 +1,8 @@
 // Every HTML field that partners or seed data supply (programme sections, country texts) goes
-// through this allowlist before a page or the API shows it (issue 6 item 4; engineering guide §5).
-// sanitize-html parses the markup and rebuilds it from the allowed tags and attributes only, so no
-// script, style, event handler, frame or javascript:/data: URL survives, however it is spelled.
+// through this allowlist before a page or the API shows it
+// (docs/decisions/008-detail-pages-html-and-seo.md). sanitize-html parses the markup and rebuilds
+// it from the allowed tags and attributes only, so no script, style, event handler, frame or
+// javascript:/data: URL survives, however it is spelled.
 import sanitizeHtmlLibrary from "sanitize-html";
 
 const ALLOWED_TAGS = [

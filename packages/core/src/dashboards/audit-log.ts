@@ -1,5 +1,6 @@
-// The audit log of programme and school-profile changes (issue 13 item 3, "Programmes": "every
-// change is kept in an audit log (who, when, before/after) visible to the partner and sales").
+// The audit log of programme and school-profile changes
+// (docs/decisions/016-organisations-and-dashboards.md "The audit log"): every change is kept, who,
+// when, before and after, visible to the partner and to sales agents.
 //
 // A write records its entry in the same transaction as the change, so a change is never saved
 // without its entry. Only the fields that changed are kept, before and after; a creation keeps

@@ -1,7 +1,8 @@
-// The demo partners' organisations (issue 13 "Demo data"): partner@studyatlas.test acts for an
-// approved organisation linked to the demo catalogue's school with the most published programmes
-// (named after it), so its dashboard is not empty on a fresh start; agent@studyatlas.test's agency
-// waits for a sales agent's approval. Idempotent: a partner that has an organisation keeps it.
+// The demo partners' organisations (docs/decisions/016-organisations-and-dashboards.md "Demo
+// data"): partner@studyatlas.test acts for an approved organisation linked to the demo catalogue's
+// school with the most published programmes (named after it), so its dashboard is not empty on a
+// fresh start; agent@studyatlas.test's agency waits for a sales agent's approval. Idempotent: a
+// partner that has an organisation keeps it.
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -69,9 +70,10 @@ export async function ensureDemoOrganisations(db: Database): Promise<void> {
 }
 
 /**
- * The demo partner's dashboard is not empty on a fresh start (issue 13 "Demo data"): 90 days of
- * plausible views, visitors, saves and applications (leads) for its organisation's schools.
- * Idempotent (seedDemoAnalytics adds nothing the second time).
+ * The demo partner's dashboard is not empty on a fresh start
+ * (docs/decisions/015-programme-analytics.md "Demo data"): 90 days of plausible views, visitors,
+ * saves and applications (leads) for its organisation's schools. Idempotent (seedDemoAnalytics
+ * adds nothing the second time).
  */
 export async function seedDemoDashboards(db: Database): Promise<void> {
   const rows = await selectRows<{ school_id: number }>(

@@ -1,8 +1,8 @@
-// Leads: the applications to an organisation's programmes (issue 13 item 3, "Leads"), with a
-// status and notes kept by the partner, filters, a CSV export, and the e-mail that tells the
-// organisation of a new lead at once. Every function takes the partner's scope
-// (organisations.ts partnerScope): an application to another organisation's programme answers
-// 404 like one that does not exist.
+// Leads: the applications to an organisation's programmes
+// (docs/decisions/016-organisations-and-dashboards.md "Leads"), with a status and notes kept by the
+// partner, filters, a CSV export, and the e-mail that tells the organisation of a new lead at once.
+// Every function takes the partner's scope (organisations.ts partnerScope): an application to
+// another organisation's programme answers 404 like one that does not exist.
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

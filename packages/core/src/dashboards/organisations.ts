@@ -1,5 +1,5 @@
-// Partner organisations: who may act for which schools (issue 13 item 1;
-// docs/decisions/016-organisations-and-dashboards.md).
+// Partner organisations: who may act for which schools
+// (docs/decisions/016-organisations-and-dashboards.md).
 //
 // A partner registers with an organisation's name (account/register_partner); the organisation is
 // pending until a sales agent approves it and links it to its schools. Every dashboard read and

@@ -1,7 +1,8 @@
-// Sales agents join by invitation only (issue 13 item 1): an existing agent invites an address,
-// the e-mailed single-use link (7 days) lets that address register, already verified. The first
-// agent is created from the command line (`npm run users:create-sales`), which mails a link to
-// choose a password, as a password reset does.
+// Sales agents join by invitation only (docs/decisions/016-organisations-and-dashboards.md "Sales
+// agents"): an existing agent invites an address, the e-mailed single-use link (7 days) lets that
+// address register, already verified. The first agent is created from the command line
+// (`npm run users:create-sales`), which mails a link to choose a password, as a password reset
+// does.
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

@@ -1,10 +1,9 @@
-// The school profile a partner edits (issue 13: "School profile: about, video, city, logo and
-// banner upload"): only the schools linked to the partner's approved organisation, narrowed in
-// SQL (another organisation's school answers 404 like one that does not exist). Each change is
-// written with its audit entry in one transaction (audit-log.ts), the school row locked so two
-// saves never record the same "before". The `schools` trigger tells every app process that the
-// catalogue changed, so the public school page shows the change at once
-// (docs/decisions/016-organisations-and-dashboards.md).
+// The school profile a partner edits (about, video, city, logo and banner): only the schools linked
+// to the partner's approved organisation, narrowed in SQL (another organisation's school answers
+// 404 like one that does not exist). Each change is written with its audit entry in one transaction
+// (audit-log.ts), the school row locked so two saves never record the same "before". The `schools`
+// trigger tells every app process that the catalogue changed, so the public school page shows the
+// change at once (docs/decisions/037-school-profile-and-uploaded-images.md).
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

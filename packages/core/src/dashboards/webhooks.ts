@@ -1,8 +1,9 @@
-// Lead webhooks (issue 13 item 3): a new lead is posted as JSON to the URL a partner sets, so it
-// reaches their CRM. Each request is signed: `StudyAtlas-Signature: t={unix seconds},v1={hex
-// HMAC-SHA256 of "{t}.{body}" with the organisation's secret}` (the scheme Stripe uses: the
-// timestamp lets the receiver refuse replays). A failed delivery (no 2xx within 10 s) is retried
-// after 1 min, 5 min, 30 min, 2 h and 12 h, then given up; every attempt is in the log.
+// Lead webhooks (docs/decisions/016-organisations-and-dashboards.md "Lead delivery"): a new lead is
+// posted as JSON to the URL a partner sets, so it reaches their CRM. Each request is signed:
+// `StudyAtlas-Signature: t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" with the
+// organisation's secret}` (the scheme Stripe uses: the timestamp lets the receiver refuse replays).
+// A failed delivery (no 2xx within 10 s) is retried after 1 min, 5 min, 30 min, 2 h and 12 h, then
+// given up; every attempt is in the log.
 //
 // Deliveries are rows: any process may deliver a due one; a process takes a batch by moving its
 // `next_attempt_at` ahead (a lease, under SKIP LOCKED), so two processes never post one delivery

@@ -1,6 +1,7 @@
 // Facet counts beside every finder filter option: how many programmes each option would give
-// with all the *other* filters applied (issue "Discovery" item 4). One grouped query per facet,
-// each with its own facet's filter removed.
+// with all the *other* filters applied (docs/spec-notes.md, Course finder). The in-process index
+// counts them all at once (ADR 011); SQL answers with one grouped query per facet, each with its
+// own facet's filter removed.
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -12,45 +13,43 @@ import {
 } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { selectOne, selectRows } from "../sql-rows.ts";
-import { courseWhere, type CourseFilters } from "./courses.ts";
+import type { CourseFilters } from "./course-request.ts";
+import { courseWhere } from "./course-sql.ts";
 import type { CourseIndex } from "./index/course-index.ts";
 import { matchText } from "./index/text-match.ts";
 
 type Row = { count: number };
+type Facets = CourseFacets["facets"];
 
 function countsByValue(rows: Array<{ value: string; count: number }>): Map<string, number> {
   return new Map(rows.map((row) => [row.value, row.count]));
 }
 
+/** The total and every facet's counts: from the index when it can answer, else from SQL. */
 export async function countCourseFacets(
   db: Database,
   filters: CourseFilters,
   index?: CourseIndex,
 ): Promise<CourseFacets> {
-  // The in-process index answers every filter, free text included (ADR 011).
+  // The in-process index answers every filter, free text included (ADR 024).
   if (index) {
     const text = filters.text !== undefined ? await matchText(db, index, filters) : undefined;
     const fromIndex = index.facets(filters, text);
     if (fromIndex) return fromIndex;
   }
+  return countFacetsInSql(db, filters);
+}
+
+/** The facets counted by one query per facet, each with its own filter removed. */
+async function countFacetsInSql(db: Database, filters: CourseFilters): Promise<CourseFacets> {
   const without = (change: Partial<CourseFilters>): SQL => courseWhere({ ...filters, ...change });
-
-  const bucketColumns = sql.join(
-    DURATION_BUCKETS.map((bucket) =>
-      bucket.max === null
-        ? sql`count(*) filter (where c.duration_days >= ${bucket.min})::int as ${sql.identifier(bucket.key)}`
-        : sql`count(*) filter (where c.duration_days between ${bucket.min} and ${bucket.max})::int as ${sql.identifier(bucket.key)}`,
-    ),
-    sql`, `,
-  );
-
   const [total, discipline, programme, duration, degreeType, attendance, format, country] =
     await Promise.all([
       selectOne<Row>(
         db,
         sql`select count(*)::int as count from courses c where ${courseWhere(filters)}`,
       ),
-      selectRows<{ id: number; slug: string; name: string; count: number }>(
+      selectRows<Facets["discipline"][number]>(
         db,
         sql`select d.id, d.slug, d.name, coalesce(x.count, 0)::int as count
             from disciplines d left join (
@@ -61,7 +60,7 @@ export async function countCourseFacets(
             ) x on x.discipline_id = d.id
             order by d.name`,
       ),
-      selectRows<{ id: number; slug: string; label: string; count: number }>(
+      selectRows<Facets["programme"][number]>(
         db,
         sql`select pt.id, pt.slug, pt.label, coalesce(x.count, 0)::int as count
             from programme_types pt left join (
@@ -73,9 +72,9 @@ export async function countCourseFacets(
       ),
       selectOne<Record<string, number>>(
         db,
-        sql`select ${bucketColumns} from courses c where ${without({ durations: [] })}`,
+        sql`select ${durationColumns()} from courses c where ${without({ durations: [] })}`,
       ),
-      selectRows<{ id: number; name: string; short_name: string; count: number }>(
+      selectRows<Facets["degree_type"][number]>(
         db,
         sql`select dt.id, dt.name, dt.short_name, coalesce(x.count, 0)::int as count
             from degree_types dt left join (
@@ -85,31 +84,10 @@ export async function countCourseFacets(
             ) x on x.degree_type_id = dt.id
             order by dt.programme_type_id, dt.name`,
       ),
-      selectRows<{ value: string; count: number }>(
-        db,
-        sql`select c.attendance as value, count(*)::int as count from courses c
-            where ${without({ attendance: [] })} group by c.attendance`,
-      ),
-      selectRows<{ value: string; count: number }>(
-        db,
-        sql`select c.course_format as value, count(*)::int as count from courses c
-            where ${without({ formats: [] })} group by c.course_format`,
-      ),
-      selectRows<{ id: number; slug: string; name: string; count: number }>(
-        db,
-        sql`select co.id, co.slug, co.name, x.count::int as count
-            from (
-              select s.country_id, count(*) as count
-              from courses c join schools s on s.id = c.school_id
-              where ${without({ countryIds: [] })}
-              group by s.country_id
-            ) x join countries co on co.id = x.country_id
-            order by co.name`,
-      ),
+      valueCounts(db, sql`c.attendance`, without({ attendance: [] })),
+      valueCounts(db, sql`c.course_format`, without({ formats: [] })),
+      countryCounts(db, without({ countryIds: [] })),
     ]);
-
-  const attendanceCounts = countsByValue(attendance);
-  const formatCounts = countsByValue(format);
   return {
     count: total?.count ?? 0,
     facets: {
@@ -123,13 +101,51 @@ export async function countCourseFacets(
       degree_type: degreeType,
       attendance: ATTENDANCE_OPTIONS.map((option) => ({
         ...option,
-        count: attendanceCounts.get(option.value) ?? 0,
+        count: attendance.get(option.value) ?? 0,
       })),
       course_format: FORMAT_OPTIONS.map((option) => ({
         ...option,
-        count: formatCounts.get(option.value) ?? 0,
+        count: format.get(option.value) ?? 0,
       })),
       country,
     },
   };
+}
+
+/** One count column per duration bucket, named by the bucket's key. */
+function durationColumns(): SQL {
+  return sql.join(
+    DURATION_BUCKETS.map((bucket) =>
+      bucket.max === null
+        ? sql`count(*) filter (where c.duration_days >= ${bucket.min})::int as ${sql.identifier(bucket.key)}`
+        : sql`count(*) filter (where c.duration_days between ${bucket.min} and ${bucket.max})::int as ${sql.identifier(bucket.key)}`,
+    ),
+    sql`, `,
+  );
+}
+
+/** The programmes per value of one column of `courses c`. */
+async function valueCounts(db: Database, column: SQL, where: SQL): Promise<Map<string, number>> {
+  return countsByValue(
+    await selectRows<{ value: string; count: number }>(
+      db,
+      sql`select ${column} as value, count(*)::int as count from courses c
+          where ${where} group by ${column}`,
+    ),
+  );
+}
+
+/** The countries that have matching programmes, with their counts, in name order. */
+function countryCounts(db: Database, where: SQL): Promise<Facets["country"]> {
+  return selectRows<Facets["country"][number]>(
+    db,
+    sql`select co.id, co.slug, co.name, x.count::int as count
+        from (
+          select s.country_id, count(*) as count
+          from courses c join schools s on s.id = c.school_id
+          where ${where}
+          group by s.country_id
+        ) x join countries co on co.id = x.country_id
+        order by co.name`,
+  );
 }

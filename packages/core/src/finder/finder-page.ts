@@ -16,7 +16,7 @@ import {
 import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
-import { type CourseListRequest, defaultOrdering } from "./courses.ts";
+import { type CourseListRequest, defaultOrdering } from "./course-request.ts";
 import { pageCount } from "../catalogue/pagination.ts";
 import { searchTokens } from "./search-words.ts";
 

@@ -1,23 +1,15 @@
-// The related-courses strip of the programme and country pages (docs/spec/discovery.md §2, §7 "for the
-// related strip"): programmes of one discipline, school or country in random order; when there
+// The related-courses strip of the programme and country pages (docs/spec/discovery.md §2, §7 "for
+// the related strip"): programmes of one discipline, school or country in random order; when there
 // are none, featured programmes in random order. At most six, never the page's own programme.
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
-import { ALL_PUBLISHED_COURSES, listCourses, type CourseFilters } from "./courses.ts";
-import { randomSeed } from "./random-seed.ts";
+import { listCourses } from "./course-list.ts";
+import { ALL_PUBLISHED_COURSES, type CourseFilters, type RelatedScope } from "./course-request.ts";
 import type { CourseIndex } from "./index/course-index.ts";
 
 /** docs/spec/discovery.md §9: "Related strip: 6 courses". */
 export const RELATED_COURSES_LIMIT = 6;
-
-export interface RelatedScope {
-  disciplineId?: number;
-  schoolId?: number;
-  countryId?: number;
-  /** The programme whose page shows the strip. */
-  excludeCourseId?: number;
-}
 
 async function randomCourses(
   db: Database,
@@ -34,11 +26,11 @@ async function randomCourses(
   return results.filter((course) => course.id !== excludeCourseId).slice(0, RELATED_COURSES_LIMIT);
 }
 
+/** The strip's programmes in the seed's random order, from the index when there is one. */
 export async function listRelatedCourses(
   db: Database,
   scope: RelatedScope,
-  seed = randomSeed(),
-  /** The finder's index (issue 14), when the process has one: the strip's random order from it. */
+  seed: number,
   index?: CourseIndex,
 ): Promise<CourseListItem[]> {
   const related = await randomCourses(

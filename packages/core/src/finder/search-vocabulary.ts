@@ -1,21 +1,21 @@
-// The search vocabulary (the `search_words` view) held in process, so that correcting a query's
-// misspellings (search-words.ts, ADR 005) costs no round trip to PostgreSQL: that query was the
-// largest share of PostgreSQL's work per free-text request (about 1.5 ms of 2.5 ms at 100,000
-// programmes, bench/RESULTS.md). It answers exactly as the SQL does: an unknown word of
-// MIN_CORRECTABLE_LENGTH letters or more becomes the vocabulary word of highest pg_trgm
-// similarity (at least MIN_SIMILARITY), then the most frequent, then the first in order. The
-// vocabulary is a few thousand words; the finder index holder reloads it on every catalogue notice.
+// The search vocabulary (the `search_words` view) held in process (ADR 025), so that correcting a
+// query's misspellings (search-words.ts, ADR 005) costs no round trip to PostgreSQL: that query was
+// the largest share of PostgreSQL's work per free-text request (bench/RESULTS.md). It answers
+// exactly as the SQL does: an unknown word of MIN_CORRECTABLE_LENGTH letters or more becomes the
+// vocabulary word of highest pg_trgm similarity (at least MIN_SIMILARITY), then the most frequent,
+// then the first in order. The vocabulary is a few thousand words; the finder index holder
+// (finder-index.ts) reloads it on every catalogue notice.
 //
 // It also holds each word's tsquery as PostgreSQL makes it (`websearch_to_tsquery` of the word
 // alone: its stem, or nothing for a stop word), read with the vocabulary, and the same for other
-// words once PostgreSQL was asked (text-match.ts), so that the query of a corrected text is put
-// together in process (issue 14; ADR 011 "The text-match mode in process").
+// words once PostgreSQL was asked (index/text-match.ts), so that the query of a corrected text is
+// put together in process (ADR 028).
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../sql-rows.ts";
-import { MIN_CORRECTABLE_LENGTH, MIN_SIMILARITY } from "./search-words.ts";
+import { MIN_CORRECTABLE_LENGTH, MIN_SIMILARITY } from "./correction-thresholds.ts";
 
 /**
  * pg_trgm's trigrams of one word of letters and digits: the word padded with two blanks before
@@ -136,7 +136,7 @@ export class SearchVocabulary {
     return other;
   }
 
-  /** Keeps a word's tsquery as PostgreSQL made it (text-match.ts asks for words it lacks). */
+  /** Keeps a word's tsquery as PostgreSQL made it (index/text-match.ts asks for words it lacks). */
   keepWordQuery(word: string, query: string): void {
     if (this.wordQueries.has(word)) return;
     this.otherWordQueries.delete(word);

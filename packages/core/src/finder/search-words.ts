@@ -7,12 +7,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../sql-rows.ts";
+import { MIN_CORRECTABLE_LENGTH, MIN_SIMILARITY } from "./correction-thresholds.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
-
-/** Words shorter than this are kept as typed: 'mba', 'law' and 'art' have too few trigrams. */
-export const MIN_CORRECTABLE_LENGTH = 4;
-/** Below this trigram similarity a vocabulary word is not considered the intended one. */
-export const MIN_SIMILARITY = 0.35;
 
 /** Lower case, accents removed, split on anything that is not a letter or digit. */
 export function searchTokens(text: string): string[] {
@@ -89,7 +85,8 @@ export interface SearchWordsRefresher {
  */
 export function createSearchWordsRefresher(
   db: Database,
-  onError: (error: unknown) => void = (error) => console.error(error),
+  /** Told of a refresh that failed (the server's logger). */
+  onError: (error: unknown) => void,
 ): SearchWordsRefresher {
   let running: Promise<void> | undefined;
   let queued: Promise<void> | undefined;

@@ -1,6 +1,6 @@
-// Search-as-you-type suggestions for the header and hero search boxes (issue "Discovery" item 5):
-// programme names, schools, disciplines and countries that match what has been typed so far,
-// by prefix, substring or a close trigram match (so 'phych' still suggests Psychology).
+// Search-as-you-type suggestions for the header and hero search boxes (docs/spec-notes.md, "Search
+// boxes"): programme names, schools, disciplines and countries that match what has been typed so
+// far, by prefix, substring or a close trigram match (so 'phych' still suggests Psychology).
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";

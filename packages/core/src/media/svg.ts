@@ -1,8 +1,7 @@
 // Generated images for the catalogue: school logos, banners and thumbnails, country pictures and
 // discipline icons. Pure and deterministic (the same name always draws the same picture), so the
 // server can render them on request and caches can keep them forever; the product never depends on
-// a remote image host (engineering guide §4). All text is XML-escaped: names contain "&", quotes
-// and accents.
+// a remote image host. All text is XML-escaped: names contain "&", quotes and accents.
 
 /** Escapes text for XML element content and double-quoted attributes. */
 export function escapeXml(text: string): string {

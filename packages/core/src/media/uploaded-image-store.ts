@@ -1,4 +1,4 @@
-// Where uploaded images live (issue 13): in the database, named by the SHA-256 of their bytes, so
+// Where uploaded images live (ADR 037): in the database, named by the SHA-256 of their bytes, so
 // every app process serves the same image and its URL, /media/uploads/<hash>.webp, never changes
 // what it shows. Apart from uploaded-images.ts (which decodes with sharp), so that page loaders
 // reading profiles never load sharp.

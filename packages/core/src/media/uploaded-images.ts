@@ -1,8 +1,8 @@
-// Uploaded images (issue 13, school logos and banners): the bytes are checked by decoding them
+// Uploaded images (school logos and banners, ADR 037): the bytes are checked by decoding them
 // (never by the name or the content type the client declared), re-encoded as WebP at the size the
 // public pages show, without metadata (camera, GPS, colour profiles beyond sRGB), and kept in the
 // database under the SHA-256 of the result: every app process serves them, and their URL,
-// /media/uploads/<hash>.webp, may be cached forever (docs/decisions/016-organisations-and-dashboards.md).
+// /media/uploads/<hash>.webp, may be cached forever (ADR 037).
 import { createHash } from "node:crypto";
 
 import sharp, { type Metadata, type Sharp } from "sharp";

@@ -1,18 +1,17 @@
-// Wishlists (docs/spec/discovery.md §3 "Wishlist entry", §7 wishlists/*): always the wishlist of the user
-// the session names; the API turns any other owner into a 404 before calling these
-// (engineering guide §5).
-import { and, eq, sql } from "drizzle-orm";
+// Wishlists (docs/spec/discovery.md §3 "Wishlist entry", §7 wishlists/*): always the wishlist of
+// the user the session names (identity comes from the session, never from a request field); the API
+// turns any other owner into a 404 before calling these. The saved programmes' cards come from the
+// finder's search module, as every other card does.
+import { and, desc, eq } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { wishlistItems } from "@studyatlas/db/schema/engagement.ts";
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 import { WISHLIST_MESSAGES } from "@studyatlas/schemas/engagement-rules.ts";
 
-import { CARD_ROW_COLUMNS, COURSE_JOINS, COURSE_LIST_COLUMNS } from "../finder/courses.ts";
-import type { CardRow } from "../finder/index/card-references.ts";
-import type { CourseIndex } from "../finder/index/course-index.ts";
 import { NotFoundError } from "../errors.ts";
-import { selectOne, selectRows } from "../sql-rows.ts";
+import type { FinderIndex } from "../finder/finder-index.ts";
+import { coursesByIds } from "../finder/search.ts";
 
 export interface WishlistEntry {
   created_at: string;
@@ -20,42 +19,23 @@ export interface WishlistEntry {
 }
 
 /**
- * The user's saved programmes that are still published, newest first. With the finder index (issue
- * 14), the cards are put together from its reference maps as the finder's are
- * (`courseCardsFromIndex`); without one, or when a row names a reference newer than the maps, the
- * SQL card columns build them.
+ * The user's saved programmes that are still published, newest first, as their cards (from the
+ * finder's index when there is a current one, else from SQL: search.ts).
  */
 export async function listWishlist(
   db: Database,
   userId: number,
-  index?: CourseIndex,
+  finder?: FinderIndex,
 ): Promise<WishlistEntry[]> {
-  const references = index?.cardReferences;
-  if (references) {
-    const rows = await selectRows<CardRow & { saved_at: string | Date }>(
-      db,
-      sql`select ${CARD_ROW_COLUMNS}, w.created_at as saved_at
-          from wishlist_items w
-          join courses c on c.id = w.course_id
-          join schools s on s.id = c.school_id
-          where w.user_id = ${userId} and c.published and s.published
-          order by w.created_at desc, c.id desc`,
-    );
-    const entries = rows.map((row) => {
-      const course = references.card(row);
-      return course && entryOf(row.saved_at, course);
-    });
-    if (entries.every((entry): entry is WishlistEntry => entry !== undefined)) return entries;
-  }
-  const rows = await selectRows<CourseListItem & { saved_at: string | Date }>(
-    db,
-    sql`select ${COURSE_LIST_COLUMNS}, w.created_at as saved_at
-        from wishlist_items w
-        join courses c on c.id = w.course_id ${COURSE_JOINS}
-        where w.user_id = ${userId} and c.published and s.published
-        order by w.created_at desc, c.id desc`,
-  );
-  return rows.map(({ saved_at, ...course }) => entryOf(saved_at, course));
+  const saved = await db
+    .select({ courseId: wishlistItems.courseId, createdAt: wishlistItems.createdAt })
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.courseId));
+  // The cards keep the order asked for and leave out what is no longer public.
+  const savedAt = new Map(saved.map((item) => [item.courseId, item.createdAt]));
+  const courses = await coursesByIds(db, [...savedAt.keys()], finder);
+  return courses.map((course) => entryOf(savedAt.get(course.id) ?? new Date(), course));
 }
 
 function entryOf(savedAt: string | Date, course: CourseListItem): WishlistEntry {
@@ -75,11 +55,8 @@ async function publishedCourse(
   db: Database,
   courseId: number,
 ): Promise<CourseListItem | undefined> {
-  return selectOne<CourseListItem>(
-    db,
-    sql`select ${COURSE_LIST_COLUMNS} from courses c ${COURSE_JOINS}
-        where c.id = ${courseId} and c.published and s.published`,
-  );
+  const [course] = await coursesByIds(db, [courseId]);
+  return course;
 }
 
 /** Saves a programme; saving it again changes nothing (`created` is then false). */

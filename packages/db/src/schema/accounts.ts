@@ -1,5 +1,5 @@
 // Accounts schema: users, client profiles, interests, sessions with rotating refresh tokens,
-// single-use verification tokens, the mail outbox and rate-limit events
+// single-use e-mailed tokens (codes and links), the mail outbox and rate-limit events
 // (docs/spec/accounts-and-details.md §3; docs/decisions/006-sessions-and-tokens.md).
 //
 // Sessions follow the shape of Supabase Auth (auth.sessions, auth.refresh_tokens) so that a later
@@ -40,9 +40,6 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
 export type Gender = (typeof GENDERS)[number];
-
-export const VERIFICATION_PURPOSES = ["email_verification", "password_reset"] as const;
-export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -182,7 +179,7 @@ export const sessions = pgTable(
     /**
      * Whether the browser keeps the session across restarts (cookies with an expiry). The
      * dashboards' sign-in without 'remember me' starts a browser session: cookies without an
-     * expiry and a shorter `not_after` (issue 13 item 2).
+     * expiry and a shorter `not_after`.
      */
     persistent: boolean("persistent").notNull().default(true),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -222,29 +219,6 @@ export const refreshTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
-);
-
-export const verificationTokens = pgTable(
-  "verification_tokens",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose").$type<VerificationPurpose>().notNull(),
-    /** SHA-256 of the token (hex). */
-    tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("verification_tokens_user_idx").on(t.userId, t.purpose),
-    check(
-      "verification_tokens_purpose_check",
-      sql`${t.purpose} in ('email_verification', 'password_reset')`,
-    ),
-  ],
 );
 
 export const mailOutbox = pgTable(
@@ -292,9 +266,12 @@ export const authSecrets = pgTable("auth_secrets", {
 });
 
 /**
- * The auth service's one-time tokens (/auth/v1 sign-up confirmation, magic link, recovery, invite,
- * e-mail change, reauthentication): a 6-digit code and a link token per row, both stored only as
- * SHA-256. The code is hashed with the address it was sent to, so it only works with that address.
+ * Every e-mailed token, for both doors (docs/decisions/006-sessions-and-tokens.md,
+ * docs/decisions/013-auth-service.md): the site's verification and reset links (`/verify-email/{uid}/{token}`, `/set-pw`) and the auth service's
+ * codes and links (sign-up confirmation, magic link, recovery, invite, e-mail change,
+ * reauthentication). A row holds a link token and, when one was e-mailed, a 6-digit code, both
+ * stored only as SHA-256. The code is hashed with the address it was sent to, so it only works
+ * with that address. The site's e-mail verification is a `signup` token, its reset a `recovery`.
  */
 export const ONE_TIME_TOKEN_TYPES = [
   "signup",
@@ -317,9 +294,9 @@ export const oneTimeTokens = pgTable(
     tokenType: text("token_type").$type<OneTimeTokenType>().notNull(),
     /** The address the code was sent to (lower case). */
     relatesTo: text("relates_to").notNull(),
-    /** SHA-256 of `relates_to:code`. */
-    codeHash: text("code_hash").notNull(),
-    /** SHA-256 of the link's token_hash parameter. */
+    /** SHA-256 of `relates_to:code`; null when only a link was sent (the site's links). */
+    codeHash: text("code_hash"),
+    /** SHA-256 of the link's token (the auth service's token_hash, the site link's last part). */
     linkHash: text("link_hash").notNull().unique(),
     /** The PKCE flow this token finishes, when the request carried a code challenge. */
     flowStateId: uuid("flow_state_id"),

@@ -1,4 +1,4 @@
-// Programme analytics (issue 13 item 3; docs/decisions/015-programme-analytics.md): page views
+// Programme analytics (docs/decisions/015-programme-analytics.md): page views
 // counted by a beacon without personal data. What is kept beyond the day is totals only: per
 // programme per day (views, unique visitors) and per programme per day per country. The salt that
 // makes a visitor's daily hash, and the set of the day's hashes (needed to count each visitor
@@ -73,7 +73,7 @@ export const programmeViewDays = pgTable(
     primaryKey({ columns: [t.courseId, t.day] }),
     // The counts ride in the indexes so a dashboard's read is an index-only scan: rows of one
     // school are spread over the whole table (one heap page each), and the sales view reads
-    // every row of the period (bench/RESULTS.md, issue 13).
+    // every row of the period (bench/RESULTS.md).
     index("programme_view_days_school_day_idx").on(
       t.schoolId,
       t.day,

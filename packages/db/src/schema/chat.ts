@@ -1,5 +1,5 @@
 // Applications and chat (docs/spec/accounts-and-details.md §3 "Application (interest) payload",
-// "Chat", "Chat participant", "Message"; issue 11; docs/decisions/012-applications-and-live-chat.md).
+// "Chat", "Chat participant", "Message"; docs/decisions/012-applications-and-live-chat.md).
 //
 // An application opens one chat between the student (the lead user) and the advisor. Messages of
 // one chat are written one at a time under the chat row's lock, so within a chat the message ids

@@ -1,6 +1,6 @@
 // Engagement schema: wishlists, newsletter subscribers and contact messages
 // (docs/spec/discovery.md §3 "Wishlist entry", "Newsletter subscriber"; docs/spec/accounts-and-details.md §3
-// "Contact message"; issue 5).
+// "Contact message").
 import { sql } from "drizzle-orm";
 import {
   index,

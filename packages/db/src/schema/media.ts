@@ -1,8 +1,8 @@
-// Uploaded images (issue 13, the school profile's logo and banner): re-encoded by the server
+// Uploaded images (the school profile's logo and banner): re-encoded by the server
 // (packages/core/src/media/uploaded-images.ts) and kept in the database, so every app process on
 // one PostgreSQL (or the one PGlite) serves the same bytes and no process keeps files of its own.
 // An image is named by the SHA-256 of its bytes: its URL never changes meaning, so browsers and
-// proxies may keep it forever (docs/decisions/016-organisations-and-dashboards.md).
+// proxies may keep it forever (docs/decisions/037-school-profile-and-uploaded-images.md).
 import { sql } from "drizzle-orm";
 import {
   check,

@@ -1,5 +1,5 @@
 // Partner organisations and sales agents (docs/spec/accounts-and-details.md §1, §2 "Dashboard
-// pages", §7 account/register_partner; issue 13; docs/decisions/016-organisations-and-dashboards.md).
+// pages", §7 account/register_partner; docs/decisions/016-organisations-and-dashboards.md).
 //
 // A partner (a school's or an agent's staff) belongs to one organisation; an organisation is
 // linked by a sales agent to the schools it may manage, and a school has at most one
@@ -147,7 +147,7 @@ export const leadNotes = pgTable(
 );
 
 /**
- * Deliveries of lead webhooks, with their retries (issue 13 item 3): a row per event, leased by
+ * Deliveries of lead webhooks, with their retries: a row per event, leased by
  * one process at a time (`next_attempt_at` moves ahead while an attempt is under way), delivered
  * or given up after the last attempt; the partner reads the log.
  */

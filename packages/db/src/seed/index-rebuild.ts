@@ -2,7 +2,7 @@
 // statements scheduled over several connections so that builds on different tables overlap,
 // then the search vocabulary and the planner statistics.
 import { quoteIdent, rebuildOrder, type DeferredDdl, type Session } from "./load.ts";
-import type { SeedProgress } from "./seed-catalogue.ts";
+import type { SeedProgress } from "./seed-progress.ts";
 import type { SessionProvider } from "./sessions.ts";
 
 /** Refreshes the search vocabulary and the planner statistics after a catalogue write. */

@@ -13,7 +13,7 @@ import {
   type ProgrammeTypeData,
 } from "./reference.ts";
 import type { SchoolRecord } from "./schools.ts";
-import type { SeedProgress } from "./seed-catalogue.ts";
+import type { SeedProgress } from "./seed-progress.ts";
 
 const CURRENCY_COLUMNS: readonly Column<CurrencyData & { id: number }>[] = [
   { name: "id", type: "int", get: (c) => c.id },

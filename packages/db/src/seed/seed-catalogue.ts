@@ -38,6 +38,7 @@ import {
 } from "./load.ts";
 import { writeCatalogueBase } from "./reference-data.ts";
 import { generateSchools } from "./schools.ts";
+import type { SeedProgress } from "./seed-progress.ts";
 import { sessionProvider } from "./sessions.ts";
 
 export const DEFAULT_SEED_OPTIONS = { courses: 6000, schools: 450, seed: 42 } as const;
@@ -45,14 +46,7 @@ export const DEFAULT_SEED_OPTIONS = { courses: 6000, schools: 450, seed: 42 } as
 /** Above this many courses, indexes and foreign keys are rebuilt after the load instead of maintained. */
 export const BULK_THRESHOLD = 50_000;
 
-export type SeedPhase = "reference" | "schools" | "courses" | "indexes" | "analyze" | "done";
-
-export interface SeedProgress {
-  phase: SeedPhase;
-  /** Courses written so far, or steps done in the indexes phase. */
-  done: number;
-  total: number;
-}
+export type { SeedPhase, SeedProgress } from "./seed-progress.ts";
 
 export interface SeedOptions {
   courses: number;

@@ -1,6 +1,6 @@
 // Integration global setup: migrate and seed ONE template database per run, so that each test
 // file gets a fresh copy in about a second instead of paying for initdb, migrations and the seed
-// (engineering guide §1: an in-memory PGlite alone costs ~3.5 s to create).
+// (docs/decisions/002-database.md: an in-memory PGlite alone costs ~3.5 s to create).
 // - PGlite: the template's data directory is dumped to a temp file; workers load it.
 // - PostgreSQL (TEST_DATABASE_URL): a template database on the server; workers
 //   `create database ... template ...` and drop theirs afterwards; the teardown drops whatever

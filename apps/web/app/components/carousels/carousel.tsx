@@ -2,27 +2,14 @@
 // buttons (docs/spec/discovery.md §2 "Carousels"): each press scrolls one step (300 px, §9), and a button
 // shows only while there is more content in its direction. Written here rather than taken from a
 // carousel library, to keep the home page's JavaScript small.
-import {
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type ReactNode, type Ref, type RefObject, useEffect, useId, useRef } from "react";
 
 import { KEEP_CLEAR_ATTRIBUTE } from "../../utils/keep-clear.ts";
 import { ChevronRightIcon } from "../icons/icons.tsx";
-import {
-  CAROUSEL_STEP_PX,
-  isDrag,
-  type ScrollEdges,
-  scrollEdges,
-  scrollStepFor,
-} from "./carousel-logic.ts";
+import { CAROUSEL_STEP_PX, type ScrollEdges, scrollStepFor } from "./carousel-logic.ts";
 import styles from "./carousel.module.css";
+import { useDragScroll } from "./use-drag-scroll.ts";
+import { useScrollEdges } from "./use-scroll-edges.ts";
 
 interface CarouselProps<T> {
   /** Accessible name of the list, e.g. the row's title. */
@@ -37,20 +24,54 @@ interface CarouselProps<T> {
   className?: string;
 }
 
-interface DragState {
-  pointerId: number;
-  startX: number;
-  startScrollLeft: number;
-  dragging: boolean;
-}
-
 /** Floating buttons ('Back to top') keep clear of the arrows. */
 const KEEP_CLEAR = { [KEEP_CLEAR_ATTRIBUTE]: "" };
 
-const NO_EDGES: ScrollEdges = { canScrollLeft: false, canScrollRight: false };
-
 function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * An arrow that disappears while focused (the row reached its end) hands the focus to the other
+ * arrow rather than dropping it to the page.
+ */
+function useArrowFocusHandoff(
+  edges: ScrollEdges,
+  left: RefObject<HTMLButtonElement | null>,
+  right: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!edges.canScrollLeft && active === left.current) right.current?.focus();
+    if (!edges.canScrollRight && active === right.current) left.current?.focus();
+  }, [edges, left, right]);
+}
+
+function CarouselArrow({
+  direction,
+  listId,
+  onPress,
+  ref,
+}: {
+  direction: "left" | "right";
+  listId: string;
+  onPress: () => void;
+  ref: Ref<HTMLButtonElement>;
+}) {
+  const left = direction === "left";
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={`${styles.arrow} ${left ? styles.arrowLeft : styles.arrowRight}`}
+      aria-label={left ? "Scroll left" : "Scroll right"}
+      aria-controls={listId}
+      {...KEEP_CLEAR}
+      onClick={onPress}
+    >
+      <ChevronRightIcon {...(left ? { className: styles.arrowIconLeft } : {})} />
+    </button>
+  );
 }
 
 export function Carousel<T>({
@@ -66,42 +87,9 @@ export function Carousel<T>({
   const listRef = useRef<HTMLUListElement>(null);
   const leftRef = useRef<HTMLButtonElement>(null);
   const rightRef = useRef<HTMLButtonElement>(null);
-  const drag = useRef<DragState | undefined>(undefined);
-  const suppressClick = useRef(false);
-  // Unknown until measured in the browser: no arrows in the server HTML, where they could not work.
-  const [edges, setEdges] = useState<ScrollEdges>(NO_EDGES);
-
-  const measure = useCallback(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const next = scrollEdges(list.scrollLeft, list.clientWidth, list.scrollWidth);
-    setEdges((current) =>
-      current.canScrollLeft === next.canScrollLeft && current.canScrollRight === next.canScrollRight
-        ? current
-        : next,
-    );
-  }, []);
-
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    measure();
-    list.addEventListener("scroll", measure, { passive: true });
-    const resizeObserver = new ResizeObserver(measure);
-    resizeObserver.observe(list);
-    return () => {
-      list.removeEventListener("scroll", measure);
-      resizeObserver.disconnect();
-    };
-  }, [measure, items.length]);
-
-  // An arrow that disappears while focused (the row reached its end) hands the focus to the
-  // other arrow rather than dropping it to the page.
-  useEffect(() => {
-    const active = document.activeElement;
-    if (!edges.canScrollLeft && active === leftRef.current) rightRef.current?.focus();
-    if (!edges.canScrollRight && active === rightRef.current) leftRef.current?.focus();
-  }, [edges]);
+  const edges = useScrollEdges(listRef, items.length);
+  const dragScroll = useDragScroll();
+  useArrowFocusHandoff(edges, leftRef, rightRef);
 
   const scrollByStep = (direction: -1 | 1) => {
     const list = listRef.current;
@@ -112,62 +100,10 @@ export function Carousel<T>({
     });
   };
 
-  // Drag scrolling with the mouse; touch and pen already scroll the row natively.
-  const onPointerDown = (event: PointerEvent<HTMLUListElement>) => {
-    if (event.pointerType !== "mouse" || event.button !== 0) return;
-    drag.current = {
-      pointerId: event.pointerId,
-      startX: event.clientX,
-      startScrollLeft: event.currentTarget.scrollLeft,
-      dragging: false,
-    };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLUListElement>) => {
-    const state = drag.current;
-    if (!state || state.pointerId !== event.pointerId) return;
-    if (!state.dragging) {
-      if (!isDrag(state.startX, event.clientX)) return;
-      state.dragging = true;
-      event.currentTarget.setPointerCapture(event.pointerId);
-      event.currentTarget.dataset.dragging = "";
-    }
-    event.currentTarget.scrollLeft = state.startScrollLeft - (event.clientX - state.startX);
-  };
-  const endDrag = (event: PointerEvent<HTMLUListElement>) => {
-    const state = drag.current;
-    if (!state || state.pointerId !== event.pointerId) return;
-    drag.current = undefined;
-    if (!state.dragging) return;
-    // The release after a drag must not follow the link under the pointer.
-    suppressClick.current = true;
-    delete event.currentTarget.dataset.dragging;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) {
-      event.currentTarget.releasePointerCapture(event.pointerId);
-    }
-  };
-  const onClickCapture = (event: MouseEvent<HTMLUListElement>) => {
-    if (!suppressClick.current) return;
-    suppressClick.current = false;
-    event.preventDefault();
-    event.stopPropagation();
-  };
-
   const itemClasses = itemClassName ? `${styles.item} ${itemClassName}` : styles.item;
   return (
     <div className={[styles.root, className].filter(Boolean).join(" ")}>
-      <ul
-        ref={listRef}
-        id={listId}
-        className={styles.list}
-        aria-label={label}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-        onClickCapture={onClickCapture}
-        // Links and images are draggable by default, which would fight the drag scrolling.
-        onDragStart={(event) => event.preventDefault()}
-      >
+      <ul ref={listRef} id={listId} className={styles.list} aria-label={label} {...dragScroll}>
         {items.map((item) => (
           <li key={getKey(item)} className={itemClasses}>
             {renderItem(item)}
@@ -175,30 +111,20 @@ export function Carousel<T>({
         ))}
       </ul>
       {edges.canScrollLeft && (
-        <button
+        <CarouselArrow
           ref={leftRef}
-          type="button"
-          className={`${styles.arrow} ${styles.arrowLeft}`}
-          aria-label="Scroll left"
-          aria-controls={listId}
-          {...KEEP_CLEAR}
-          onClick={() => scrollByStep(-1)}
-        >
-          <ChevronRightIcon className={styles.arrowIconLeft} />
-        </button>
+          direction="left"
+          listId={listId}
+          onPress={() => scrollByStep(-1)}
+        />
       )}
       {edges.canScrollRight && (
-        <button
+        <CarouselArrow
           ref={rightRef}
-          type="button"
-          className={`${styles.arrow} ${styles.arrowRight}`}
-          aria-label="Scroll right"
-          aria-controls={listId}
-          {...KEEP_CLEAR}
-          onClick={() => scrollByStep(1)}
-        >
-          <ChevronRightIcon />
-        </button>
+          direction="right"
+          listId={listId}
+          onPress={() => scrollByStep(1)}
+        />
       )}
     </div>
   );

@@ -2,16 +2,42 @@
 // country links that scroll on their own in opposite directions, pulsing in a loop (1500 ms
 // moving, 600 ms slowing down, 1000 ms still), and stop while the pointer or the keyboard focus
 // is on them. Visitors who ask for reduced motion get still, wrapping rows instead.
-import { type FocusEvent, useEffect, useRef } from "react";
+import { type FocusEvent, useRef } from "react";
 
 import { countryFinderUrl, type CountryLink } from "../../utils/home-content.ts";
 import { SpriteIcon } from "../icons/icons.tsx";
-import { tickerSpeedAt, wrapOffset } from "./carousel-logic.ts";
+import { wrapOffset } from "./carousel-logic.ts";
 import styles from "./country-ticker.module.css";
 import { SiteLink } from "../site-link/site-link.tsx";
+import { placeTrack, useTickerMotion } from "./use-ticker-motion.ts";
 
-/** Full speed of a row, in pixels per millisecond (about one chip per pulse). */
-const FULL_SPEED_PX_PER_MS = 0.09;
+/** One copy of a row's chips; the track holds two, the second only to fill the loop. */
+function TickerChips({
+  countries,
+  copy,
+}: {
+  countries: readonly CountryLink[];
+  copy: "first" | "second";
+}) {
+  return countries.map((country) => (
+    <li
+      key={`${copy}-${country.slug}`}
+      className={styles.item}
+      data-copy={copy}
+      // The second copy only fills the loop: hidden from screen readers and the Tab order.
+      aria-hidden={copy === "second" || undefined}
+    >
+      <SiteLink
+        to={countryFinderUrl(country.slug)}
+        className={styles.chip}
+        tabIndex={copy === "second" ? -1 : undefined}
+      >
+        <SpriteIcon name="map-pin" className={styles.pin} />
+        {country.name}
+      </SiteLink>
+    </li>
+  ));
+}
 
 function TickerRow({
   countries,
@@ -26,46 +52,7 @@ function TickerRow({
   const trackRef = useRef<HTMLUListElement>(null);
   const offset = useRef(0);
   const paused = useRef(false);
-
-  useEffect(() => {
-    const track = trackRef.current;
-    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-    if (!track || reducedMotion.matches) return;
-
-    let frame = 0;
-    let last: number | undefined;
-    let elapsed = 0;
-    const tick = (now: number) => {
-      const delta = last === undefined ? 0 : Math.min(now - last, 100);
-      last = now;
-      if (!paused.current) {
-        elapsed += delta;
-        // The track holds the countries twice; scrolling by one copy's width loops seamlessly.
-        const loopWidth = track.scrollWidth / 2;
-        offset.current = wrapOffset(
-          offset.current + direction * tickerSpeedAt(elapsed) * FULL_SPEED_PX_PER_MS * delta,
-          loopWidth,
-        );
-        track.style.transform = `translateX(${-offset.current}px)`;
-      }
-      frame = requestAnimationFrame(tick);
-    };
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      frame = 0;
-      last = undefined;
-    };
-    // Animates only while the row is on screen: no work for a ticker scrolled out of view.
-    const visibility = new IntersectionObserver(([entry]) => {
-      if (entry?.isIntersecting && frame === 0) frame = requestAnimationFrame(tick);
-      else if (!entry?.isIntersecting) stop();
-    });
-    visibility.observe(track);
-    return () => {
-      visibility.disconnect();
-      stop();
-    };
-  }, [direction]);
+  useTickerMotion(trackRef, direction, offset, paused);
 
   // A link reached with Tab may sit outside the visible strip: bring it into view.
   const onFocus = (event: FocusEvent<HTMLUListElement>) => {
@@ -77,29 +64,9 @@ function TickerRow({
     const left = item.offsetLeft - offset.current;
     if (left < 0 || left + item.offsetWidth > viewport.clientWidth) {
       offset.current = wrapOffset(item.offsetLeft - 16, track.scrollWidth / 2);
-      track.style.transform = `translateX(${-offset.current}px)`;
+      placeTrack(track, offset.current);
     }
   };
-
-  const chips = (copy: "first" | "second") =>
-    countries.map((country) => (
-      <li
-        key={`${copy}-${country.slug}`}
-        className={styles.item}
-        data-copy={copy}
-        // The second copy only fills the loop: hidden from screen readers and the Tab order.
-        aria-hidden={copy === "second" || undefined}
-      >
-        <SiteLink
-          to={countryFinderUrl(country.slug)}
-          className={styles.chip}
-          tabIndex={copy === "second" ? -1 : undefined}
-        >
-          <SpriteIcon name="map-pin" className={styles.pin} />
-          {country.name}
-        </SiteLink>
-      </li>
-    ));
 
   return (
     <div
@@ -115,8 +82,8 @@ function TickerRow({
         onFocus={onFocus}
         onBlur={() => (paused.current = false)}
       >
-        {chips("first")}
-        {chips("second")}
+        <TickerChips countries={countries} copy="first" />
+        <TickerChips countries={countries} copy="second" />
       </ul>
     </div>
   );

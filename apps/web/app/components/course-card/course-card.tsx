@@ -2,7 +2,7 @@
 // picture (thumbnail, else banner), logo and name, the programme name, tuition, duration, study
 // format, attendance and start date. The whole card links to /course/{slug} and hands the course
 // over as navigation state (§2 Finder "Cards ... pass the course along as navigation state"): the
-// card's own fields, which is all a page of cards carries (issue 14 item 3; docs/spec-notes.md).
+// card's own fields, which is all a page of cards carries (ADR 035; docs/spec-notes.md).
 
 import type { CourseCard as CourseCardData } from "@studyatlas/schemas/catalogue.ts";
 

@@ -1,7 +1,7 @@
 // The discipline tiles of the home page, /explore and /discipline: the fixed list of the spec with
 // the catalogue's names and programme counts. A failed count leaves the tiles without numbers.
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 import type { DisciplineTile } from "./discipline-grid.tsx";
 

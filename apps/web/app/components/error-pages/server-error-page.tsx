@@ -1,5 +1,5 @@
 // What a visitor sees when a page fails for any reason other than "not found": a calm message
-// and a way on. The details stay in the server log (engineering guide §3.11); development
+// and a way on. The details stay in the server log (docs/decisions/004-api-conventions.md); development
 // builds show them here too.
 import { Link } from "react-router";
 

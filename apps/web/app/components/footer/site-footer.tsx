@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 
-import type { loader as rootLoader } from "../../root.tsx";
+import type { loadRootData as rootLoader } from "../../root-data.ts";
 import {
   DEFAULT_SITE_LINKS,
   isExternalHref,

@@ -30,7 +30,7 @@ export function SiteHeader() {
   if (home && stage === "top") appearance = "transparent";
   else if (home && stage !== "deep") appearance = "tinted";
   // The search box stays while the visitor is using it, even if the page scrolls back above
-  // 400 px (issue 16 item 17): it goes once the focus leaves it.
+  // 400 px: it goes once the focus leaves it.
   const [searchFocused, setSearchFocused] = useState(false);
   const showSearch = !home && (stage === "deep" || searchFocused);
 

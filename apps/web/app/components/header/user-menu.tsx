@@ -8,6 +8,7 @@
 import {
   type CSSProperties,
   type KeyboardEvent,
+  type RefObject,
   useId,
   useLayoutEffect,
   useRef,
@@ -58,12 +59,12 @@ function focusMenuItem(menu: HTMLElement | null, index: number): void {
   menuItemsOf(menu).at(index)?.focus({ preventScroll: true });
 }
 
-export function UserMenu() {
-  const { user } = useSession();
-  const unread = useChatUnread();
-  const id = useId();
+/**
+ * The avatar's menu button: open state, the card's placement, the keys of a WAI-ARIA menu button,
+ * and dismissal (mouse leave is the caller's).
+ */
+function useMenuButton() {
   const [open, setOpen] = useState(false);
-  const [wishlistOpen, setWishlistOpen] = useState(false);
   const [placement, setPlacement] = useState<CardPlacement | undefined>(undefined);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -111,6 +112,99 @@ export function UserMenu() {
     },
     { scroll: true },
   );
+  return {
+    open,
+    setOpen,
+    openMenu,
+    placement,
+    rootRef,
+    buttonRef,
+    menuRef,
+    onButtonKeyDown,
+    onMenuKeyDown,
+  };
+}
+
+function ChatLink({ unread }: { unread: number }) {
+  return (
+    <Link
+      to="/chat"
+      className={styles.iconButton}
+      aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
+    >
+      <ChatIcon />
+      {unread > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** The card's items: Wishlist, Account Settings, Sign Out. */
+function AccountMenuItems({
+  menuId,
+  menuRef,
+  onKeyDown,
+  onWishlist,
+  onClose,
+}: {
+  menuId: string;
+  menuRef: RefObject<HTMLUListElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
+  onWishlist: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ul
+      ref={menuRef}
+      id={menuId}
+      role="menu"
+      aria-label="Account"
+      className={styles.items}
+      onKeyDown={onKeyDown}
+    >
+      <li role="none">
+        <button type="button" role="menuitem" className={styles.item} onClick={onWishlist}>
+          Wishlist
+        </button>
+      </li>
+      <li role="none">
+        <Link to="/settings" role="menuitem" className={styles.item} onClick={onClose}>
+          Account Settings
+        </Link>
+      </li>
+      <li role="none">
+        <button
+          type="button"
+          role="menuitem"
+          className={styles.item}
+          onClick={() => void signOut()}
+        >
+          Sign Out
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+export function UserMenu() {
+  const { user } = useSession();
+  const unread = useChatUnread();
+  const id = useId();
+  const [wishlistOpen, setWishlistOpen] = useState(false);
+  const {
+    open,
+    setOpen,
+    openMenu,
+    placement,
+    rootRef,
+    buttonRef,
+    menuRef,
+    onButtonKeyDown,
+    onMenuKeyDown,
+  } = useMenuButton();
   if (!user) return null;
   const initial = (user.firstName.trim()[0] ?? user.email[0] ?? "?").toUpperCase();
   const cardId = `${id}-card`;
@@ -124,18 +218,7 @@ export function UserMenu() {
 
   return (
     <div className={styles.wrap}>
-      <Link
-        to="/chat"
-        className={styles.iconButton}
-        aria-label={unread > 0 ? `Chat, ${unread} unread` : "Chat"}
-      >
-        <ChatIcon />
-        {unread > 0 && (
-          <span className={styles.badge} aria-hidden="true">
-            {unread > 99 ? "99+" : unread}
-          </span>
-        )}
-      </Link>
+      <ChatLink unread={unread} />
       <button
         type="button"
         className={styles.iconButton}
@@ -175,48 +258,16 @@ export function UserMenu() {
                 <p className={styles.email}>{user.email}</p>
               </div>
             </div>
-            <ul
-              ref={menuRef}
-              id={menuId}
-              role="menu"
-              aria-label="Account"
-              className={styles.items}
+            <AccountMenuItems
+              menuId={menuId}
+              menuRef={menuRef}
               onKeyDown={onMenuKeyDown}
-            >
-              <li role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className={styles.item}
-                  onClick={() => {
-                    setOpen(false);
-                    setWishlistOpen(true);
-                  }}
-                >
-                  Wishlist
-                </button>
-              </li>
-              <li role="none">
-                <Link
-                  to="/settings"
-                  role="menuitem"
-                  className={styles.item}
-                  onClick={() => setOpen(false)}
-                >
-                  Account Settings
-                </Link>
-              </li>
-              <li role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className={styles.item}
-                  onClick={() => void signOut()}
-                >
-                  Sign Out
-                </button>
-              </li>
-            </ul>
+              onWishlist={() => {
+                setOpen(false);
+                setWishlistOpen(true);
+              }}
+              onClose={() => setOpen(false)}
+            />
           </div>
         )}
       </div>

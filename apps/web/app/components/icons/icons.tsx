@@ -2,7 +2,7 @@
 // control around them carries the accessible name.
 // Icons a page repeats many times (every card's heart, the country ticker's pins) are drawn once
 // per document, as symbols of the sprite root.tsx renders (IconSprite), and each use refers to its
-// symbol: a home page of 60 cards carries one heart path instead of 60 (issue 14 item 3). They
+// symbol: a home page of 60 cards carries one heart path instead of 60. They
 // look the same: the referring svg carries the stroke and fill that the symbol's shapes inherit
 // (icons.module.css), so a page's CSS still colours and fills them.
 import type { ReactNode, SVGProps } from "react";

@@ -1,5 +1,5 @@
 // A generated avatar: the person's initials on a colour derived from their name. Reviews use it
-// instead of photographs, so the page loads no image from another host (engineering guide §4).
+// instead of photographs, so the page loads no image from another host (README.md, demo data).
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

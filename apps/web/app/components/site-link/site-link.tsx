@@ -1,6 +1,6 @@
 // A link to a path of this site that navigates in the app like React Router's <Link>, for the
 // places a page repeats links by the dozen: course cards, the country chips and tiles, the
-// discipline tiles, the finder's filter lists (docs/decisions/018-page-reuse.md, "Lighter cards").
+// discipline tiles, the finder's filter lists (docs/decisions/035-lighter-cards.md).
 // React Router's <Link> resolves its path against the route tree, reads the location and sets up
 // prefetching through some twenty hooks per link, on the server for every link of every page;
 // for an absolute path none of that changes the result. This one reads one context, which the

@@ -1,6 +1,7 @@
-// The sign-in's second step (issue 12 item 4): after a right password, an account with a verified
-// factor is asked for the 6-digit code of its authenticator app. Until the code is accepted the
-// session stays aal1 and is not signed in; Cancel ends that half-open session.
+// The sign-in's second step (docs/decisions/014-two-factor.md "Screens"): after a right password,
+// an account with a verified factor is asked for the 6-digit code of its authenticator app. Until
+// the code is accepted the session stays aal1 and is not signed in; Cancel ends that half-open
+// session.
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import { TotpCodeFormSchema, type MfaRequired } from "@studyatlas/schemas/mfa.ts";
@@ -11,6 +12,39 @@ import formStyles from "../form/form.module.css";
 import { CodeField } from "./code-field.tsx";
 import styles from "./second-factor.module.css";
 import { verifyCode } from "./two-factor-api.ts";
+
+/** Which authenticator app, when the account has more than one. */
+function FactorPicker({
+  id,
+  factors,
+  value,
+  onChange,
+}: {
+  id: string;
+  factors: MfaRequired["factors"];
+  value: string;
+  onChange: (factorId: string) => void;
+}) {
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
+        Authenticator app
+      </label>
+      <select
+        id={id}
+        className={formStyles.select}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {factors.map((factor, index) => (
+          <option key={factor.id} value={factor.id}>
+            {factor.friendly_name || `Authenticator app ${index + 1}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 export function SecondFactorForm({
   factors,
@@ -74,23 +108,12 @@ export function SecondFactorForm({
         Open your authenticator app and enter the 6-digit code it shows for StudyAtlas.
       </p>
       {factors.length > 1 && (
-        <div className={formStyles.field}>
-          <label htmlFor={`${headingId}-factor`} className={formStyles.label}>
-            Authenticator app
-          </label>
-          <select
-            id={`${headingId}-factor`}
-            className={formStyles.select}
-            value={factorId}
-            onChange={(event) => setFactorId(event.target.value)}
-          >
-            {factors.map((factor, index) => (
-              <option key={factor.id} value={factor.id}>
-                {factor.friendly_name || `Authenticator app ${index + 1}`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FactorPicker
+          id={`${headingId}-factor`}
+          factors={factors}
+          value={factorId}
+          onChange={setFactorId}
+        />
       )}
       <CodeField
         ref={input}

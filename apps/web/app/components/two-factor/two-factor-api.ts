@@ -1,4 +1,4 @@
-// The browser's two-factor calls (issue 12 item 4; docs/decisions/014-two-factor.md): a code is
+// The browser's two-factor calls (docs/decisions/014-two-factor.md): a code is
 // checked by asking the factor for a challenge, then verifying the code against it, the same two
 // steps as GoTrue's /factors/{id}/challenge and /verify. A right code raises this session to aal2
 // (the server renews the session cookies in the same answer).

@@ -50,7 +50,7 @@ export function LoginForm({
       json: { email: form.values.email.trim(), password: form.values.password },
     });
     setPending(false);
-    // A verified factor: the session is aal1 until the code is given (issue 12 item 4).
+    // A verified factor: the session is aal1 until the code is given (ADR 014).
     if (answer.status === 200 && answer.data.mfa?.required) onSecondFactor(answer.data.mfa);
     else if (answer.status === 200) onSuccess();
     else setError(answer.status === 0 ? MESSAGES.genericError : authErrorMessage(answer.data));

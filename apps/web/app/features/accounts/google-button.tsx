@@ -50,12 +50,13 @@ export function GoogleSignIn(props: {
   intent: "login" | "signup";
   onSignedIn: () => void;
   onSignedUp: () => void;
-  /** The account has a verified factor: the host asks for the code (issue 12 item 4). */
+  /** The account has a verified factor: the host asks for the code (ADR 014). */
   onSecondFactor: (mfa: MfaRequired) => void;
 }) {
   const { googleClientId } = useSignInModal();
   const [error, setError] = useState<string>();
-  // Issue "Accounts" item 6: the button shows only when GOOGLE_CLIENT_ID is set.
+  // The button shows only when GOOGLE_CLIENT_ID is set (docs/decisions/013-auth-service.md
+  // "Google").
   if (!googleClientId) return null;
   return (
     <>

@@ -15,7 +15,7 @@ import styles from "./auth-forms.module.css";
 import { GoogleSignIn } from "./google-button.tsx";
 
 // The forms (and the zod schemas they validate with) load when the modal first opens, not with
-// every page: they are most of the modal's weight and most visitors never open it (issue 14 item 4).
+// every page: they are most of the modal's weight and most visitors never open it.
 const ModeForm = lazy(() =>
   import("./auth-forms.tsx").then((forms) => ({ default: forms.ModeForm })),
 );
@@ -25,7 +25,7 @@ const SecondFactorForm = lazy(() =>
   })),
 );
 
-/** Focuses the dialog's first field once the lazily loaded form is in it (issue 16 item 16). */
+/** Focuses the dialog's first field once the lazily loaded form is in it. */
 function FocusFirstField({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
   useEffect(() => {
     dialog.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
@@ -45,29 +45,71 @@ const TITLES: Record<SignInMode, { title: string; subtitle: string }> = {
   },
 };
 
-export function SignInModal() {
-  const { open, mode, reason, closeSignIn, setMode, pendingSecondFactor } = useSignInModal();
-  const toast = useToast();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [success, setSuccess] = useState<string>();
-  // The code step after a right password (issue 12): sign-up and Google do not apply there.
-  const [answeredStep, setSecondStep] = useState<MfaRequired>();
-  // A session that already owes its code (the page was reloaded, the modal closed) resumes at the
-  // code step, until Cancel ends it (the server's value is then stale until the next page load).
-  const [resumable, setResumable] = useState(true);
-  const secondStep = answeredStep ?? (resumable ? (pendingSecondFactor ?? undefined) : undefined);
+/** The outcome, in place of the form that had focus: focus moves to it. */
+function SuccessPanel({ titleId, message }: { titleId: string; message: string }) {
+  return (
+    <div className={styles.success} role="status" tabIndex={-1} ref={(node) => node?.focus()}>
+      <span className={styles.successMark} aria-hidden="true">
+        <CheckIcon width={32} height={32} />
+      </span>
+      <h2 id={titleId} className={styles.title}>
+        {message}
+      </h2>
+      <p className={styles.subtitle}>Reloading the page…</p>
+      <button type="button" className={formStyles.primary} onClick={() => window.location.reload()}>
+        Close
+      </button>
+    </div>
+  );
+}
 
+/** The links between the modes: sign in, sign up, reset. */
+function ModeSwitch({ mode, setMode }: { mode: SignInMode; setMode: (mode: SignInMode) => void }) {
+  const link = (label: string, target: SignInMode) => (
+    <button type="button" className={formStyles.linkButton} onClick={() => setMode(target)}>
+      {label}
+    </button>
+  );
+  return (
+    <p className={styles.switch}>
+      {mode === "login" && <>Don&apos;t have an account? {link("Sign Up", "register")}</>}
+      {mode === "register" && <>Already have an account? {link("Sign In", "login")}</>}
+      {mode === "reset" && (
+        <>
+          Remembered it? {link("Sign In", "login")} · {link("Create an account", "register")}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The native dialog follows `open`, and the first field (not the Close button) takes focus. */
+function useModalDialog(open: boolean): RefObject<HTMLDialogElement | null> {
+  const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
       element.showModal();
-      // The first field, not the Close button the dialog would pick (issue 16 item 16).
       element.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
     }
     if (!open && element.open) element.close();
     document.body.classList.toggle("modal-active", open);
   }, [open]);
+  return dialog;
+}
+
+export function SignInModal() {
+  const { open, mode, reason, closeSignIn, setMode, pendingSecondFactor } = useSignInModal();
+  const toast = useToast();
+  const dialog = useModalDialog(open);
+  const [success, setSuccess] = useState<string>();
+  // The code step after a right password (ADR 014): sign-up and Google do not apply there.
+  const [answeredStep, setSecondStep] = useState<MfaRequired>();
+  // A session that already owes its code (the page was reloaded, the modal closed) resumes at the
+  // code step, until Cancel ends it (the server's value is then stale until the next page load).
+  const [resumable, setResumable] = useState(true);
+  const secondStep = answeredStep ?? (resumable ? (pendingSecondFactor ?? undefined) : undefined);
 
   const reloadSoon = (message: string) => {
     setSuccess(message);
@@ -105,28 +147,7 @@ export function SignInModal() {
             <CloseIcon />
           </button>
           {success ? (
-            <div
-              className={styles.success}
-              role="status"
-              tabIndex={-1}
-              // The form that had focus is gone: focus moves to the outcome (issue 16 item 16).
-              ref={(node) => node?.focus()}
-            >
-              <span className={styles.successMark} aria-hidden="true">
-                <CheckIcon width={32} height={32} />
-              </span>
-              <h2 id={titleId} className={styles.title}>
-                {success}
-              </h2>
-              <p className={styles.subtitle}>Reloading the page…</p>
-              <button
-                type="button"
-                className={formStyles.primary}
-                onClick={() => window.location.reload()}
-              >
-                Close
-              </button>
-            </div>
+            <SuccessPanel titleId={titleId} message={success} />
           ) : (
             <>
               <h2 id={titleId} className={styles.title}>
@@ -170,54 +191,7 @@ export function SignInModal() {
                   onSecondFactor={setSecondStep}
                 />
               )}
-              {!secondStep && (
-                <p className={styles.switch}>
-                  {mode === "login" && (
-                    <>
-                      Don&apos;t have an account?{" "}
-                      <button
-                        type="button"
-                        className={formStyles.linkButton}
-                        onClick={() => setMode("register")}
-                      >
-                        Sign Up
-                      </button>
-                    </>
-                  )}
-                  {mode === "register" && (
-                    <>
-                      Already have an account?{" "}
-                      <button
-                        type="button"
-                        className={formStyles.linkButton}
-                        onClick={() => setMode("login")}
-                      >
-                        Sign In
-                      </button>
-                    </>
-                  )}
-                  {mode === "reset" && (
-                    <>
-                      Remembered it?{" "}
-                      <button
-                        type="button"
-                        className={formStyles.linkButton}
-                        onClick={() => setMode("login")}
-                      >
-                        Sign In
-                      </button>{" "}
-                      ·{" "}
-                      <button
-                        type="button"
-                        className={formStyles.linkButton}
-                        onClick={() => setMode("register")}
-                      >
-                        Create an account
-                      </button>
-                    </>
-                  )}
-                </p>
-              )}
+              {!secondStep && <ModeSwitch mode={mode} setMode={setMode} />}
             </>
           )}
         </div>

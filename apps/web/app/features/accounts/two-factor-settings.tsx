@@ -1,26 +1,18 @@
-// Settings' 'Two-factor authentication' section (issue 12 item 4): add an authenticator app by
-// scanning a QR code (or typing its key), confirm it with a code, list the apps and remove one
-// after a confirmation. Results are toasts like the rest of /settings (§8, 3 s).
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// Settings' 'Two-factor authentication' section (docs/decisions/014-two-factor.md "Screens"):
+// add an authenticator app (two-factor-enrolment.tsx), list the apps and remove one after a
+// confirmation. Results are toasts like the rest of /settings
+// (docs/spec/accounts-and-details.md §8, 3 s).
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 
 import { SETTINGS_TOAST_MS } from "@studyatlas/schemas/account-rules.ts";
-import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
-import {
-  EnrollFormSchema,
-  MFA_MESSAGES,
-  TotpCodeFormSchema,
-  type EnrolledFactor,
-  type Factor,
-} from "@studyatlas/schemas/mfa.ts";
+import { MFA_MESSAGES, type Factor } from "@studyatlas/schemas/mfa.ts";
 
 import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
-import { FormField } from "../../components/form/form-field.tsx";
 import { BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
-import { CodeField } from "../../components/two-factor/code-field.tsx";
-import { verifyCode } from "../../components/two-factor/two-factor-api.ts";
+import { Enrolment } from "./two-factor-enrolment.tsx";
 import styles from "./two-factor.module.css";
 
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
@@ -36,11 +28,6 @@ function focusSectionTitle(): void {
   const title = document.getElementById("two-factor-title");
   title?.setAttribute("tabindex", "-1");
   title?.focus();
-}
-
-/** The key in groups of four, as authenticator apps print it ("ABCD EFGH ..."). */
-function grouped(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 export function TwoFactorSettings({
@@ -77,7 +64,12 @@ export function TwoFactorSettings({
       </p>
       {on && <FactorList factors={verified} />}
       {enrolling ? (
-        <Enrolment onDone={() => setEnrolling(false)} />
+        <Enrolment
+          onDone={() => {
+            setEnrolling(false);
+            focusSectionTitle();
+          }}
+        />
       ) : (
         verified.length < 10 && (
           <div>
@@ -188,170 +180,5 @@ function FactorRow({ factor, name }: { factor: Factor; name: string }) {
         </div>
       )}
     </li>
-  );
-}
-
-function Enrolment({ onDone }: { onDone: () => void }) {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState<string>();
-  const [factor, setFactor] = useState<EnrolledFactor>();
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
-  const scanStep = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // The next step takes the focus (the name field focuses itself).
-    if (factor) scanStep.current?.focus();
-  }, [factor]);
-
-  const start = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldErrorsOf(EnrollFormSchema, { friendly_name: name });
-    setNameError(found.friendly_name);
-    if (found.friendly_name) return;
-    setPending(true);
-    setError(undefined);
-    const answer = await accountApi<EnrolledFactor>("factors", {
-      json: { factor_type: "totp", ...(name.trim() ? { friendly_name: name.trim() } : {}) },
-    });
-    setPending(false);
-    if (answer.ok) setFactor(answer.data);
-    else setError(authErrorMessage(answer.data));
-  };
-
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!factor) return;
-    const found = fieldErrorsOf(TotpCodeFormSchema, { code });
-    setCodeError(found.code);
-    if (found.code) {
-      codeInput.current?.focus();
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    const failure = await verifyCode(factor.id, code);
-    setPending(false);
-    if (failure) {
-      setError(failure);
-      setCode("");
-      codeInput.current?.focus();
-      return;
-    }
-    toast.show(MFA_MESSAGES.enrolled, { kind: "success", durationMs: SETTINGS_TOAST_MS });
-    onDone();
-    focusSectionTitle();
-    await revalidator.revalidate();
-  };
-
-  const cancel = async () => {
-    // The half-made factor goes at once (it would expire in 5 minutes anyway).
-    if (factor) {
-      await accountApi(`factors/${encodeURIComponent(factor.id)}`, { method: "DELETE" });
-    }
-    onDone();
-    focusSectionTitle();
-  };
-
-  if (!factor) {
-    return (
-      <form className={formStyles.form} onSubmit={(event) => void start(event)} noValidate>
-        <FormField
-          autoFocus
-          label="Name for this app (optional)"
-          hint="For example 'My phone', to tell your apps apart."
-          maxLength={60}
-          value={name}
-          error={nameError}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError(undefined);
-          }}
-        />
-        {error && (
-          <p className={formStyles.formError} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <button type="submit" className={formStyles.primary} disabled={pending}>
-            {pending ? "Loading..." : "Continue"}
-          </button>
-          <button
-            type="button"
-            className={formStyles.secondary}
-            onClick={() => {
-              onDone();
-              focusSectionTitle();
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      </form>
-    );
-  }
-
-  const qrSource = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(factor.totp.qr_code)}`;
-  return (
-    <div
-      ref={scanStep}
-      className={styles.enrol}
-      tabIndex={-1}
-      aria-labelledby="two-factor-scan-title"
-      role="group"
-    >
-      <img
-        className={styles.qr}
-        src={qrSource}
-        width={200}
-        height={200}
-        alt="QR code to scan with your authenticator app"
-      />
-      <form className={formStyles.form} onSubmit={(event) => void confirm(event)} noValidate>
-        <h3 id="two-factor-scan-title" className={styles.stepTitle}>
-          Scan the QR code with your authenticator app
-        </h3>
-        <ol className={styles.steps}>
-          <li>
-            In your authenticator app, add an account and scan this QR code.
-            <br />
-            Can&apos;t scan it? Enter this key instead:
-            <br />
-            <code className={styles.secret} data-totp-secret={factor.totp.secret}>
-              {grouped(factor.totp.secret)}
-            </code>
-          </li>
-          <li>Enter the 6-digit code the app now shows for StudyAtlas.</li>
-        </ol>
-        <CodeField
-          ref={codeInput}
-          value={code}
-          error={codeError}
-          onChange={(value) => {
-            setCode(value);
-            setCodeError(undefined);
-          }}
-        />
-        {error && (
-          <p className={formStyles.formError} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <button type="submit" className={formStyles.primary} disabled={pending}>
-            {pending ? "Verifying..." : "Turn on two-factor authentication"}
-          </button>
-          <button type="button" className={formStyles.secondary} onClick={() => void cancel()}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </div>
   );
 }

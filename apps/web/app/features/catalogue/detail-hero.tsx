@@ -1,4 +1,4 @@
-// The top of the detail pages, written once (issue 10): the breadcrumb every detail page shows,
+// The top of the detail pages, written once (ADR 010): the breadcrumb every detail page shows,
 // and the banner hero of the programme and school pages (docs/spec/accounts-and-details.md §2).
 import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";

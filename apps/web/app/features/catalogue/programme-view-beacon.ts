@@ -1,6 +1,6 @@
-// Tells the server a programme page was shown (issue 13 item 3; docs/decisions/015-programme-analytics.md).
-// Sent from the browser after hydration rather than counted in the loader, because a CDN answers
-// most signed-out page loads without reaching the loader (ADR 011 "Caching by a CDN").
+// Tells the server a programme page was shown (docs/decisions/015-programme-analytics.md). Sent
+// from the browser after hydration rather than counted in the loader, because a CDN answers most
+// signed-out page loads without reaching the loader (ADR 023).
 import { useEffect, useRef } from "react";
 
 import { programmeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";

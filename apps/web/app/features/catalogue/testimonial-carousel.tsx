@@ -1,6 +1,6 @@
-// The programme page's testimonial carousel (docs/spec/accounts-and-details.md §2, §9 "Carousel: autoplay
-// 3000 ms, speed 500 ms, 2 slides"): two reviews in view (one on phones), moving one review every
-// 3 s with a 0.5 s slide. It pauses while hovered or focused and with its Pause button
+// The programme page's testimonial carousel (docs/spec/accounts-and-details.md §2, §9 "Carousel:
+// autoplay 3000 ms, speed 500 ms, 2 slides"): two reviews in view (one on phones), moving one
+// review every 3 s with a 0.5 s slide. It pauses while hovered or focused and with its Pause button
 // (WCAG 2.2.2), and does not move by itself for visitors who prefer reduced motion.
 import { useEffect, useState, type CSSProperties } from "react";
 
@@ -31,20 +31,10 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-export function TestimonialCarousel({
-  testimonials,
-  title,
-}: {
-  testimonials: readonly Testimonial[];
-  title: string;
-}) {
-  const [index, setIndex] = useState(0);
+/** Slides in view (one on phones) and whether the visitor prefers reduced motion, kept current. */
+function useCarouselMedia(): { perView: number; reducedMotion: boolean } {
   const [perView, setPerView] = useState(CAROUSEL_SLIDES_PER_VIEW);
-  const [paused, setPaused] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
-
   useEffect(() => {
     const narrow = window.matchMedia("(max-width: 768px)");
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -60,6 +50,21 @@ export function TestimonialCarousel({
       reduced.removeEventListener("change", update);
     };
   }, []);
+  return { perView, reducedMotion };
+}
+
+export function TestimonialCarousel({
+  testimonials,
+  title,
+}: {
+  testimonials: readonly Testimonial[];
+  title: string;
+}) {
+  const [index, setIndex] = useState(0);
+  const { perView, reducedMotion } = useCarouselMedia();
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
 
   const positions = positionCount(testimonials.length, perView);
   const current = index % positions;
@@ -97,61 +102,92 @@ export function TestimonialCarousel({
         <h2 id="testimonials-title" className={styles.title}>
           {title}
         </h2>
-        <div className={styles.controls}>
-          <button
-            type="button"
-            className={styles.control}
-            onClick={() => setPaused((value) => !value)}
-            aria-pressed={paused}
-          >
-            {paused ? "Play" : "Pause"}
-          </button>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-label="Previous testimonial"
-            onClick={() => go(-1)}
-          >
-            <ChevronRightIcon className={styles.previousIcon} />
-          </button>
-          <button
-            type="button"
-            className={styles.arrow}
-            aria-label="Next testimonial"
-            onClick={() => go(1)}
-          >
-            <ChevronRightIcon />
-          </button>
-        </div>
+        <CarouselControls
+          paused={paused}
+          onPause={() => setPaused((value) => !value)}
+          onStep={go}
+        />
       </div>
       <div className={styles.viewport} aria-live={moving ? "off" : "polite"}>
         <ul className={styles.track} style={trackStyle}>
-          {testimonials.map((testimonial, position) => {
-            const inView = position >= current && position < current + perView;
-            return (
-              <li
-                key={testimonial.name}
-                className={styles.slide}
-                aria-roledescription="slide"
-                aria-label={`${position + 1} of ${testimonials.length}`}
-                aria-hidden={inView ? undefined : true}
-                inert={!inView}
-              >
-                <figure className={styles.card}>
-                  <Stars rating={testimonial.rating} />
-                  <blockquote className={styles.quote}>
-                    <p>{testimonial.review_text}</p>
-                  </blockquote>
-                  <figcaption className={styles.author}>
-                    <InitialsAvatar name={testimonial.name} size={44} />
-                    <span>{testimonial.name}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            );
-          })}
+          {testimonials.map((testimonial, position) => (
+            <TestimonialSlide
+              key={testimonial.name}
+              testimonial={testimonial}
+              position={position}
+              count={testimonials.length}
+              inView={position >= current && position < current + perView}
+            />
+          ))}
         </ul>
       </div>
     </section>
+  );
+}
+
+function CarouselControls({
+  paused,
+  onPause,
+  onStep,
+}: {
+  paused: boolean;
+  onPause: () => void;
+  onStep: (step: number) => void;
+}) {
+  return (
+    <div className={styles.controls}>
+      <button type="button" className={styles.control} onClick={onPause} aria-pressed={paused}>
+        {paused ? "Play" : "Pause"}
+      </button>
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label="Previous testimonial"
+        onClick={() => onStep(-1)}
+      >
+        <ChevronRightIcon className={styles.previousIcon} />
+      </button>
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label="Next testimonial"
+        onClick={() => onStep(1)}
+      >
+        <ChevronRightIcon />
+      </button>
+    </div>
+  );
+}
+
+function TestimonialSlide({
+  testimonial,
+  position,
+  count,
+  inView,
+}: {
+  testimonial: Testimonial;
+  position: number;
+  count: number;
+  inView: boolean;
+}) {
+  return (
+    <li
+      className={styles.slide}
+      aria-roledescription="slide"
+      aria-label={`${position + 1} of ${count}`}
+      aria-hidden={inView ? undefined : true}
+      inert={!inView}
+    >
+      <figure className={styles.card}>
+        <Stars rating={testimonial.rating} />
+        <blockquote className={styles.quote}>
+          <p>{testimonial.review_text}</p>
+        </blockquote>
+        <figcaption className={styles.author}>
+          <InitialsAvatar name={testimonial.name} size={44} />
+          <span>{testimonial.name}</span>
+        </figcaption>
+      </figure>
+    </li>
   );
 }

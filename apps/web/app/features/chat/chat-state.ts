@@ -1,6 +1,6 @@
-// The chat screen's rules, as pure functions (issue 11 items 5 and 6): merging messages that
-// arrive from the page load, the live socket and a catch-up fetch (each once, in id order),
-// keeping the list newest first, and how names, roles, times and links are shown.
+// The chat screen's rules, as pure functions (docs/decisions/012-applications-and-live-chat.md):
+// merging messages that arrive from the page load, the live socket and a catch-up fetch (each once,
+// in id order), keeping the list newest first, and how names, roles, times and links are shown.
 import type { ChatMessage, ChatSummary } from "@studyatlas/schemas/chat.ts";
 import { CHAT_MESSAGES } from "@studyatlas/schemas/chat.ts";
 

@@ -1,7 +1,8 @@
-// The browser's end of live delivery (issue 11 item 5): one WebSocket to /api/chats/live for the
-// chat screen, authenticated by the session cookie. It reconnects with backoff after a drop, and
-// on every (re)connection and every `resync` asks the screen to catch up from its cursor, so a
-// message sent while the socket was down is fetched once and shown once.
+// The browser's end of live delivery (docs/decisions/012-applications-and-live-chat.md): one
+// WebSocket to /api/chats/live for the chat screen, authenticated by the session cookie. It
+// reconnects with backoff after a drop, and on every (re)connection and every `resync` asks the
+// screen to catch up from its cursor, so a message sent while the socket was down is fetched once
+// and shown once.
 import { useEffect, useRef, useState } from "react";
 
 import { CHAT_LIVE_PATH, type LiveEvent } from "@studyatlas/schemas/chat.ts";

@@ -1,6 +1,7 @@
-// The audit log (issue 13 "Programmes": "every change is kept in an audit log (who, when,
-// before/after) visible to the partner and sales"): one entry per change, newest first, with the
-// changed fields before and after. HTML sections show as text (never rendered as markup).
+// The audit log (docs/decisions/016-organisations-and-dashboards.md "The audit log": who, when,
+// before and after, visible to the partner and to sales agents): one entry per change, newest
+// first, with the changed fields before and after. HTML sections show as text (never rendered as
+// markup).
 import { Form, Link } from "react-router";
 
 import {

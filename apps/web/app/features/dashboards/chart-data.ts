@@ -1,7 +1,7 @@
-// What the Overview's charts draw (issue 13: "each with a daily chart and the change against the
-// previous period"; docs/decisions/017-dashboard-charts.md): a metric's daily points from the
-// overview's series, the axis's top value, and the sentence that says in words what the chart
-// shows (its text alternative; the tables keep every figure).
+// What the Overview's charts draw (each metric with a daily chart and the change against the
+// previous period; docs/decisions/017-dashboard-charts.md): a metric's daily points from the
+// overview's series, the axis's top value, and the sentence that says in words what the chart shows
+// (its text alternative; the tables keep every figure).
 import type { AnalyticsDay } from "@studyatlas/schemas/analytics.ts";
 
 export type DailyMetric = "views" | "visitors" | "wishlist_saves" | "applications" | "conversion";

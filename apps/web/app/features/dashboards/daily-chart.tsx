@@ -1,9 +1,9 @@
-// A metric's daily chart on the Overview (issue 13; docs/decisions/017-dashboard-charts.md): an
-// SVG drawn with visx on the server as on the client, so it shows before any script runs and
-// adds no layout work. It stretches to its card (the viewBox is not kept to scale; strokes keep
-// their width), while its labels are HTML text that stays readable at 375 px. It is not
-// interactive: the sentence in its accessible name says what it shows, and the 'Daily numbers'
-// table beside it has every figure.
+// A metric's daily chart on the Overview (docs/decisions/017-dashboard-charts.md): an SVG drawn
+// with visx on the server as on the client, so it shows before any script runs and adds no layout
+// work. It stretches to its card (the viewBox is not kept to scale; strokes keep their width),
+// while its labels are HTML text that stays readable at 375 px. It is not interactive: the sentence
+// in its accessible name says what it shows, and the 'Daily numbers' table beside it has every
+// figure.
 import { Bar, LinePath } from "@visx/shape";
 import { scaleBand, scaleLinear } from "@visx/scale";
 

@@ -1,7 +1,8 @@
-// The dashboards' doors (docs/spec/accounts-and-details.md §2 "Dashboard pages", §8; issue 13
-// item 2): partner and sales sign-in with 'remember me', partner registration with the
-// organisation, and sales registration from an invitation. A network failure opens the §8 Error
-// dialog; a refused sign-in says 'Invalid credentials. Please try again.'.
+// The dashboards' doors (docs/spec/accounts-and-details.md §2 "Dashboard pages", §8;
+// docs/decisions/016-organisations-and-dashboards.md): partner and sales sign-in with 'remember
+// me', partner registration with the organisation, and sales registration from an invitation. A
+// network failure opens the §8 Error dialog; a refused sign-in says 'Invalid credentials. Please
+// try again.'.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 
@@ -10,7 +11,7 @@ import {
   RegisterPartnerSchema,
   RegisterSchema,
 } from "@studyatlas/schemas/accounts.ts";
-import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboard.ts";
+import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboards.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import type { MfaRequired } from "@studyatlas/schemas/mfa.ts";
 
@@ -53,7 +54,8 @@ export function DashboardLoginForm({ registerHref }: { registerHref?: string }) 
   const [error, setError] = useState<string>();
   const [networkError, setNetworkError] = useState(false);
   const [pending, setPending] = useState(false);
-  // The account has a verified factor (issue 12 item 4): the code, then the dashboard.
+  // The account has a verified factor (docs/decisions/014-two-factor.md): the code, then the
+  // dashboard.
   const [secondStep, setSecondStep] = useState<{ mfa: MfaRequired; next: string }>();
 
   const submit = async (event: FormEvent) => {

@@ -1,5 +1,6 @@
-// The frame of the signed-in dashboards (issue 13): no site header or footer (§2 hides them under
-// /dashboard), a bar with the logo, the dashboard's name, who is signed in and 'Sign out'.
+// The frame of the signed-in dashboards (docs/decisions/016-organisations-and-dashboards.md): no
+// site header or footer (§2 hides them under /dashboard), a bar with the logo, the dashboard's
+// name, who is signed in and 'Sign out'.
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 

@@ -1,6 +1,7 @@
-// The partner dashboard's home (issue 13 item 3): the organisation, its status and the schools a
-// sales agent linked to it. A pending or suspended organisation sees why it sees nothing else.
-import type { PartnerOrganisation } from "@studyatlas/schemas/dashboard.ts";
+// The partner dashboard's home (docs/decisions/016-organisations-and-dashboards.md): the
+// organisation, its status and the schools a sales agent linked to it. A pending or suspended
+// organisation sees why it sees nothing else.
+import type { PartnerOrganisation } from "@studyatlas/schemas/dashboards.ts";
 
 import { StatusBadge } from "./dashboard-shell.tsx";
 import styles from "./dashboard.module.css";

@@ -1,6 +1,6 @@
-// The organisation's programmes (issue 13 "Programmes"): a search by name, a status filter (both
-// in the address, so the back button and shared links keep them), a link to edit each one and
-// 'New programme'.
+// The organisation's programmes (docs/decisions/016-organisations-and-dashboards.md "Programme
+// authoring"): a search by name, a status filter (both in the address, so the back button and
+// shared links keep them), a link to edit each one and 'New programme'.
 import { Form, Link } from "react-router";
 
 import type { ProgrammeList } from "@studyatlas/schemas/programmes.ts";

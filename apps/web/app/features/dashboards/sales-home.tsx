@@ -1,6 +1,6 @@
-// The sales dashboard (issue 13 items 1 and 4): organisations by status with approval,
-// suspension and school linking, and invitations of new sales agents. Each change calls the
-// sales API and reloads the page's data.
+// The sales dashboard (docs/decisions/016-organisations-and-dashboards.md "Organisations", "Sales
+// agents"): organisations by status with approval, suspension and school linking, and invitations
+// of new sales agents. Each change calls the sales API and reloads the page's data.
 import { useId, useState, type FormEvent } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 
@@ -8,7 +8,7 @@ import type {
   OrganisationDetail,
   SalesInvitation,
   SchoolForLinking,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";

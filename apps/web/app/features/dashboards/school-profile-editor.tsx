@@ -1,20 +1,13 @@
-// The school profile form on the partner dashboard (issue 13: "School profile: about, video,
-// city, logo and banner upload (type and size checked, resized server-side)"): the text fields
-// save together; each image uploads on its own with a preview of the chosen file before it is
-// sent and the server's result after. The server decides what an image is (its bytes) and its
-// size; the browser only spares a pointless upload of a file that is too large.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+// The school profile form on the partner dashboard
+// (docs/decisions/037-school-profile-and-uploaded-images.md): about, video and city save together;
+// each image uploads on its own (school-image-upload.tsx).
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import {
   SCHOOL_ABOUT_MAX,
-  SCHOOL_IMAGE_ACCEPT,
-  SCHOOL_IMAGE_MESSAGES,
-  SCHOOL_IMAGE_SPECS,
   SchoolProfileBodySchema,
-  sizeText,
-  type SchoolImageKind,
   type SchoolProfile,
 } from "@studyatlas/schemas/school-profile.ts";
 
@@ -22,6 +15,7 @@ import { callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";
 import formStyles from "../../components/form/form.module.css";
 import dashboardStyles from "./dashboard.module.css";
+import { ImageUpload } from "./school-image-upload.tsx";
 import styles from "./school-profile.module.css";
 
 export function PartnerSchoolList({ schools }: { schools: SchoolProfile[] }) {
@@ -77,7 +71,8 @@ export function SchoolProfileEditor({
   );
 }
 
-function ProfileTextForm({ school }: { school: SchoolProfile }) {
+/** About, video and city: checked with the API's schema first, then saved together. */
+function useProfileTextForm(school: SchoolProfile) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState({
     about: school.about,
@@ -88,7 +83,6 @@ function ProfileTextForm({ school }: { school: SchoolProfile }) {
   const [message, setMessage] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
-  const aboutId = useId();
 
   const set =
     (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -123,8 +117,11 @@ function ProfileTextForm({ school }: { school: SchoolProfile }) {
     setMessage("Saved. The public school page shows the change now.");
     await revalidator.revalidate();
   };
+  return { values, set, errors, message, failure, pending, save };
+}
 
-  const aboutError = errors.about?.[0];
+function ProfileTextForm({ school }: { school: SchoolProfile }) {
+  const { values, set, errors, message, failure, pending, save } = useProfileTextForm(school);
   return (
     <section className={dashboardStyles.card} aria-labelledby="profile-text-title">
       <h2 id="profile-text-title">About the school</h2>
@@ -137,31 +134,7 @@ function ProfileTextForm({ school }: { school: SchoolProfile }) {
           autoComplete="address-level2"
           required
         />
-        <div className={formStyles.field}>
-          <label htmlFor={aboutId} className={formStyles.label}>
-            About
-          </label>
-          <textarea
-            id={aboutId}
-            rows={8}
-            maxLength={SCHOOL_ABOUT_MAX}
-            value={values.about}
-            onChange={set("about")}
-            className={`${formStyles.input} ${styles.about}`}
-            aria-invalid={aboutError ? true : undefined}
-            aria-describedby={`${aboutId}-${aboutError ? "error" : "hint"}`}
-          />
-          {aboutError ? (
-            <p id={`${aboutId}-error`} className={formStyles.error}>
-              {aboutError}
-            </p>
-          ) : (
-            <p id={`${aboutId}-hint`} className={formStyles.hint}>
-              Plain text, up to {SCHOOL_ABOUT_MAX.toLocaleString("en-US")} characters; an empty line
-              starts a new paragraph.
-            </p>
-          )}
-        </div>
+        <AboutField value={values.about} onChange={set("about")} error={errors.about?.[0]} />
         <FormField
           label="Video (YouTube link)"
           type="url"
@@ -191,167 +164,42 @@ function ProfileTextForm({ school }: { school: SchoolProfile }) {
   );
 }
 
-const IMAGE_TEXT: Record<SchoolImageKind, { title: string; shown: string }> = {
-  logo: {
-    title: "Logo",
-    shown: "Shown square on the school page and on programme cards.",
-  },
-  banner: {
-    title: "Banner",
-    shown: "Shown across the top of the school page and on programme cards.",
-  },
-};
-
-function ImageUpload({
-  school,
-  kind,
-  maxBytes,
+/** Plain text: an empty line starts a new paragraph on the public page. */
+function AboutField({
+  value,
+  onChange,
+  error: aboutError,
 }: {
-  school: SchoolProfile;
-  kind: SchoolImageKind;
-  maxBytes: number;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
+  error: string | undefined;
 }) {
-  const revalidator = useRevalidator();
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File>();
-  const [preview, setPreview] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [message, setMessage] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const spec = SCHOOL_IMAGE_SPECS[kind];
-  const current = school[kind];
-  const text = IMAGE_TEXT[kind];
-
-  // The chosen file's preview, read as a data: URL (the CSP allows data: images, not blob:).
-  useEffect(() => {
-    if (!file) return undefined;
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === "string") setPreview(reader.result);
-    };
-    reader.readAsDataURL(file);
-    return () => reader.abort();
-  }, [file]);
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    setMessage(undefined);
-    setError(undefined);
-    setPreview(undefined);
-    setFile(undefined);
-    if (!chosen) return;
-    if (chosen.size > maxBytes) {
-      setError(SCHOOL_IMAGE_MESSAGES.tooLarge(maxBytes));
-      return;
-    }
-    setFile(chosen);
-  };
-
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setError(SCHOOL_IMAGE_MESSAGES.missing);
-      input.current?.focus();
-      return;
-    }
-    setPending(true);
-    setError(undefined);
-    const form = new FormData();
-    form.append("file", file);
-    const answer = await callApi<{ url: string }>(
-      `/api/dashboard/partner/schools/${school.id}/images/${kind}`,
-      { form },
-    );
-    setPending(false);
-    if (!answer.ok) {
-      setError(
-        answer.data.errors?.file?.[0] ??
-          answer.data.detail ??
-          (answer.status === 0
-            ? "The upload did not reach us. Check your connection and try again."
-            : "The image could not be uploaded. Please try again."),
-      );
-      input.current?.focus();
-      return;
-    }
-    setFile(undefined);
-    setPreview(undefined);
-    if (input.current) input.current.value = "";
-    setMessage(`${text.title} uploaded. The public school page shows it now.`);
-    await revalidator.revalidate();
-  };
-
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const aboutId = useId();
   return (
-    <section className={dashboardStyles.card} aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>{text.title}</h2>
-      <div className={styles.previews} data-kind={kind}>
-        <figure className={styles.figure}>
-          {current ? (
-            <img
-              src={current}
-              alt={`Current ${kind} of ${school.name}`}
-              className={styles.preview}
-              data-kind={kind}
-              data-testid={`current-${kind}`}
-            />
-          ) : (
-            <span className={styles.empty}>None yet</span>
-          )}
-          <figcaption>Now</figcaption>
-        </figure>
-        {preview && (
-          <figure className={styles.figure}>
-            <img
-              src={preview}
-              alt={`Chosen ${kind}, not uploaded yet`}
-              className={styles.preview}
-              data-kind={kind}
-            />
-            <figcaption>Chosen, not uploaded yet</figcaption>
-          </figure>
-        )}
-      </div>
-      <form className={formStyles.form} onSubmit={(event) => void upload(event)} noValidate>
-        <div className={formStyles.field}>
-          <label htmlFor={inputId} className={formStyles.label}>
-            Choose a {kind} image
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            name="file"
-            accept={SCHOOL_IMAGE_ACCEPT}
-            onChange={choose}
-            className={styles.file}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          />
-          <p id={hintId} className={formStyles.hint}>
-            PNG, JPEG, WebP or GIF, up to {sizeText(maxBytes)}, at least {spec.min.width}×
-            {spec.min.height} pixels. {text.shown} We resize it to {spec.width}×{spec.height}
-            {kind === "logo" ? " (kept whole)" : " (cropped from the centre)"}.
-          </p>
-          {error && (
-            <p id={errorId} className={formStyles.error} role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-        <div>
-          <button type="submit" className={formStyles.primary} disabled={pending}>
-            {pending ? "Uploading..." : `Upload ${kind}`}
-          </button>
-        </div>
-      </form>
-      {message && (
-        <p className={`${formStyles.formSuccess} ${styles.notice}`} role="status">
-          {message}
+    <div className={formStyles.field}>
+      <label htmlFor={aboutId} className={formStyles.label}>
+        About
+      </label>
+      <textarea
+        id={aboutId}
+        rows={8}
+        maxLength={SCHOOL_ABOUT_MAX}
+        value={value}
+        onChange={onChange}
+        className={`${formStyles.input} ${styles.about}`}
+        aria-invalid={aboutError ? true : undefined}
+        aria-describedby={`${aboutId}-${aboutError ? "error" : "hint"}`}
+      />
+      {aboutError ? (
+        <p id={`${aboutId}-error`} className={formStyles.error}>
+          {aboutError}
+        </p>
+      ) : (
+        <p id={`${aboutId}-hint`} className={formStyles.hint}>
+          Plain text, up to {SCHOOL_ABOUT_MAX.toLocaleString("en-US")} characters; an empty line
+          starts a new paragraph.
         </p>
       )}
-    </section>
+    </div>
   );
 }

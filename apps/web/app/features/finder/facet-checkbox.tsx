@@ -1,6 +1,6 @@
-// One checkbox filter option with its facet count (issue "Discovery" item 4): how many results
-// it would give with the other filters applied. An option with no results is disabled unless it
-// is already selected, so the visitor can never click into an empty page by accident.
+// One checkbox filter option with its facet count (docs/spec-notes.md, Course finder): how many
+// results it would give with the other filters applied. An option with no results is disabled
+// unless it is already selected, so the visitor can never click into an empty page by accident.
 import { groupedDigits } from "../../utils/grouped-digits.ts";
 import styles from "./filter-panel.module.css";
 

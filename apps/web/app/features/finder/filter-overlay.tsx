@@ -1,8 +1,8 @@
-// Small screens (docs/spec/discovery.md §2, §9 breakpoint 768 px): a fixed Filter bar with the result count
-// opens a full-screen modal dialog with Reset and Done, the filter sections, disciplines and
-// duration as sub-panels that slide in with a back button, and 'Show N results'. Every change
-// navigates, so N is the live count. The native modal <dialog> makes the page behind it inert
-// (focus stays inside) and closes on Escape; the body's scroll is locked while it is open.
+// Small screens (docs/spec/discovery.md §2, §9 breakpoint 768 px): a fixed Filter bar with the
+// result count opens a full-screen modal dialog with Reset and Done, the filter sections,
+// disciplines and duration as sub-panels that slide in with a back button, and 'Show N results'.
+// Every change navigates, so N is the live count. The native modal <dialog> makes the page behind
+// it inert (focus stays inside) and closes on Escape; the body's scroll is locked while it is open.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 
@@ -32,37 +32,12 @@ export function FilterOverlay({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { data, location } = useFinder();
-  const navigation = useNavigation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { data } = useFinder();
+  const dialogRef = useModalDialog(open);
   const titleId = useId();
   const [subPanel, setSubPanel] = useState<SubPanel | undefined>(undefined);
-  const pending = navigation.state !== "idle";
   const count = COUNT.format(data.count);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  // Lock the page behind the overlay; restore whatever was there before on close.
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, [open]);
-
-  const durationCount = new URLSearchParams(location.search).getAll("duration").length;
-  const selectedDurations = DURATION_BUCKETS.filter((bucket) =>
-    new URLSearchParams(location.search).getAll("duration").includes(bucket.key),
-  )
-    .map((bucket) => bucket.label)
-    .join(", ");
+  const done = () => onOpenChange(false);
 
   return (
     <>
@@ -90,44 +65,8 @@ export function FilterOverlay({
       >
         {open ? (
           <div className={styles.frame}>
-            <header className={styles.header}>
-              <Link
-                to={`/${location.scope.base}`}
-                className={styles.headerAction}
-                preventScrollReset
-                state={OVERLAY_OPEN_STATE}
-              >
-                Reset
-              </Link>
-              <h2 id={titleId} className={styles.title}>
-                Filters
-              </h2>
-              <button
-                type="button"
-                className={styles.headerAction}
-                onClick={() => onOpenChange(false)}
-              >
-                Done
-              </button>
-            </header>
-
-            <div className={styles.body}>
-              <SubPanelTrigger
-                title="Disciplines"
-                value={data.discipline?.name ?? "All disciplines"}
-                onOpen={() => setSubPanel("disciplines")}
-              />
-              <FilterSection title="Programme level">
-                <ProgrammeLevelFilter />
-              </FilterSection>
-              <SubPanelTrigger
-                title="Duration"
-                value={durationCount > 0 ? selectedDurations : "Any duration"}
-                onOpen={() => setSubPanel("duration")}
-              />
-              <SharedFilterSections />
-            </div>
-
+            <OverlayHeader titleId={titleId} onDone={done} />
+            <OverlayFilters onOpenSubPanel={setSubPanel} />
             {subPanel ? (
               <SubPanelView
                 title={subPanel === "disciplines" ? "Disciplines" : "Duration"}
@@ -136,21 +75,99 @@ export function FilterOverlay({
                 {subPanel === "disciplines" ? <DisciplineFilter /> : <DurationFilter />}
               </SubPanelView>
             ) : null}
-
-            <footer className={styles.footer}>
-              <button
-                type="button"
-                className={styles.show}
-                onClick={() => onOpenChange(false)}
-                aria-busy={pending || undefined}
-              >
-                {pending ? "Updating results…" : `Show ${count} results`}
-              </button>
-            </footer>
+            <OverlayFooter count={count} onDone={done} />
           </div>
         ) : null}
       </dialog>
     </>
+  );
+}
+
+/** The modal <dialog> shown while `open`, and the page behind it kept from scrolling. */
+function useModalDialog(open: boolean) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // Lock the page behind the overlay; restore whatever was there before on close.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [open]);
+  return dialogRef;
+}
+
+function OverlayHeader({ titleId, onDone }: { titleId: string; onDone: () => void }) {
+  const { location } = useFinder();
+  return (
+    <header className={styles.header}>
+      <Link
+        to={`/${location.scope.base}`}
+        className={styles.headerAction}
+        preventScrollReset
+        state={OVERLAY_OPEN_STATE}
+      >
+        Reset
+      </Link>
+      <h2 id={titleId} className={styles.title}>
+        Filters
+      </h2>
+      <button type="button" className={styles.headerAction} onClick={onDone}>
+        Done
+      </button>
+    </header>
+  );
+}
+
+/** The filter sections, disciplines and duration as triggers of their sub-panels. */
+function OverlayFilters({ onOpenSubPanel }: { onOpenSubPanel: (panel: SubPanel) => void }) {
+  const { data, location } = useFinder();
+  const durations = new URLSearchParams(location.search).getAll("duration");
+  const selectedDurations = DURATION_BUCKETS.filter((bucket) => durations.includes(bucket.key))
+    .map((bucket) => bucket.label)
+    .join(", ");
+  return (
+    <div className={styles.body}>
+      <SubPanelTrigger
+        title="Disciplines"
+        value={data.discipline?.name ?? "All disciplines"}
+        onOpen={() => onOpenSubPanel("disciplines")}
+      />
+      <FilterSection title="Programme level">
+        <ProgrammeLevelFilter />
+      </FilterSection>
+      <SubPanelTrigger
+        title="Duration"
+        value={durations.length > 0 ? selectedDurations : "Any duration"}
+        onOpen={() => onOpenSubPanel("duration")}
+      />
+      <SharedFilterSections />
+    </div>
+  );
+}
+
+function OverlayFooter({ count, onDone }: { count: string; onDone: () => void }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  return (
+    <footer className={styles.footer}>
+      <button
+        type="button"
+        className={styles.show}
+        onClick={onDone}
+        aria-busy={pending || undefined}
+      >
+        {pending ? "Updating results…" : `Show ${count} results`}
+      </button>
+    </footer>
   );
 }
 

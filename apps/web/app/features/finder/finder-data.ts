@@ -14,6 +14,15 @@ export interface FinderPageData extends FinderPage {
   heading: string;
 }
 
+/** What the finder page shows instead when the address cannot be answered (docs/spec-notes.md). */
+export interface FinderProblem {
+  status: "problem";
+  scope: FinderScope;
+  heading: string;
+  title: string;
+  message: string;
+}
+
 export interface FinderLocation {
   pathname: string;
   /** '?…' or ''. While a finder navigation is pending, the pending query (optimistic UI). */

@@ -1,6 +1,6 @@
-// The finder's filter state lives in the URL query (docs/spec/discovery.md §4 Finder); these helpers build
-// the next query from the current one. Spec §5: empty values and any value containing 'where'
-// are skipped; changing a filter goes back to page 1.
+// The finder's filter state lives in the URL query (docs/spec/discovery.md §4 Finder); these
+// helpers build the next query from the current one. Spec §5: empty values and any value containing
+// 'where' are skipped; changing a filter goes back to page 1.
 import { isPlaceholder } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import type { FinderScope } from "./finder-route.ts";
@@ -88,7 +88,7 @@ export function withPage(search: string, page: number): string {
 
 /**
  * The query for another sort order. The seed goes with it: random order takes the visitor's
- * seed from the session cookie unless the URL names one (see routes/finder/finder.tsx).
+ * seed from the session cookie unless the URL names one (see visitor-seed.ts).
  */
 export function withOrdering(search: string, ordering: string): string {
   const params = paramsOf(search);

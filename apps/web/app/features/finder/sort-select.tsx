@@ -1,6 +1,6 @@
-// The Sort select (issue "Discovery" item 4). Unlike the spec's browser-side sort of one page
-// (docs/spec/discovery.md §2, §4), it orders the whole result set on the server through `ordering`, so
-// page 2 continues page 1 (docs/spec-notes.md). A GET form: without JavaScript the visitor picks
+// The Sort select. Unlike the spec's browser-side sort of one page (docs/spec/discovery.md §2, §4),
+// it orders the whole result set on the server through `ordering`, so page 2 continues page 1
+// (docs/spec-notes.md). A GET form: without JavaScript the visitor picks
 // an order and presses the Sort button.
 import { useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
@@ -17,7 +17,10 @@ const SORT_OPTIONS = [
   { value: "start_date", label: "Start date: soonest" },
 ] as const;
 
-/** How long arrow keys may rest on an option before it is applied (issue 16 item 18). */
+/**
+ * How long arrow keys may rest on an option before it is applied: stepping through the options
+ * with the keyboard would otherwise load a new page of results at every step.
+ */
 export const SORT_KEYBOARD_DELAY_MS = 600;
 
 export function SortSelect() {

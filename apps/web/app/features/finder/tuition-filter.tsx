@@ -1,6 +1,6 @@
-// Tuition (docs/spec/discovery.md §2 Filters, §9): a currency select, a two-thumb range slider from 0 to
-// 100000 step 1 with number inputs for both ends, and an APPLY button. The range is converted
-// to USD (utils/finder-tuition.ts) and sent as tuition='min,max'; the chosen currency rides
+// Tuition (docs/spec/discovery.md §2 Filters, §9): a currency select, a two-thumb range slider
+// from 0 to 100000 step 1 with number inputs for both ends, and an APPLY button. The range is
+// converted to USD (finder-tuition.ts) and sent as tuition='min,max'; the chosen currency rides
 // along as `currency` so the inputs read back in it.
 import { useId, useState, type CSSProperties, type FormEvent } from "react";
 
@@ -67,8 +67,6 @@ function TuitionForm({
     go(`${location.pathname}${next}`);
   };
 
-  const percent = (value: number) => (value / TUITION_SLIDER.max) * 100;
-
   return (
     <form className={styles.tuition} onSubmit={apply} aria-label="Tuition range">
       <label htmlFor={`${id}-currency`} className={styles.fieldLabel}>
@@ -88,34 +86,7 @@ function TuitionForm({
         ))}
       </select>
 
-      <div
-        className={styles.slider}
-        style={
-          {
-            "--range-start": `${percent(Math.min(min, max))}%`,
-            "--range-end": `${percent(Math.max(min, max))}%`,
-          } as CSSProperties
-        }
-      >
-        <input
-          type="range"
-          aria-label="Minimum tuition"
-          min={TUITION_SLIDER.min}
-          max={TUITION_SLIDER.max}
-          step={TUITION_SLIDER.step}
-          value={min}
-          onChange={(event) => setRange([Math.min(Number(event.target.value), max), max])}
-        />
-        <input
-          type="range"
-          aria-label="Maximum tuition"
-          min={TUITION_SLIDER.min}
-          max={TUITION_SLIDER.max}
-          step={TUITION_SLIDER.step}
-          value={max}
-          onChange={(event) => setRange([min, Math.max(Number(event.target.value), min)])}
-        />
-      </div>
+      <RangeSlider range={range} onChange={setRange} />
 
       <div className={styles.rangeInputs}>
         <BoundInput
@@ -138,6 +109,47 @@ function TuitionForm({
         APPLY
       </button>
     </form>
+  );
+}
+
+/** The two thumbs of the range; neither passes the other. */
+function RangeSlider({
+  range: [min, max],
+  onChange,
+}: {
+  range: [number, number];
+  onChange: (range: [number, number]) => void;
+}) {
+  const percent = (value: number) => (value / TUITION_SLIDER.max) * 100;
+  return (
+    <div
+      className={styles.slider}
+      style={
+        {
+          "--range-start": `${percent(Math.min(min, max))}%`,
+          "--range-end": `${percent(Math.max(min, max))}%`,
+        } as CSSProperties
+      }
+    >
+      <input
+        type="range"
+        aria-label="Minimum tuition"
+        min={TUITION_SLIDER.min}
+        max={TUITION_SLIDER.max}
+        step={TUITION_SLIDER.step}
+        value={min}
+        onChange={(event) => onChange([Math.min(Number(event.target.value), max), max])}
+      />
+      <input
+        type="range"
+        aria-label="Maximum tuition"
+        min={TUITION_SLIDER.min}
+        max={TUITION_SLIDER.max}
+        step={TUITION_SLIDER.step}
+        value={max}
+        onChange={(event) => onChange([min, Math.max(Number(event.target.value), min)])}
+      />
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
-// The newsletter block's checks, with the API's own schema (issue 10: one validation), loaded when
-// the visitor first submits rather than with the home page (it brings zod; issue 14 item 4).
+// The newsletter block's checks, with the API's own schema (one validation per boundary: ADR 022),
+// loaded when the visitor first submits rather than with the home page, because it brings zod
+// (docs/decisions/019-first-paint.md).
 import { SubscriptionSchema } from "@studyatlas/schemas/engagement.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 

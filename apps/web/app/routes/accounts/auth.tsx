@@ -31,12 +31,64 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 type Tab = "login" | "signup" | "reset";
 
+function ResetTab({ onSent, onBack }: { onSent: (message: string) => void; onBack: () => void }) {
+  return (
+    <>
+      <h2 className={styles.title}>Reset password</h2>
+      <p className={styles.lead}>Enter your e-mail and we will send you a reset link.</p>
+      <ResetRequestForm onSuccess={onSent} />
+      <p className={authStyles.switch}>
+        <button type="button" className={formStyles.linkButton} onClick={onBack}>
+          Back to Login
+        </button>
+      </p>
+    </>
+  );
+}
+
+const TABS = [
+  ["login", "Login"],
+  ["signup", "Sign Up"],
+] as const;
+
+function TabList({ tab, setTab }: { tab: Tab; setTab: (tab: Tab) => void }) {
+  return (
+    <div className={styles.tabs} role="tablist" aria-label="Sign in or sign up">
+      {TABS.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          id={`tab-${value}`}
+          aria-selected={tab === value}
+          aria-controls={`panel-${value}`}
+          className={styles.tab}
+          onClick={() => setTab(value)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Confirmation({ message }: { message: string }) {
+  return (
+    <AuthPageLayout>
+      <div className={styles.center} role="status">
+        <h1 className={styles.title}>{message}</h1>
+        <p className={styles.lead}>Taking you back…</p>
+      </div>
+    </AuthPageLayout>
+  );
+}
+
 export default function AuthPage() {
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>(params.get("tab") === "signup" ? "signup" : "login");
   const [confirmation, setConfirmation] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  // The code step after a right password (issue 12): the tabs and Google do not apply there. A
+  // The code step after a right password (ADR 014): the tabs and Google do not apply there. A
   // session that already owes its code (a reload) starts there.
   const { pendingSecondFactor } = useSignInModal();
   const [secondStep, setSecondStep] = useState<MfaRequired | undefined>(
@@ -49,61 +101,22 @@ export default function AuthPage() {
     window.setTimeout(() => window.location.assign(next), RELOAD_AFTER_SUCCESS_MS);
   };
 
-  if (confirmation) {
-    return (
-      <AuthPageLayout>
-        <div className={styles.center} role="status">
-          <h1 className={styles.title}>{confirmation}</h1>
-          <p className={styles.lead}>Taking you back…</p>
-        </div>
-      </AuthPageLayout>
-    );
-  }
+  if (confirmation) return <Confirmation message={confirmation} />;
 
   return (
     <AuthPageLayout>
       <h1 className="visually-hidden">Sign in or create an account</h1>
       {tab === "reset" ? (
-        <>
-          <h2 className={styles.title}>Reset password</h2>
-          <p className={styles.lead}>Enter your e-mail and we will send you a reset link.</p>
-          <ResetRequestForm
-            onSuccess={(message) => {
-              setNotice(message);
-              setTab("login");
-            }}
-          />
-          <p className={authStyles.switch}>
-            <button type="button" className={formStyles.linkButton} onClick={() => setTab("login")}>
-              Back to Login
-            </button>
-          </p>
-        </>
+        <ResetTab
+          onSent={(message) => {
+            setNotice(message);
+            setTab("login");
+          }}
+          onBack={() => setTab("login")}
+        />
       ) : (
         <>
-          {!secondStep && (
-            <div className={styles.tabs} role="tablist" aria-label="Sign in or sign up">
-              {(
-                [
-                  ["login", "Login"],
-                  ["signup", "Sign Up"],
-                ] as const
-              ).map(([value, label]) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="tab"
-                  id={`tab-${value}`}
-                  aria-selected={tab === value}
-                  aria-controls={`panel-${value}`}
-                  className={styles.tab}
-                  onClick={() => setTab(value)}
-                >
-                  {label}
-                </button>
-              ))}
-            </div>
-          )}
+          {!secondStep && <TabList tab={tab} setTab={setTab} />}
           <div
             // The code step stands alone: no tabs label it then.
             {...(secondStep

@@ -1,7 +1,7 @@
 // Interest selection /post-sign-up (docs/spec/accounts-and-details.md §2, §4): step 1 disciplines,
 // step 2 the 16 popular countries, Back, Next and Submit, saved through account/user_interest, then
 // /welcome. Reached once signed in: from the verification link in the browser that signed up, or
-// after a Google sign-up (issue 15 item 9: sign-up itself starts no session).
+// after a Google sign-up (sign-up itself starts no session: no enumeration, docs/security.md V6).
 import { useState } from "react";
 
 import { POPULAR_COUNTRIES } from "@studyatlas/schemas/account-rules.ts";

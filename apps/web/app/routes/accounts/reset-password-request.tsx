@@ -1,6 +1,6 @@
 // Reset-password request /dashboard/reset-pw (docs/spec/accounts-and-details.md §2): an e-mail field and
 // 'Send Reset Link'. The spec's page has no behaviour wired; ours sends the reset e-mail
-// (issue 4; docs/spec-notes.md).
+// (docs/spec-notes.md).
 import { useState } from "react";
 import { Link } from "react-router";
 

@@ -1,6 +1,6 @@
 // Account settings /settings (docs/spec/accounts-and-details.md §2, §5, §8): the e-mail with its verified
 // state, the profile form (country selects, optional picture), the change-password form and the
-// two-factor section (issue 12).
+// two-factor section (docs/decisions/014-two-factor.md).
 // Results are toasts for 3 s. Visitors who are not signed in are sent to sign in first.
 import { useEffect, useState, type FormEvent } from "react";
 import { redirect, useRevalidator } from "react-router";
@@ -133,48 +133,162 @@ function CountrySelect({
   );
 }
 
+/** Why the chosen picture cannot be sent, if it cannot. */
+function pictureProblem(picture: File): string | undefined {
+  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(picture.type)) {
+    return "The profile picture must be a JPEG, PNG, WebP or GIF image.";
+  }
+  if (picture.size > PROFILE_PICTURE_MAX_BYTES) return "The profile picture must be at most 2 MB.";
+  return undefined;
+}
+
+/** §3 "Profile update payload": profile fields as client_profile[...], empty values as null. */
+function profilePayload(form: FormData, detail: Detail): FormData {
+  const payload = new FormData();
+  for (const [key, value] of form.entries()) {
+    if (value instanceof File) payload.append(key, value);
+    else {
+      const text = value.trim() === "" ? "null" : value;
+      payload.append(
+        ["first_name", "last_name"].includes(key) ? key : `client_profile[${key}]`,
+        text,
+      );
+    }
+  }
+  payload.append("email", detail.email);
+  payload.append("client_profile[id]", String(detail.client_profile.id));
+  payload.append("client_profile[socials]", "");
+  payload.append("client_profile[user]", String(detail.id));
+  return payload;
+}
+
+function GenderSelect({ value }: { value: string | null }) {
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor="settings-gender" className={formStyles.label}>
+        Gender
+      </label>
+      <select
+        id="settings-gender"
+        name="gender"
+        defaultValue={value ?? ""}
+        className={formStyles.select}
+      >
+        <option value="">Select</option>
+        {GENDER_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ProfileFields({
+  detail,
+  countries,
+  pictureError,
+}: {
+  detail: Detail;
+  countries: Country[];
+  pictureError: string | undefined;
+}) {
+  const profile = detail.client_profile;
+  return (
+    <div className={styles.grid}>
+      <FormField
+        label="First name"
+        name="first_name"
+        defaultValue={detail.first_name}
+        autoComplete="given-name"
+      />
+      <FormField
+        label="Last name"
+        name="last_name"
+        defaultValue={detail.last_name}
+        autoComplete="family-name"
+      />
+      <FormField
+        label="Phone number"
+        name="phone_number"
+        type="tel"
+        placeholder="+1 555 123 4567"
+        defaultValue={profile.phone_number ?? ""}
+        autoComplete="tel"
+      />
+      <FormField
+        label="Address"
+        name="address"
+        defaultValue={profile.address ?? ""}
+        autoComplete="street-address"
+      />
+      <FormField
+        label="Date of birth"
+        name="date_of_birth"
+        type="date"
+        defaultValue={profile.date_of_birth ?? ""}
+        autoComplete="bday"
+      />
+      <GenderSelect value={profile.gender} />
+      <CountrySelect
+        label="Nationality"
+        name="nationality"
+        value={profile.nationality}
+        countries={countries}
+      />
+      <CountrySelect
+        label="Country of residence"
+        name="country_of_residence"
+        value={profile.country_of_residence}
+        countries={countries}
+      />
+      <FormField
+        label="Profile picture"
+        name="profile_pic"
+        type="file"
+        accept={PROFILE_PICTURE_TYPES.join(",")}
+        hint="JPEG, PNG, WebP or GIF, up to 2 MB."
+        error={pictureError}
+      />
+      {profile.profile_pic && (
+        <img
+          src={profile.profile_pic}
+          alt="Your current profile picture"
+          width={72}
+          height={72}
+          style={{ borderRadius: "50%", objectFit: "cover" }}
+        />
+      )}
+    </div>
+  );
+}
+
 function ProfileForm({ detail, countries }: { detail: Detail; countries: Country[] }) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
   const [pictureError, setPictureError] = useState<string>();
-  const profile = detail.client_profile;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const picture = form.get("profile_pic");
     if (picture instanceof File && picture.size > 0) {
-      if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(picture.type)) {
-        setPictureError("The profile picture must be a JPEG, PNG, WebP or GIF image.");
-        return;
-      }
-      if (picture.size > PROFILE_PICTURE_MAX_BYTES) {
-        setPictureError("The profile picture must be at most 2 MB.");
+      const problem = pictureProblem(picture);
+      if (problem) {
+        setPictureError(problem);
         return;
       }
     } else {
       form.delete("profile_pic");
     }
     setPictureError(undefined);
-    // §3 "Profile update payload": profile fields as client_profile[...], empty values as null.
-    const payload = new FormData();
-    for (const [key, value] of form.entries()) {
-      if (value instanceof File) payload.append(key, value);
-      else {
-        const text = value.trim() === "" ? "null" : value;
-        payload.append(
-          ["first_name", "last_name"].includes(key) ? key : `client_profile[${key}]`,
-          text,
-        );
-      }
-    }
-    payload.append("email", detail.email);
-    payload.append("client_profile[id]", String(profile.id));
-    payload.append("client_profile[socials]", "");
-    payload.append("client_profile[user]", String(detail.id));
     setPending(true);
-    const answer = await accountApi("update_user_profile", { method: "PATCH", form: payload });
+    const answer = await accountApi("update_user_profile", {
+      method: "PATCH",
+      form: profilePayload(form, detail),
+    });
     setPending(false);
     if (answer.ok) {
       toast.show(MESSAGES.profileUpdated, { kind: "success", durationMs: SETTINGS_TOAST_MS });
@@ -193,88 +307,7 @@ function ProfileForm({ detail, countries }: { detail: Detail; countries: Country
         Profile
       </h2>
       <form onSubmit={(event) => void submit(event)} className={formStyles.form}>
-        <div className={styles.grid}>
-          <FormField
-            label="First name"
-            name="first_name"
-            defaultValue={detail.first_name}
-            autoComplete="given-name"
-          />
-          <FormField
-            label="Last name"
-            name="last_name"
-            defaultValue={detail.last_name}
-            autoComplete="family-name"
-          />
-          <FormField
-            label="Phone number"
-            name="phone_number"
-            type="tel"
-            placeholder="+1 555 123 4567"
-            defaultValue={profile.phone_number ?? ""}
-            autoComplete="tel"
-          />
-          <FormField
-            label="Address"
-            name="address"
-            defaultValue={profile.address ?? ""}
-            autoComplete="street-address"
-          />
-          <FormField
-            label="Date of birth"
-            name="date_of_birth"
-            type="date"
-            defaultValue={profile.date_of_birth ?? ""}
-            autoComplete="bday"
-          />
-          <div className={formStyles.field}>
-            <label htmlFor="settings-gender" className={formStyles.label}>
-              Gender
-            </label>
-            <select
-              id="settings-gender"
-              name="gender"
-              defaultValue={profile.gender ?? ""}
-              className={formStyles.select}
-            >
-              <option value="">Select</option>
-              {GENDER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <CountrySelect
-            label="Nationality"
-            name="nationality"
-            value={profile.nationality}
-            countries={countries}
-          />
-          <CountrySelect
-            label="Country of residence"
-            name="country_of_residence"
-            value={profile.country_of_residence}
-            countries={countries}
-          />
-          <FormField
-            label="Profile picture"
-            name="profile_pic"
-            type="file"
-            accept={PROFILE_PICTURE_TYPES.join(",")}
-            hint="JPEG, PNG, WebP or GIF, up to 2 MB."
-            error={pictureError}
-          />
-          {profile.profile_pic && (
-            <img
-              src={profile.profile_pic}
-              alt="Your current profile picture"
-              width={72}
-              height={72}
-              style={{ borderRadius: "50%", objectFit: "cover" }}
-            />
-          )}
-        </div>
+        <ProfileFields detail={detail} countries={countries} pictureError={pictureError} />
         <div>
           <button type="submit" className={formStyles.primary} disabled={pending}>
             {pending ? "Loading..." : "Save Profile"}

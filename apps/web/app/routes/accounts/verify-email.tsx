@@ -1,9 +1,9 @@
 // E-mail verification /verify-email/{token1}/{token2} (docs/spec/accounts-and-details.md §2, §4, §8): the
 // link is checked once the page runs in the browser (so link scanners that only fetch the HTML do
-// not use it up). The link never signs a browser in (issue 15 item 4): the browser that
-// registered is signed in already, any other is asked to sign in. A verified link counts down 5 s
-// to the next page; a failed one stays, with a form for a new link (issue 16 item 14;
-// docs/spec-notes.md).
+// not use it up). Only the browser that registered is signed in by the link; any other is asked
+// to sign in, so that someone else's link cannot sign a visitor in as them. A verified link
+// counts down 5 s to the next page; a failed one stays, with a form for a new link
+// (docs/spec-notes.md).
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 
@@ -26,13 +26,10 @@ type Outcome =
   | { kind: "verified"; signedIn: boolean }
   | { kind: "failed"; detail: string };
 
-export default function VerifyEmail() {
-  const { token1 = "", token2 = "" } = useParams();
+/** Uses the link once, when the page runs in the browser. */
+function useVerifiedLink(token1: string, token2: string): Outcome {
   const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
-  const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
-  const [resent, setResent] = useState<string>();
   const started = useRef(false);
-
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -47,20 +44,79 @@ export default function VerifyEmail() {
         });
     });
   }, [token1, token2]);
+  return outcome;
+}
 
-  // Signed in by the link (the browser that signed up): the interests come next (§2).
-  const next = outcome.kind === "verified" && outcome.signedIn ? "/post-sign-up" : "/welcome";
+/**
+ * Seconds left before a verified link moves on to `next` (a full load, so every page sees the
+ * session).
+ */
+function useCountdown(outcome: Outcome, next: string): number {
+  const [seconds, setSeconds] = useState(REDIRECT_COUNTDOWN_SECONDS);
   useEffect(() => {
     // A failed link stays on the page: the visitor may want a new one.
     if (outcome.kind !== "verified") return;
     if (seconds <= 0) {
-      // A full load, so the header and every page see the new session.
       window.location.assign(next);
       return;
     }
     const timer = window.setTimeout(() => setSeconds((left) => left - 1), 1000);
     return () => window.clearTimeout(timer);
   }, [outcome.kind, seconds, next]);
+  return seconds;
+}
+
+function Countdown({ signedIn, seconds }: { signedIn: boolean; seconds: number }) {
+  const plural = seconds === 1 ? "" : "s";
+  return (
+    <p className={styles.countdown}>
+      {signedIn ? (
+        <>
+          Taking you to choose your interests in {seconds} second{plural}…{" "}
+          <a href="/post-sign-up">Go now</a>
+        </>
+      ) : (
+        <>
+          Redirecting to the welcome page in {seconds} second{plural}… <a href="/welcome">Go now</a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A failed link: a form for a new one. */
+function ResendSection() {
+  const [resent, setResent] = useState<string>();
+  return (
+    <section className={styles.resend} aria-labelledby="resend-title">
+      <h2 id="resend-title" className={styles.subtitle}>
+        Get a new verification link
+      </h2>
+      {resent ? (
+        <p className={formStyles.formSuccess} role="status">
+          {resent}
+        </p>
+      ) : (
+        <>
+          <p className={styles.lead}>
+            Enter the e-mail address you signed up with and we will send you a new link.
+          </p>
+          <ResendVerificationForm onSuccess={setResent} />
+        </>
+      )}
+      <p className={styles.countdown}>
+        <a href="/welcome">Go to the welcome page</a>
+      </p>
+    </section>
+  );
+}
+
+export default function VerifyEmail() {
+  const { token1 = "", token2 = "" } = useParams();
+  const outcome = useVerifiedLink(token1, token2);
+  // Signed in by the link (the browser that signed up): the interests come next (§2).
+  const next = outcome.kind === "verified" && outcome.signedIn ? "/post-sign-up" : "/welcome";
+  const seconds = useCountdown(outcome, next);
 
   return (
     <AuthPageLayout>
@@ -89,44 +145,9 @@ export default function VerifyEmail() {
             <p className={styles.lead}>{outcome.detail}</p>
           </>
         )}
-        {outcome.kind === "verified" && (
-          <p className={styles.countdown}>
-            {outcome.kind === "verified" && outcome.signedIn ? (
-              <>
-                Taking you to choose your interests in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
-                <a href="/post-sign-up">Go now</a>
-              </>
-            ) : (
-              <>
-                Redirecting to the welcome page in {seconds} second{seconds === 1 ? "" : "s"}…{" "}
-                <a href="/welcome">Go now</a>
-              </>
-            )}
-          </p>
-        )}
+        {outcome.kind === "verified" && <Countdown signedIn={outcome.signedIn} seconds={seconds} />}
       </div>
-      {outcome.kind === "failed" && (
-        <section className={styles.resend} aria-labelledby="resend-title">
-          <h2 id="resend-title" className={styles.subtitle}>
-            Get a new verification link
-          </h2>
-          {resent ? (
-            <p className={formStyles.formSuccess} role="status">
-              {resent}
-            </p>
-          ) : (
-            <>
-              <p className={styles.lead}>
-                Enter the e-mail address you signed up with and we will send you a new link.
-              </p>
-              <ResendVerificationForm onSuccess={setResent} />
-            </>
-          )}
-          <p className={styles.countdown}>
-            <a href="/welcome">Go to the welcome page</a>
-          </p>
-        </section>
-      )}
+      {outcome.kind === "failed" && <ResendSection />}
     </AuthPageLayout>
   );
 }

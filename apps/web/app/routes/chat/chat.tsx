@@ -1,4 +1,5 @@
-// /chat and /chat/{chatId} (docs/spec/accounts-and-details.md §2 route table and "Chat"; issue 11 item 6).
+// /chat and /chat/{chatId} (docs/spec/accounts-and-details.md §2 route table and "Chat";
+// docs/decisions/012-applications-and-live-chat.md).
 // Server-rendered with the caller's chats and the open chat's newest messages; signed out, the
 // visitor is sent to sign in and back. A chat the caller does not take part in is the not-found
 // page, exactly like one that does not exist.

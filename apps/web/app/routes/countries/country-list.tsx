@@ -1,5 +1,5 @@
-// Countries /countries (docs/spec/accounts-and-details.md §2 Countries; issue 6 item 3): the titled list with
-// its count and a sort that works (by name, or by number of programmes, on the server, kept in
+// Countries /countries (docs/spec/accounts-and-details.md §2 Countries): the titled list with its
+// count and a sort that works (by name, or by number of programmes, on the server, kept in
 // the URL so it survives reloads and shared links), each country with its flag and a link to
 // /countries/{name}?id=&slug=.
 import { Form, Link, useNavigate, useNavigation } from "react-router";
@@ -7,30 +7,20 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { loadCountryList } from "@studyatlas/core/catalogue/detail-pages.ts";
 
 import { getServices } from "../../context.ts";
+import {
+  COUNTRY_SORTS,
+  countryListRequest,
+} from "../../features/catalogue/country-page-request.ts";
 import { countryPath, flagUrl } from "../../features/catalogue/detail-display.ts";
 import { absoluteUrl, pageMeta, SITE_NAME } from "../../utils/seo.ts";
 import type { Route } from "./+types/country-list";
 import styles from "./country-list.module.css";
 
-/** The sort selector's options (§2: Name, No. of Programmes). */
-export const COUNTRY_SORTS = [
-  { value: "name", label: "Name", ordering: "name" },
-  { value: "programmes", label: "No. of Programmes", ordering: "-courses" },
-] as const;
-type CountrySort = (typeof COUNTRY_SORTS)[number]["value"];
-
 const COUNT = new Intl.NumberFormat("en-US");
 
-function sortOf(value: string | null): CountrySort {
-  return COUNTRY_SORTS.find((sort) => sort.value === value)?.value ?? "name";
-}
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { catalogue, publicBaseUrl } = getServices(context);
-  const sort = sortOf(new URL(request.url).searchParams.get("sort"));
-  const ordering = COUNTRY_SORTS.find((option) => option.value === sort)?.ordering ?? "name";
-  const list = await loadCountryList(catalogue, ordering);
-  return { ...list, sort, baseUrl: publicBaseUrl };
+  return loadCountryList(catalogue, countryListRequest(url.searchParams), publicBaseUrl);
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {

@@ -1,13 +1,10 @@
 // Partner and sales sign-in: /dashboard/login, /dashboard/partner/login and /dashboard/sales/login
-// (docs/spec/accounts-and-details.md §2 "Dashboard pages"; issue 13 item 2). A signed-in partner or
-// sales agent goes straight to their dashboard.
-import { redirect } from "react-router";
-
-import { DASHBOARD_HOME } from "@studyatlas/schemas/dashboard.ts";
-
-import { getSessionUser } from "../../context.ts";
+// (docs/spec/accounts-and-details.md §2 "Dashboard pages"; ADR 016,
+// docs/decisions/016-organisations-and-dashboards.md). A signed-in partner or sales agent goes
+// straight to their dashboard.
 import { AuthPageLayout } from "../../features/accounts/auth-page-layout.tsx";
 import { DashboardLoginForm } from "../../features/dashboards/dashboard-forms.tsx";
+import { redirectDashboardUserHome } from "../../features/dashboards/dashboard-guard.server.ts";
 import styles from "../accounts/account-pages.module.css";
 import type { Route } from "./+types/dashboard-login";
 
@@ -20,10 +17,7 @@ export function meta({ location }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (user && (user.role === "partner" || user.role === "sales")) {
-    throw redirect(DASHBOARD_HOME[user.role]);
-  }
+  redirectDashboardUserHome(context);
   return { sales: new URL(request.url).pathname.startsWith("/dashboard/sales") };
 }
 

@@ -1,14 +1,16 @@
-// /dashboard/partner/audit-log (issue 13 "Programmes"): every change to the organisation's
-// programmes, newest first: who, when, and each changed field before and after.
-import { redirect } from "react-router";
-
-import { ForbiddenError } from "@studyatlas/core/errors.ts";
+// /dashboard/partner/audit-log (docs/decisions/016-organisations-and-dashboards.md "The audit
+// log"): every change to the organisation's programmes, newest first: who, when, and each changed
+// field before and after.
 import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import { AuditLogQuerySchema } from "@studyatlas/schemas/programmes.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
 import { AuditLogList } from "../../features/dashboards/audit-log.tsx";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import type { Route } from "./+types/partner-audit-log";
 
@@ -20,23 +22,17 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const { db } = getServices(context);
   const parsed = AuditLogQuerySchema.safeParse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
   const page = parsed.success ? parsed.data.page : 1;
-  try {
-    const scope = await partnerScope(db, user.id);
-    return {
-      log: await listAuditLog(db, { organisationId: scope.organisation.id, page }),
-      userName: `${user.firstName} ${user.lastName}`,
-    };
-  } catch (error) {
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
-    throw error;
-  }
+  const scope = await requireApprovedScope(context, user);
+  return {
+    log: await listAuditLog(db, { organisationId: scope.organisation.id, page }),
+    userName: dashboardUserName(user),
+  };
 }
 
 export default function PartnerAuditLogPage({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,19 @@
-// The partner dashboard /dashboard/partner (issue 13 item 3): the organisation and, once it is
-// approved, the Overview numbers of its schools for 7, 30 or 90 days (`?days=`). Signed out, or
-// signed in with another role, the visitor is sent to the partner sign-in.
+// The partner dashboard /dashboard/partner (docs/decisions/016-organisations-and-dashboards.md,
+// docs/decisions/015-programme-analytics.md): the organisation and, once it is approved, the
+// Overview numbers of its schools for 7, 30 or 90 days (`?days=`). Signed out, or signed in with
+// another role, the visitor is sent to the partner sign-in.
 import { redirect } from "react-router";
 
 import { loadAnalyticsOverview } from "@studyatlas/core/dashboards/analytics/overview.ts";
 import { organisationOfUser } from "@studyatlas/core/dashboards/organisations.ts";
 import { AnalyticsOverviewQuerySchema } from "@studyatlas/schemas/analytics.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
 import { AnalyticsOverviewPanel } from "../../features/dashboards/analytics-overview.tsx";
+import {
+  dashboardUserName,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import { PartnerHome } from "../../features/dashboards/partner-home.tsx";
 import type { Route } from "./+types/partner-dashboard";
@@ -18,8 +23,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const { db } = getServices(context);
   const organisation = await organisationOfUser(db, user.id);
   if (!organisation) throw redirect("/dashboard/partner/login");
@@ -34,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           days,
         })
       : null;
-  return { organisation, overview, userName: `${user.firstName} ${user.lastName}` };
+  return { organisation, overview, userName: dashboardUserName(user) };
 }
 
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {

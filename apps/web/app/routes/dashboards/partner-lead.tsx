@@ -1,14 +1,19 @@
-// /dashboard/partner/leads/{id} (issue 13 item 3 "Leads"): one lead, its status and notes. Another
-// organisation's lead is the not-found page, like one that does not exist.
-import { data, redirect } from "react-router";
+// /dashboard/partner/leads/{id} (docs/decisions/016-organisations-and-dashboards.md "Leads"): one
+// lead, its status and notes. Another organisation's lead is the not-found page, like one that
+// does not exist.
+import { data } from "react-router";
 
-import { ForbiddenError, NotFoundError } from "@studyatlas/core/errors.ts";
+import { NotFoundError } from "@studyatlas/core/errors.ts";
 import { getLead } from "@studyatlas/core/dashboards/leads.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
-import { LeadPage } from "../../features/dashboards/partner-leads.tsx";
+import { LeadPage } from "../../features/dashboards/lead-page.tsx";
 import type { Route } from "./+types/partner-lead";
 
 export function meta({ loaderData: loaded }: Route.MetaArgs): Route.MetaDescriptors {
@@ -22,18 +27,15 @@ export function meta({ loaderData: loaded }: Route.MetaArgs): Route.MetaDescript
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
-  const { db } = getServices(context);
+  const scope = await requireApprovedScope(context, user);
   try {
-    const scope = await partnerScope(db, user.id);
     return {
-      lead: await getLead(db, scope, Number(params.id)),
-      userName: `${user.firstName} ${user.lastName}`,
+      lead: await getLead(getServices(context).db, scope, Number(params.id)),
+      userName: dashboardUserName(user),
     };
   } catch (error) {
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }

@@ -1,12 +1,14 @@
-// /dashboard/partner/leads (issue 13 item 3 "Leads"): the organisation's leads with filters.
-import { redirect } from "react-router";
-
-import { ForbiddenError } from "@studyatlas/core/errors.ts";
+// /dashboard/partner/leads (docs/decisions/016-organisations-and-dashboards.md "Leads"): the
+// organisation's leads with filters.
 import { LEAD_PAGE_SIZE, listLeads } from "@studyatlas/core/dashboards/leads.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
-import { LeadListQuerySchema } from "@studyatlas/schemas/dashboard.ts";
+import { LeadListQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import { PartnerLeads } from "../../features/dashboards/partner-leads.tsx";
 import type { Route } from "./+types/partner-leads";
@@ -19,8 +21,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const { db } = getServices(context);
   const url = new URL(request.url);
   // Blank fields of the filter form mean "any".
@@ -29,26 +30,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   const parsed = LeadListQuerySchema.safeParse(given);
   const query = parsed.success ? parsed.data : { page: 1 };
-  try {
-    const scope = await partnerScope(db, user.id);
-    return {
-      leads: await listLeads(db, scope, query),
-      filters: {
-        status: query.status ?? "",
-        q: query.q ?? "",
-        from: query.from ?? "",
-        to: query.to ?? "",
-      },
-      page: query.page,
-      pageSize: LEAD_PAGE_SIZE,
-      query: new URLSearchParams(given).toString(),
-      userName: `${user.firstName} ${user.lastName}`,
-    };
-  } catch (error) {
-    // A pending or suspended organisation: its home page says why.
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
-    throw error;
-  }
+  const scope = await requireApprovedScope(context, user);
+  return {
+    leads: await listLeads(db, scope, query),
+    filters: {
+      status: query.status ?? "",
+      q: query.q ?? "",
+      from: query.from ?? "",
+      to: query.to ?? "",
+    },
+    page: query.page,
+    pageSize: LEAD_PAGE_SIZE,
+    query: new URLSearchParams(given).toString(),
+    userName: dashboardUserName(user),
+  };
 }
 
 export default function PartnerLeadsPage({ loaderData }: Route.ComponentProps) {

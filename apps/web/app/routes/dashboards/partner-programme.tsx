@@ -1,13 +1,18 @@
-// /dashboard/partner/programmes/new and /dashboard/partner/programmes/{id} (issue 13
-// "Programmes"): the programme form with its history. Another organisation's programme is the
-// not-found page, like one that does not exist.
-import { data, redirect } from "react-router";
+// /dashboard/partner/programmes/new and /dashboard/partner/programmes/{id}
+// (docs/decisions/016-organisations-and-dashboards.md "Programme authoring"): the programme form
+// with its history. Another organisation's programme is the not-found page, like one that does
+// not exist.
+import { data } from "react-router";
 
-import { ForbiddenError, NotFoundError } from "@studyatlas/core/errors.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
-import { loadProgrammeEditor } from "@studyatlas/core/dashboards/programmes.ts";
+import { NotFoundError } from "@studyatlas/core/errors.ts";
+import { loadProgrammeEditor } from "@studyatlas/core/dashboards/programme-reads.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import { ProgrammeForm } from "../../features/dashboards/programme-form.tsx";
 import type { Route } from "./+types/partner-programme";
@@ -21,23 +26,20 @@ export function meta({ loaderData: loaded }: Route.MetaArgs): Route.MetaDescript
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const id = params.id;
   if (id !== undefined && !/^\d{1,9}$/.test(id)) throw data(null, { status: 404 });
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const { db } = getServices(context);
+  const scope = await requireApprovedScope(context, user);
   try {
-    const scope = await partnerScope(db, user.id);
     const editor = await loadProgrammeEditor(
-      db,
+      getServices(context).db,
       scope,
       id === undefined ? undefined : Number(id),
       Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     );
-    return { ...editor, userName: `${user.firstName} ${user.lastName}` };
+    return { ...editor, userName: dashboardUserName(user) };
   } catch (error) {
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }

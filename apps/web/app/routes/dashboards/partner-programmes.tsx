@@ -1,13 +1,14 @@
-// /dashboard/partner/programmes (issue 13 "Programmes"): the organisation's programmes with a
-// search and a status filter.
-import { redirect } from "react-router";
-
-import { ForbiddenError } from "@studyatlas/core/errors.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
-import { listProgrammes } from "@studyatlas/core/dashboards/programmes.ts";
+// /dashboard/partner/programmes (docs/decisions/016-organisations-and-dashboards.md "Programme
+// authoring"): the organisation's programmes with a search and a status filter.
+import { listProgrammes } from "@studyatlas/core/dashboards/programme-list.ts";
 import { ProgrammeListQuerySchema } from "@studyatlas/schemas/programmes.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import { PartnerProgrammes } from "../../features/dashboards/partner-programmes.tsx";
 import type { Route } from "./+types/partner-programmes";
@@ -20,8 +21,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const { db } = getServices(context);
   const url = new URL(request.url);
   // Blank fields of the filter form mean "any".
@@ -30,19 +30,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
   const parsed = ProgrammeListQuerySchema.safeParse(given);
   const query = parsed.success ? parsed.data : { page: 1 };
-  try {
-    const scope = await partnerScope(db, user.id);
-    return {
-      programmes: await listProgrammes(db, scope, query),
-      filters: { q: query.q ?? "", status: query.status ?? "" },
-      query: new URLSearchParams(given).toString(),
-      userName: `${user.firstName} ${user.lastName}`,
-    };
-  } catch (error) {
-    // A pending or suspended organisation: its home page says why.
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
-    throw error;
-  }
+  const scope = await requireApprovedScope(context, user);
+  return {
+    programmes: await listProgrammes(db, scope, query),
+    filters: { q: query.q ?? "", status: query.status ?? "" },
+    query: new URLSearchParams(given).toString(),
+    userName: dashboardUserName(user),
+  };
 }
 
 export default function PartnerProgrammesPage({ loaderData }: Route.ComponentProps) {

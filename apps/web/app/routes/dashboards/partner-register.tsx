@@ -1,5 +1,6 @@
 // Partner registration /dashboard/partner/register (docs/spec/accounts-and-details.md §2, §7
-// account/register_partner; issue 13 item 2): the organisation waits for a sales agent's approval.
+// account/register_partner; docs/decisions/016-organisations-and-dashboards.md): the
+// organisation waits for a sales agent's approval.
 import { useState } from "react";
 import { Link } from "react-router";
 

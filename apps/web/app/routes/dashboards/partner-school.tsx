@@ -1,17 +1,22 @@
-// /dashboard/partner/school and /dashboard/partner/schools/:id (issue 13: "School profile: about,
-// video, city, logo and banner upload"). With one linked school, /school is its form; with
-// several, /school lists them and each has its own page. Another organisation's school is a 404.
-import { data, redirect } from "react-router";
+// /dashboard/partner/school and /dashboard/partner/schools/:id (the school profile: about, video,
+// city, logo and banner; docs/decisions/037-school-profile-and-uploaded-images.md). With one linked
+// school, /school is its form; with several, /school lists them and each has its own page. Another
+// organisation's school is a 404.
+import { data } from "react-router";
 
-import { ForbiddenError, NotFoundError } from "@studyatlas/core/errors.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
+import { NotFoundError } from "@studyatlas/core/errors.ts";
 import {
   getSchoolProfile,
   listPartnerSchools,
 } from "@studyatlas/core/dashboards/school-profile.ts";
 import { DEFAULT_SCHOOL_IMAGE_MAX_BYTES } from "@studyatlas/schemas/school-profile.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import {
   PartnerSchoolList,
@@ -28,15 +33,14 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const { db, schoolImageMaxBytes } = getServices(context);
   const common = {
-    userName: `${user.firstName} ${user.lastName}`,
+    userName: dashboardUserName(user),
     maxBytes: schoolImageMaxBytes ?? DEFAULT_SCHOOL_IMAGE_MAX_BYTES,
   };
+  const scope = await requireApprovedScope(context, user);
   try {
-    const scope = await partnerScope(db, user.id);
     const id = params.id === undefined ? undefined : Number(params.id);
     if (id !== undefined) {
       if (!Number.isSafeInteger(id) || id < 1) throw data(null, { status: 404 });
@@ -45,7 +49,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const schools = await listPartnerSchools(db, scope);
     return { ...common, school: schools.length === 1 ? schools[0] : undefined, schools };
   } catch (error) {
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
     if (error instanceof NotFoundError) throw data(null, { status: 404 });
     throw error;
   }

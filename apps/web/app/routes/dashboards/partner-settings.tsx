@@ -1,11 +1,13 @@
-// /dashboard/partner/settings (issue 13 item 3): where the organisation's new leads go.
-import { redirect } from "react-router";
-
-import { ForbiddenError } from "@studyatlas/core/errors.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
+// /dashboard/partner/settings (docs/decisions/016-organisations-and-dashboards.md "Lead
+// delivery"): where the organisation's new leads go.
 import { getPartnerSettings, listWebhookDeliveries } from "@studyatlas/core/dashboards/webhooks.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireApprovedScope,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import { PartnerSettingsPage } from "../../features/dashboards/partner-settings.tsx";
 import type { Route } from "./+types/partner-settings";
@@ -18,20 +20,14 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "partner") throw redirect("/dashboard/partner/login");
+  const user = requireRole(context, "partner");
   const { db } = getServices(context);
-  try {
-    const scope = await partnerScope(db, user.id);
-    const [settings, deliveries] = await Promise.all([
-      getPartnerSettings(db, scope),
-      listWebhookDeliveries(db, scope),
-    ]);
-    return { settings, deliveries, userName: `${user.firstName} ${user.lastName}` };
-  } catch (error) {
-    if (error instanceof ForbiddenError) throw redirect("/dashboard/partner");
-    throw error;
-  }
+  const scope = await requireApprovedScope(context, user);
+  const [settings, deliveries] = await Promise.all([
+    getPartnerSettings(db, scope),
+    listWebhookDeliveries(db, scope),
+  ]);
+  return { settings, deliveries, userName: dashboardUserName(user) };
 }
 
 export default function PartnerSettingsRoute({ loaderData }: Route.ComponentProps) {

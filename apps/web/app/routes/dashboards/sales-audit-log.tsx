@@ -1,13 +1,15 @@
-// /dashboard/sales/audit-log (issue 13 "Programmes"): every organisation's changes, newest first,
-// optionally of one organisation.
-import { redirect } from "react-router";
-
+// /dashboard/sales/audit-log (docs/decisions/016-organisations-and-dashboards.md "The audit
+// log"): every organisation's changes, newest first, optionally of one organisation.
 import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
 import { listOrganisations } from "@studyatlas/core/dashboards/organisations.ts";
 import { SalesAuditLogQuerySchema } from "@studyatlas/schemas/programmes.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
 import { AuditLogList, AuditOrganisationFilter } from "../../features/dashboards/audit-log.tsx";
+import {
+  dashboardUserName,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, SALES_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import type { Route } from "./+types/sales-audit-log";
 
@@ -19,8 +21,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "sales") throw redirect("/dashboard/sales/login");
+  const user = requireRole(context, "sales");
   const { db } = getServices(context);
   const given = Object.fromEntries(
     [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ""),
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     organisation: query.organisation ?? null,
     organisations: organisations.results.map((row) => ({ id: row.id, name: row.name })),
     query: new URLSearchParams(rest).toString(),
-    userName: `${user.firstName} ${user.lastName}`,
+    userName: dashboardUserName(user),
   };
 }
 

@@ -1,15 +1,17 @@
-// The sales dashboard /dashboard/sales (issue 13 item 4). Sales agents only; anyone else is sent
-// to the sales sign-in.
-import { redirect } from "react-router";
-
+// The sales dashboard /dashboard/sales (docs/decisions/016-organisations-and-dashboards.md "Sales
+// agents"). Sales agents only; anyone else is sent to the sales sign-in.
 import {
   listOrganisations,
   ORGANISATION_PAGE_SIZE,
 } from "@studyatlas/core/dashboards/organisations.ts";
 import { listSalesInvitations } from "@studyatlas/core/dashboards/sales-agents.ts";
-import { OrganisationListQuerySchema } from "@studyatlas/schemas/dashboard.ts";
+import { OrganisationListQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
+import {
+  dashboardUserName,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, SALES_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import { SalesHome } from "../../features/dashboards/sales-home.tsx";
 import type { Route } from "./+types/sales-dashboard";
@@ -19,8 +21,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "sales") throw redirect("/dashboard/sales/login");
+  const user = requireRole(context, "sales");
   const parsed = OrganisationListQuerySchema.safeParse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     q: query.q ?? "",
     page: query.page,
     pageSize: ORGANISATION_PAGE_SIZE,
-    userName: `${user.firstName} ${user.lastName}`,
+    userName: dashboardUserName(user),
   };
 }
 

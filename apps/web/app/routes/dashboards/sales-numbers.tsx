@@ -1,13 +1,15 @@
-// /dashboard/sales/numbers (issue 13 item 4): the numbers a partner sees, across every
-// organisation's schools, for 7, 30 or 90 days. Every school's overview takes seconds at
-// 100,000 programmes, so answers are kept a minute per process (ADR 015).
-import { redirect } from "react-router";
-
+// /dashboard/sales/numbers (docs/decisions/015-programme-analytics.md): the numbers a partner
+// sees, across every organisation's schools, for 7, 30 or 90 days. Every school's overview is slow
+// on a large catalogue (bench/RESULTS.md), so answers are kept a minute per process (ADR 015).
 import { createAnalyticsOverviewCache } from "@studyatlas/core/dashboards/analytics/overview-cache.ts";
 import { AnalyticsOverviewQuerySchema } from "@studyatlas/schemas/analytics.ts";
 
-import { getServices, getSessionUser } from "../../context.ts";
+import { getServices } from "../../context.ts";
 import { AnalyticsOverviewPanel } from "../../features/dashboards/analytics-overview.tsx";
+import {
+  dashboardUserName,
+  requireRole,
+} from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, SALES_NAV } from "../../features/dashboards/dashboard-shell.tsx";
 import type { Route } from "./+types/sales-numbers";
 
@@ -21,14 +23,13 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  if (!user || user.role !== "sales") throw redirect("/dashboard/sales/login");
+  const user = requireRole(context, "sales");
   const parsed = AnalyticsOverviewQuerySchema.safeParse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
   const days = parsed.success ? parsed.data.days : 30;
   const overview = await cache.get(getServices(context).db, { schoolIds: null, days });
-  return { overview, userName: `${user.firstName} ${user.lastName}` };
+  return { overview, userName: dashboardUserName(user) };
 }
 
 export default function SalesNumbers({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
 // Sales registration /dashboard/sales/register?invitation=… (docs/spec/accounts-and-details.md §2;
-// issue 13 item 1): only with an invitation from a sales agent; the address is the invitation's.
+// docs/decisions/016-organisations-and-dashboards.md "Sales agents"): only with an invitation
+// from a sales agent; the address is the invitation's.
 import { Link } from "react-router";
 
 import { NotFoundError } from "@studyatlas/core/errors.ts";
 import { salesInvitationEmail } from "@studyatlas/core/dashboards/sales-agents.ts";
-import { DASHBOARD_MESSAGES, InvitationQuerySchema } from "@studyatlas/schemas/dashboard.ts";
+import { DASHBOARD_MESSAGES, InvitationQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
 import formStyles from "../../components/form/form.module.css";
 import { getServices } from "../../context.ts";

@@ -1,4 +1,4 @@
-// The one-click unsubscribe page every newsletter e-mail links to (issue 5 "Newsletter"). No
+// The one-click unsubscribe page every newsletter e-mail links to (ADR 007). No
 // sign-in: the link's random token names the subscription. Loading the page changes nothing (so
 // link scanners that only fetch it are harmless); once the page runs in the visitor's browser it
 // unsubscribes at once, so one click on the link is enough. A second visit says the address is

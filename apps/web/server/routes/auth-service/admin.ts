@@ -4,7 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
-import { adminDeleteFactor, listFactors } from "@studyatlas/core/accounts/mfa.ts";
+import { listFactors } from "@studyatlas/core/accounts/mfa.ts";
+import { adminDeleteFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
 import {
   adminCreateUser,
   adminDeleteUser,
@@ -60,14 +61,21 @@ function pageNumber(value: string | undefined, fallback: number, max: number): n
   return Math.min(Number(value), max);
 }
 
+const tags = [...AUTH_SERVICE_TAGS, "admin"];
+
 export async function adminRoutes(app: FastifyInstance, options: AuthServiceOptions) {
+  userListRoutes(app, options);
+  userRoutes(app, options);
+  factorRoutes(app, options);
+  emailLinkRoutes(app, options);
+}
+
+/** GET /admin/users: a page of users, with GoTrue's X-Total-Count and Link headers. */
+function userListRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(options.auth.secret);
-  const tags = [...AUTH_SERVICE_TAGS, "admin"];
-
   api.get("/admin/users", {
-    preValidation: admin,
+    preValidation: requireAdmin(options.auth.secret),
     schema: { querystring: AdminListQuerySchema, tags, summary: "List users, paged" },
     handler: async (request, reply) => {
       const page = pageNumber(request.query.page, 1, 1_000_000);
@@ -88,6 +96,13 @@ export async function adminRoutes(app: FastifyInstance, options: AuthServiceOpti
       return { users: result.users.map(authUserOf), aud: AUTH_AUDIENCE };
     },
   });
+}
+
+/** Create, read, update and delete one user. */
+function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireAdmin(options.auth.secret);
 
   api.post("/admin/users", {
     preValidation: admin,
@@ -152,6 +167,13 @@ export async function adminRoutes(app: FastifyInstance, options: AuthServiceOpti
       return {};
     },
   });
+}
+
+/** A user's two-factor factors: listed, and removed for a user who lost the device. */
+function factorRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireAdmin(options.auth.secret);
 
   api.get("/admin/users/:id/factors", {
     preValidation: admin,
@@ -168,6 +190,13 @@ export async function adminRoutes(app: FastifyInstance, options: AuthServiceOpti
         factorId: request.params.factorId,
       }),
   });
+}
+
+/** An invitation e-mailed, and links generated without sending them. */
+function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireAdmin(options.auth.secret);
 
   api.post("/invite", {
     preValidation: admin,

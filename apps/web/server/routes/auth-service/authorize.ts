@@ -9,7 +9,7 @@ import { SignJWT, jwtVerify } from "jose";
 import { z } from "zod";
 
 import { createGoogleVerifier, verifyGoogleCredential } from "@studyatlas/core/accounts/google.ts";
-import { assertMaySignIn } from "@studyatlas/core/auth-service/auth-accounts.ts";
+import { assertMaySignIn } from "@studyatlas/core/auth-service/input-rules.ts";
 import { codeChallengeOf, createFlowState } from "@studyatlas/core/auth-service/flow-state.ts";
 import { DomainError, ValidationError } from "@studyatlas/core/errors.ts";
 import { AuthAuthorizeQuerySchema } from "@studyatlas/schemas/auth-service.ts";
@@ -33,6 +33,44 @@ const CallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
 });
+
+/** The scopes asked of Google: OpenID's three, then the caller's, each once. */
+function scopesOf(requested: string | undefined): string {
+  return ["openid", "email", "profile", ...(requested ? requested.split(/[\s,]+/) : [])]
+    .filter((scope, index, all) => scope && all.indexOf(scope) === index)
+    .join(" ");
+}
+
+/** The state parameter's claims, if our key signed it within its lifetime. */
+async function readState(key: Uint8Array, state: string | undefined) {
+  try {
+    const { payload } = await jwtVerify(state ?? "", key, { algorithms: ["HS256"] });
+    return payload as Record<string, unknown>;
+  } catch {
+    throw new GoTrueHttpError(400, "bad_oauth_state", "OAuth state parameter is invalid");
+  }
+}
+
+/** Google's ID token for the code it returned, or undefined when it answers none. */
+async function exchangeCode(
+  google: { tokenUrl: string; clientId: string; clientSecret: string; callbackUrl: string },
+  code: string,
+): Promise<string | undefined> {
+  const response = await fetch(google.tokenUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      code,
+      client_id: google.clientId,
+      client_secret: google.clientSecret,
+      redirect_uri: google.callbackUrl,
+      grant_type: "authorization_code",
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const tokens = (await response.json()) as { id_token?: unknown };
+  return response.ok && typeof tokens.id_token === "string" ? tokens.id_token : undefined;
+}
 
 export async function authorizeRoutes(app: FastifyInstance, options: AuthServiceOptions) {
   const { db } = options.services;
@@ -76,9 +114,7 @@ export async function authorizeRoutes(app: FastifyInstance, options: AuthService
         client_id: clientId,
         redirect_uri: callbackUrl,
         response_type: "code",
-        scope: ["openid", "email", "profile", ...(query.scopes ? query.scopes.split(/[\s,]+/) : [])]
-          .filter((scope, index, all) => scope && all.indexOf(scope) === index)
-          .join(" "),
+        scope: scopesOf(query.scopes),
         state,
       }).toString();
       return reply.header("cache-control", "no-store").redirect(url.toString(), 302);
@@ -92,14 +128,7 @@ export async function authorizeRoutes(app: FastifyInstance, options: AuthService
       summary: "Google's return",
     },
     handler: async (request, reply) => {
-      let state: Record<string, unknown>;
-      try {
-        ({ payload: state } = await jwtVerify(request.query.state ?? "", key, {
-          algorithms: ["HS256"],
-        }));
-      } catch {
-        throw new GoTrueHttpError(400, "bad_oauth_state", "OAuth state parameter is invalid");
-      }
+      const state = await readState(key, request.query.state);
       const redirectTo = allowedRedirect(
         options,
         typeof state.redirect_to === "string" ? state.redirect_to : undefined,
@@ -119,23 +148,10 @@ export async function authorizeRoutes(app: FastifyInstance, options: AuthService
         );
       }
       try {
-        const response = await fetch(tokenUrl, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            code: request.query.code,
-            client_id: clientId,
-            client_secret: clientSecret,
-            redirect_uri: callbackUrl,
-            grant_type: "authorization_code",
-          }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        const tokens = (await response.json()) as { id_token?: unknown };
-        if (!response.ok || typeof tokens.id_token !== "string") {
-          return fail("bad_oauth_callback", "Google did not return an ID token");
-        }
-        const identity = await verifyGoogleCredential(verifier, tokens.id_token);
+        const google = { tokenUrl, clientId, clientSecret, callbackUrl };
+        const idToken = await exchangeCode(google, request.query.code);
+        if (!idToken) return fail("bad_oauth_callback", "Google did not return an ID token");
+        const identity = await verifyGoogleCredential(verifier, idToken);
         const user = await googleUser(db, identity);
         assertMaySignIn(user);
         return await redirectWithSession(options, request, reply, {

@@ -14,7 +14,7 @@ import type { UserRow } from "@studyatlas/core/accounts/users.ts";
 import { getUser } from "@studyatlas/core/accounts/users.ts";
 import { verifyServiceRoleKey } from "@studyatlas/core/auth-service/api-keys.ts";
 import { renewAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
-import type { AuthMailContext } from "@studyatlas/core/auth-service/auth-accounts.ts";
+import type { AuthMailContext } from "@studyatlas/core/auth-service/emailed-tokens.ts";
 import { authUserOf } from "@studyatlas/core/auth-service/auth-user.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 

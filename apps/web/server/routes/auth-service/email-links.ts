@@ -1,7 +1,7 @@
 // E-mailed codes and links (GoTrue's otp.go, verify.go, resend.go, recover.go, reauthenticate.go):
 // POST /otp, POST and GET /verify, POST /resend, POST /recover, GET /reauthenticate. Requests that
 // name an address answer `{}` whether or not it has an account, and send mail after answering.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import {
@@ -9,10 +9,12 @@ import {
   requestReauthentication,
   requestRecovery,
   resendConfirmation,
+} from "@studyatlas/core/auth-service/email-requests.ts";
+import {
   verifyOneTimeToken,
   VERIFY_TYPES,
   type VerifyType,
-} from "@studyatlas/core/auth-service/auth-accounts.ts";
+} from "@studyatlas/core/auth-service/verify-token.ts";
 import { codeChallengeOf } from "@studyatlas/core/auth-service/flow-state.ts";
 import { DomainError, ValidationError } from "@studyatlas/core/errors.ts";
 import {
@@ -52,9 +54,15 @@ function verifyTypeOf(type: string | undefined): VerifyType {
 }
 
 export async function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions) {
+  otpRoute(app, options);
+  verifyRoutes(app, options);
+  resendAndRecoverRoutes(app, options);
+}
+
+/** POST /otp: a code and magic link (or a sign-up confirmation) to the address. */
+function otpRoute(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-
   api.post("/otp", {
     schema: {
       body: AuthOtpSchema,
@@ -84,6 +92,29 @@ export async function emailLinkRoutes(app: FastifyInstance, options: AuthService
       return {};
     },
   });
+}
+
+/**
+ * A failed link, as GoTrue's verifyGet answers it: back to redirect_to with the error in the
+ * fragment. Errors that are not the caller's (a server fault) and OAuth errors are thrown on.
+ */
+function redirectWithError(reply: FastifyReply, redirectTo: string, error: unknown) {
+  if (!(error instanceof DomainError) && !(error instanceof GoTrueHttpError)) throw error;
+  const mapped = goTrueErrorOf(error);
+  if ("oauth" in mapped) throw error;
+  const fragment = new URLSearchParams({
+    error: mapped.status === 403 ? "access_denied" : "invalid_request",
+    error_code: mapped.code,
+    error_description:
+      mapped.code === "otp_expired" ? "Email link is invalid or has expired" : mapped.message,
+  });
+  return reply.redirect(`${redirectTo.split("#")[0]}#${fragment.toString()}`, 303);
+}
+
+/** POST /verify (a code or link token, answered with a session) and GET /verify (the link). */
+function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post("/verify", {
     schema: {
@@ -139,19 +170,16 @@ export async function emailLinkRoutes(app: FastifyInstance, options: AuthService
           extra: { type: verifyType },
         });
       } catch (error) {
-        if (!(error instanceof DomainError) && !(error instanceof GoTrueHttpError)) throw error;
-        const mapped = goTrueErrorOf(error);
-        if ("oauth" in mapped) throw error;
-        const fragment = new URLSearchParams({
-          error: mapped.status === 403 ? "access_denied" : "invalid_request",
-          error_code: mapped.code,
-          error_description:
-            mapped.code === "otp_expired" ? "Email link is invalid or has expired" : mapped.message,
-        });
-        return reply.redirect(`${redirectTo.split("#")[0]}#${fragment.toString()}`, 303);
+        return redirectWithError(reply, redirectTo, error);
       }
     },
   });
+}
+
+/** POST /resend, POST /recover and GET /reauthenticate. */
+function resendAndRecoverRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post("/resend", {
     schema: {

@@ -10,7 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 import { DomainError } from "@studyatlas/core/errors.ts";
-import { WeakPasswordError } from "@studyatlas/core/auth-service/auth-accounts.ts";
+import { WeakPasswordError } from "@studyatlas/core/auth-service/input-rules.ts";
 
 import { isDataError, isUnavailableError } from "../../plugins/errors.ts";
 

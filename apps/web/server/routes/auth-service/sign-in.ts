@@ -1,7 +1,8 @@
 // POST /signup and POST /token (password, refresh_token, pkce, id_token), as GoTrue's signup.go
 // and token.go answer them, on the session rows account/* uses (docs/decisions/013-auth-service.md).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 
 import {
   createGoogleVerifier,
@@ -9,16 +10,15 @@ import {
   googleSignup,
   verifyGoogleCredential,
   type GoogleIdentity,
+  type GoogleVerifier,
 } from "@studyatlas/core/accounts/google.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 import { NotFoundError } from "@studyatlas/core/errors.ts";
 import { RATE_LIMITS, consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
 import { rotateRefreshToken } from "@studyatlas/core/accounts/sessions.ts";
 import { authenticate, getUser } from "@studyatlas/core/accounts/users.ts";
-import {
-  assertMaySignIn,
-  signUpWithPassword,
-} from "@studyatlas/core/auth-service/auth-accounts.ts";
+import { assertMaySignIn, assertNotBanned } from "@studyatlas/core/auth-service/input-rules.ts";
+import { signUpWithPassword } from "@studyatlas/core/auth-service/sign-up.ts";
 import { codeChallengeOf, exchangeAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
 import type { AuthenticationMethod } from "@studyatlas/core/accounts/sessions.ts";
 import { ValidationError } from "@studyatlas/core/errors.ts";
@@ -53,6 +53,92 @@ const METHOD_OF_FLOW: Record<string, AuthenticationMethod> = {
 
 const PHONE_DISABLED = () =>
   new GoTrueHttpError(400, "phone_provider_disabled", "Phone signups are disabled");
+
+type TokenBody = z.output<typeof AuthTokenBodySchema>;
+
+/** What a grant of /token is given. */
+interface Grant {
+  options: AuthServiceOptions;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: TokenBody;
+  googleVerifier: GoogleVerifier | undefined;
+}
+
+/** grant_type=password: the same check as account/token, then GoTrue's sign-in gate. */
+async function passwordGrant({ options, request, reply, body }: Grant) {
+  if (body.phone && !body.email) throw PHONE_DISABLED();
+  if (!body.email || !body.password) {
+    throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
+  }
+  // Per-address and per-account failure limits. The site's device cookie is not read here (no
+  // cookies under /auth/v1), so the per-account limit always applies.
+  const user = await authenticate(options.services.db, {
+    email: body.email,
+    password: body.password,
+    ip: request.ip,
+  });
+  assertMaySignIn(user);
+  return startAuthSession(options, request, reply, user, "password");
+}
+
+/** grant_type=refresh_token: the shared rotation, a sibling token on a race (ADR 013). */
+async function refreshGrant({ options, reply, body }: Grant) {
+  const { db } = options.services;
+  if (!body.refresh_token) throw new OAuthError("invalid_request", "refresh_token required");
+  const outcome = await rotateRefreshToken(db, body.refresh_token, Date.now(), {
+    onRace: "sibling",
+  });
+  if (outcome.kind !== "rotated") throw new Error("a sibling race answers a token");
+  const user = await getUser(db, outcome.session.user.id);
+  if (user) assertNotBanned(user);
+  reply.header("cache-control", "no-store");
+  return sessionBody(options.auth, db, outcome.session.sessionId, outcome.refreshToken);
+}
+
+/** grant_type=pkce: the auth code of a flow, with its verifier. */
+async function pkceGrant({ options, request, reply, body }: Grant) {
+  const { db } = options.services;
+  if (!body.auth_code || !body.code_verifier) {
+    throw new ValidationError(
+      "invalid request: both auth code and code verifier should be non-empty",
+      { code: "validation_failed" },
+    );
+  }
+  const flow = await exchangeAuthCode(db, body.auth_code, body.code_verifier);
+  const user = await getUser(db, flow.userId);
+  if (!user) throw new GoTrueHttpError(404, "user_not_found", "User not found");
+  const method = METHOD_OF_FLOW[flow.method] ?? "email/signup";
+  return startAuthSession(options, request, reply, user, method);
+}
+
+/** grant_type=id_token: Google's, through the verifier account/google_login uses. */
+async function idTokenGrant({ options, request, reply, body, googleVerifier }: Grant) {
+  if (body.provider !== "google") {
+    throw new ValidationError(`Custom OIDC provider "${body.provider ?? ""}" not allowed`, {
+      code: "provider_disabled",
+    });
+  }
+  if (!googleVerifier) {
+    throw new ValidationError('Provider (issuer "https://accounts.google.com") is not enabled', {
+      code: "provider_disabled",
+    });
+  }
+  if (!body.id_token) {
+    throw new ValidationError("id_token required", { code: "validation_failed" });
+  }
+  const identity = await verifyGoogleCredential(googleVerifier, body.id_token);
+  const user = await googleUser(options.services.db, identity);
+  assertMaySignIn(user);
+  return startAuthSession(options, request, reply, user, "oauth");
+}
+
+const GRANTS: Record<string, (grant: Grant) => Promise<unknown>> = {
+  password: passwordGrant,
+  refresh_token: refreshGrant,
+  pkce: pkceGrant,
+  id_token: idTokenGrant,
+};
 
 export async function signInRoutes(app: FastifyInstance, options: AuthServiceOptions) {
   const { db } = options.services;
@@ -104,88 +190,15 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
       summary: "Sign in or refresh: grant_type=password | refresh_token | pkce | id_token",
     },
     handler: async (request, reply) => {
-      const body = request.body;
       const grant = request.query.grant_type;
-      const known = ["password", "refresh_token", "pkce", "id_token"];
-      if (!grant || !known.includes(grant)) {
+      const answer =
+        grant !== undefined && Object.hasOwn(GRANTS, grant) ? GRANTS[grant] : undefined;
+      if (!answer) {
         throw new ValidationError("unsupported_grant_type", { code: "invalid_credentials" });
       }
       // GoTrue's token bucket: every /token request from one address counts.
       await consumeLimit(db, RATE_LIMITS.authTokenIp, request.ip);
-
-      if (grant === "password") {
-        if (body.phone && !body.email) throw PHONE_DISABLED();
-        if (!body.email || !body.password) {
-          throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
-        }
-        // The same check as account/token: per-address and per-account failure limits. The
-        // site's device cookie is not read here (no cookies under /auth/v1), so the per-account
-        // limit always applies.
-        const user = await authenticate(db, {
-          email: body.email,
-          password: body.password,
-          ip: request.ip,
-        });
-        assertMaySignIn(user);
-        return startAuthSession(options, request, reply, user, "password");
-      }
-
-      if (grant === "refresh_token") {
-        if (!body.refresh_token) throw new OAuthError("invalid_request", "refresh_token required");
-        const outcome = await rotateRefreshToken(db, body.refresh_token, Date.now(), {
-          onRace: "sibling",
-        });
-        if (outcome.kind !== "rotated") throw new Error("a sibling race answers a token");
-        const user = await getUser(db, outcome.session.user.id);
-        if (user?.bannedUntil && user.bannedUntil.getTime() > Date.now()) {
-          throw new ValidationError("User is banned", { code: "user_banned" });
-        }
-        reply.header("cache-control", "no-store");
-        return sessionBody(options.auth, db, outcome.session.sessionId, outcome.refreshToken);
-      }
-
-      if (grant === "pkce") {
-        if (!body.auth_code || !body.code_verifier) {
-          throw new ValidationError(
-            "invalid request: both auth code and code verifier should be non-empty",
-            {
-              code: "validation_failed",
-            },
-          );
-        }
-        const flow = await exchangeAuthCode(db, body.auth_code, body.code_verifier);
-        const user = await getUser(db, flow.userId);
-        if (!user) throw new GoTrueHttpError(404, "user_not_found", "User not found");
-        return startAuthSession(
-          options,
-          request,
-          reply,
-          user,
-          METHOD_OF_FLOW[flow.method] ?? "email/signup",
-        );
-      }
-
-      // id_token: Google's, through the verifier account/google_login uses.
-      if (body.provider !== "google") {
-        throw new ValidationError(`Custom OIDC provider "${body.provider ?? ""}" not allowed`, {
-          code: "provider_disabled",
-        });
-      }
-      if (!googleVerifier) {
-        throw new ValidationError(
-          'Provider (issuer "https://accounts.google.com") is not enabled',
-          {
-            code: "provider_disabled",
-          },
-        );
-      }
-      if (!body.id_token) {
-        throw new ValidationError("id_token required", { code: "validation_failed" });
-      }
-      const identity = await verifyGoogleCredential(googleVerifier, body.id_token);
-      const user = await googleUser(db, identity);
-      assertMaySignIn(user);
-      return startAuthSession(options, request, reply, user, "oauth");
+      return answer({ options, request, reply, body: request.body, googleVerifier });
     },
   });
 }

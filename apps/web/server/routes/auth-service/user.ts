@@ -1,11 +1,12 @@
 // The signed-in user (GoTrue's user.go, logout.go, identity.go, sso.go): GET and PUT /user,
 // POST /logout?scope=, identity linking and unlinking, and POST /sso (no SAML here). Logout and a
 // password change end the same session rows as account/logout and account/change_password.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 
 import { revokeSession, revokeUserSessions } from "@studyatlas/core/accounts/sessions.ts";
-import { unlinkIdentity, updateOwnUser } from "@studyatlas/core/auth-service/auth-accounts.ts";
+import { unlinkIdentity, updateOwnUser } from "@studyatlas/core/auth-service/own-user.ts";
 import { authUserOf } from "@studyatlas/core/auth-service/auth-user.ts";
 import { ValidationError } from "@studyatlas/core/errors.ts";
 import {
@@ -29,6 +30,39 @@ import {
 } from "./context.ts";
 
 export async function userRoutes(app: FastifyInstance, options: AuthServiceOptions) {
+  ownUserRoutes(app, options);
+  logoutRoute(app, options);
+  identityRoutes(app, options);
+}
+
+/**
+ * What PUT /user refuses before any change: app_metadata (an admin's), phones (off), and, as
+ * GoTrue's user.go, a new e-mail or password from an aal1 session that owes its code.
+ */
+function refuseUnsupportedUpdate(
+  request: FastifyRequest,
+  body: Pick<
+    z.output<typeof AuthUserUpdateSchema>,
+    "app_metadata" | "phone" | "email" | "password"
+  >,
+): void {
+  if (body.app_metadata !== undefined) {
+    throw new GoTrueHttpError(403, "not_admin", "Updating app_metadata requires admin privileges");
+  }
+  if (body.phone) {
+    throw new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
+  }
+  if ((body.email !== undefined || body.password !== undefined) && !request.auth) {
+    throw new GoTrueHttpError(
+      401,
+      "insufficient_aal",
+      "AAL2 session is required to update email or password when MFA is enabled.",
+    );
+  }
+}
+
+/** GET and PUT /user. */
+function ownUserRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireBearerUser(options.auth.secret);
@@ -52,25 +86,7 @@ export async function userRoutes(app: FastifyInstance, options: AuthServiceOptio
     handler: async (request, reply) => {
       const auth = bearerAuth(request);
       const body = request.body;
-      if (body.app_metadata !== undefined) {
-        throw new GoTrueHttpError(
-          403,
-          "not_admin",
-          "Updating app_metadata requires admin privileges",
-        );
-      }
-      if (body.phone) {
-        throw new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
-      }
-      // GoTrue's user.go: with a verified factor, an aal1 session (one that owes its code) may
-      // change the metadata but not the e-mail or the password.
-      if ((body.email !== undefined || body.password !== undefined) && !request.auth) {
-        throw new GoTrueHttpError(
-          401,
-          "insufficient_aal",
-          "AAL2 session is required to update email or password when MFA is enabled.",
-        );
-      }
+      refuseUnsupportedUpdate(request, body);
       const { user, send } = await updateOwnUser(
         db,
         {
@@ -91,9 +107,14 @@ export async function userRoutes(app: FastifyInstance, options: AuthServiceOptio
       return authUserOf(user);
     },
   });
+}
 
+/** POST /logout?scope=global | local | others. */
+function logoutRoute(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post("/logout", {
-    preValidation: signedIn,
+    preValidation: requireBearerUser(options.auth.secret),
     schema: { querystring: AuthLogoutQuerySchema, tags: AUTH_SERVICE_TAGS, summary: "Sign out" },
     handler: async (request, reply) => {
       const auth = bearerAuth(request);
@@ -110,6 +131,13 @@ export async function userRoutes(app: FastifyInstance, options: AuthServiceOptio
       return reply.code(204).send();
     },
   });
+}
+
+/** Identity linking (off) and unlinking, and SAML single sign-on (off). */
+function identityRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = requireBearerUser(options.auth.secret);
 
   // Linking a second identity by hand needs GoTrue's manual linking, which is off here: Google is
   // linked automatically when its verified address matches (account/google_login does the same).

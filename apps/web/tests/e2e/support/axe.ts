@@ -1,4 +1,4 @@
-// axe's serious and critical findings on the page as it is (engineering guide §3.10): the
+// axe's serious and critical findings on the page as it is (CONTRIBUTING.md "Look and behaviour"): the
 // end-to-end tests expect none.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";

@@ -1,8 +1,9 @@
-// Demo analytics (issue 13 acceptance: "the demo partner's organisation has a school with
-// programmes, some leads and 90 days of plausible view counts"). Deterministic for a seed: per
-// programme a popularity, per day a weekday/weekend rhythm, a slow upward trend and some noise;
-// visitors by country; and a few wishlist saves and applications by demo students
-// (`demo-student-NN@demo.studyatlas.test`, who cannot sign in: they have no password).
+// Demo analytics (docs/decisions/015-programme-analytics.md "Demo data": the demo partner's
+// organisation has a school with programmes, some leads and 90 days of plausible view counts).
+// Deterministic for a seed: per programme a popularity, per day a weekday/weekend rhythm, a slow
+// upward trend and some noise; visitors by country; and a few wishlist saves and applications by
+// demo students (`demo-student-NN@demo.studyatlas.test`, who cannot sign in: they have no
+// password).
 //
 // Idempotent: day totals are written with `greatest(existing, seeded)`, students, saves and
 // applications with "on conflict do nothing", so a second run adds nothing, and real views
@@ -160,22 +161,65 @@ export async function seedDemoAnalytics(
           order by c.id`,
     )
   ).map((row) => ({ courseId: Number(row.id), schoolId: Number(row.school_id) }));
+  const countries = await demoCountries(db);
+  const dayRows = programmes.flatMap((programme) =>
+    demoProgrammeDays(random, programme, days, today),
+  );
+  await writeViewDays(db, dayRows, countries);
+  const students = await ensureDemoStudents(db, random, countries.known, countries.ids);
+  const leads = await seedDemoLeads(
+    db,
+    random,
+    { programmes, dayRows, students },
+    {
+      today,
+      days,
+      now,
+    },
+  );
+  return {
+    programmes: programmes.length,
+    viewDays: dayRows.length,
+    students: students.length,
+    ...leads,
+  };
+}
+
+interface DemoCountries {
+  /** The demo countries the database has, with their weights. */
+  known: (readonly [string, number])[];
+  ids: Map<string, number>;
+  /** Every country code visitors are shared among, the unknown country last. */
+  codes: string[];
+  /** Their weights, in the same order. */
+  weights: number[];
+}
+
+async function demoCountries(db: Database): Promise<DemoCountries> {
   const countryRows = await selectRows<{ id: number; code: string }>(
     db,
     sql`select id, code from countries
         where code = any(${`{${DEMO_COUNTRIES.map(([code]) => code).join(",")}}`}::text[])`,
   );
-  const countryIds = new Map(countryRows.map((row) => [row.code, Number(row.id)]));
-  const countries = DEMO_COUNTRIES.filter(([code]) => countryIds.has(code));
-  const weights = countries.map(([, weight]) => weight);
-  const known = weights.reduce((a, b) => a + b, 0);
+  const ids = new Map(countryRows.map((row) => [row.code, Number(row.id)]));
+  const known = DEMO_COUNTRIES.filter(([code]) => ids.has(code));
+  const weights = known.map(([, weight]) => weight);
+  const total = weights.reduce((a, b) => a + b, 0);
   // The unknown share rides along as one more weight.
-  const withUnknown = [...weights, (known * UNKNOWN_SHARE) / (1 - UNKNOWN_SHARE)];
-  const codes = [...countries.map(([code]) => code), UNKNOWN_COUNTRY];
+  return {
+    known,
+    ids,
+    codes: [...known.map(([code]) => code), UNKNOWN_COUNTRY],
+    weights: [...weights, (total * UNKNOWN_SHARE) / (1 - UNKNOWN_SHARE)],
+  };
+}
 
-  const dayRows = programmes.flatMap((programme) =>
-    demoProgrammeDays(random, programme, days, today),
-  );
+/** The day totals and their split by visitor country; never lowers what the beacon counted. */
+async function writeViewDays(
+  db: Database,
+  dayRows: readonly DayRow[],
+  countries: DemoCountries,
+): Promise<void> {
   await insertInBatches(dayRows, 1000, (batch) =>
     db.execute(sql`insert into programme_view_days as d (course_id, day, school_id, views, visitors)
       select * from unnest(${intArray(batch.map((r) => r.courseId))}::int[],
@@ -187,9 +231,9 @@ export async function seedDemoAnalytics(
         set views = greatest(d.views, excluded.views), visitors = greatest(d.visitors, excluded.visitors)`),
   );
   const countryDayRows = dayRows.flatMap((row) => {
-    const visitors = apportion(row.visitors, withUnknown);
-    const views = apportion(row.views, withUnknown);
-    return codes.flatMap((code, index) =>
+    const visitors = apportion(row.visitors, countries.weights);
+    const views = apportion(row.views, countries.weights);
+    return countries.codes.flatMap((code, index) =>
       views[index]! > 0 ? [{ ...row, code, visitors: visitors[index]!, views: views[index]! }] : [],
     );
   });
@@ -205,20 +249,32 @@ export async function seedDemoAnalytics(
       on conflict (course_id, day, country_code) do update
         set views = greatest(k.views, excluded.views), visitors = greatest(k.visitors, excluded.visitors)`),
   );
+}
 
-  const students = await ensureDemoStudents(db, random, countries, countryIds);
+/** A few applications and wishlist saves per programme, in proportion to its visitors. */
+async function seedDemoLeads(
+  db: Database,
+  random: Random,
+  seeded: {
+    programmes: readonly { courseId: number }[];
+    dayRows: readonly DayRow[];
+    students: readonly DemoStudent[];
+  },
+  when: { today: string; days: number; now: Date },
+): Promise<{ applications: number; wishlistSaves: number }> {
+  const { students } = seeded;
   let applications = 0;
   let wishlistSaves = 0;
-  for (const programme of programmes) {
+  for (const programme of seeded.programmes) {
     // About 1 in 60 visitors applies and 1 in 25 saves: a few leads per programme.
-    const visits = dayRows
+    const visits = seeded.dayRows
       .filter((row) => row.courseId === programme.courseId)
       .reduce((sum, row) => sum + row.visitors, 0);
     const order = random.shuffle(students);
     const applicants = order.slice(0, Math.min(students.length, Math.round(visits / 60)));
     const savers = order.slice(0, Math.min(students.length, Math.round(visits / 25)));
     for (const student of applicants) {
-      const at = demoInstant(random, today, days, now);
+      const at = demoInstant(random, when.today, when.days, when.now);
       const inserted = await selectRows<{ id: number }>(
         db,
         sql`insert into applications (user_id, course_id, title, first_name, last_name, email, sex,
@@ -233,7 +289,7 @@ export async function seedDemoAnalytics(
       applications += inserted.length;
     }
     for (const student of savers) {
-      const at = demoInstant(random, today, days, now);
+      const at = demoInstant(random, when.today, when.days, when.now);
       const inserted = await selectRows<{ user_id: number }>(
         db,
         sql`insert into wishlist_items (user_id, course_id, created_at)
@@ -243,13 +299,7 @@ export async function seedDemoAnalytics(
       wishlistSaves += inserted.length;
     }
   }
-  return {
-    programmes: programmes.length,
-    viewDays: dayRows.length,
-    students: students.length,
-    applications,
-    wishlistSaves,
-  };
+  return { applications, wishlistSaves };
 }
 
 /** A moment within the seeded days, later days a little likelier (the same trend as views). */

@@ -1,8 +1,8 @@
-// Counting programme page views without personal data (issue 13 item 3; ADR 015). A visitor is
-// SHA-256 of the day's random salt, the client address and the User-Agent: the same visitor has
-// the same hash all day and an unrelated one tomorrow, and nobody can recompute it once the salt
-// is gone. The salt and the day's hashes are deleted once the UTC day is over; what stays is
-// totals per programme per day (and per country).
+// Counting programme page views without personal data (docs/decisions/015-programme-analytics.md).
+// A visitor is SHA-256 of the day's random salt, the client address and the User-Agent: the same
+// visitor has the same hash all day and an unrelated one tomorrow, and nobody can recompute it once
+// the salt is gone. The salt and the day's hashes are deleted once the UTC day is over; what stays
+// is totals per programme per day (and per country).
 import { createHash, randomBytes } from "node:crypto";
 
 import { sql } from "drizzle-orm";

@@ -1,8 +1,8 @@
 // The reference rows a programme card nests (its school with the school's country, currency,
-// programme type, degree type, language, disciplines), kept beside the finder's index (issue 14;
-// ADR 011 "Cards from the index's reference maps"). The card query then reads only a programme's
-// own columns by primary key, and the nested objects are put together here, in the exact shape
-// and key order the SQL card query (courses.ts COURSE_LIST_COLUMNS) builds with json_build_object.
+// programme type, degree type, language, disciplines), kept beside the finder's index (ADR 026).
+// The card query then reads only a programme's own columns by primary key, and the nested objects
+// are put together here, in the exact shape and key order the SQL card query
+// (card-columns.ts COURSE_LIST_COLUMNS) builds with json_build_object.
 // Loaded with the index and dropped with it on every `catalogue_changed` notice, so the cards are
 // exactly as current as the index: without a current index the SQL card query answers.
 //
@@ -23,7 +23,7 @@ type Language = NonNullable<CourseListItem["language"]>;
 type Discipline = CourseListItem["disciplines"][number];
 
 /**
- * A programme's own columns as the card query (courses.ts CARD_ROW_COLUMNS) reads them: ids of
+ * A programme's own columns as the card query (card-columns.ts CARD_ROW_COLUMNS) reads them: ids of
  * what the card nests, the dates as plain integers, the fees as float8, and its discipline ids in
  * the card's order (`cd.position, d.name`, PostgreSQL's collation).
  */
@@ -55,7 +55,7 @@ export interface CardRow {
 }
 
 /**
- * What a card of a page shows of a programme's own columns (courses.ts CARD_ONLY_COLUMNS): the
+ * What a card of a page shows of a programme's own columns (card-columns.ts CARD_ONLY_COLUMNS): the
  * CourseCard's fields, with the ids of its school and currency.
  */
 export interface CardOnlyRow {
@@ -143,7 +143,8 @@ export class CardReferences {
       if (!found) return undefined;
       disciplines.push({ id: found.id, name: found.name, slug: found.slug });
     }
-    // The keys in COURSE_LIST_COLUMNS's order: the page data and the API's JSON stay the same bytes.
+    // The keys in COURSE_LIST_COLUMNS's order: the page data and the API's JSON stay the same
+    // bytes.
     return {
       id: row.id,
       slug: row.slug,

@@ -7,7 +7,9 @@ import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../../sql-rows.ts";
 import { loadCardReferences } from "./card-references.ts";
-import { CourseIndex, type FacetOptions, type IndexedCourse } from "./course-index.ts";
+import type { IndexedCourse } from "./columns.ts";
+import { CourseIndex } from "./course-index.ts";
+import type { FacetOptions } from "./facet-counts.ts";
 
 /** Every programme–discipline link as two parallel arrays (one row: cheap to read at a million). */
 interface LinkRow {
@@ -21,9 +23,9 @@ interface LinkRow {
  * cost PostgreSQL two extra sorts of the whole catalogue (most of the start time at a million).
  */
 function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32Array {
-  // The keys in typed arrays, read by the comparator instead of the rows (about half the time at
-  // a million): the fee signed by the direction, a missing fee +Infinity (last either way; two
-  // compare as NaN, falsy, so by id).
+  // The keys in typed arrays, read by the comparator instead of the rows (ADR 027): the fee signed
+  // by the direction, a missing fee +Infinity (last either way; two compare as NaN, falsy, so by
+  // id).
   const n = rows.length;
   const fee = new Float64Array(n);
   const id = new Int32Array(n);
@@ -57,7 +59,7 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
   ] = await Promise.all([
     selectRows<IndexedCourse>(
       db,
-      // The same order as the finder's name order (courses.ts BY_NAME), so document numbers
+      // The same order as the finder's name order (course-sql.ts BY_NAME), so document numbers
       // follow it; the same visibility as courseWhere: published programmes of published schools.
       // Named as the index reads them: each row is used as it arrives (no copy per programme).
       sql`select c.id, c.programme_type_id as "programmeTypeId",
@@ -79,7 +81,7 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
           from course_disciplines cd`,
     ),
     // The published programmes of unpublished schools: not public, but the free-text mode probe
-    // counts them (ADR 005), so the index must know them to answer it (text-match.ts). Few.
+    // counts them (ADR 005), so the index must know them to answer it (postings.ts). Few.
     selectRows<{ ids: number[] | null }>(
       db,
       sql`select array_agg(c.id) as ids from courses c

@@ -70,7 +70,8 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, st
       });
     }
     // Anything else the form parser throws is about the body it was sent (no boundary, an
-    // unterminated part, a malformed part header): the caller's mistake (issue 15 item 8).
+    // unterminated part, a malformed part header): the caller's mistake, a 400 (docs/security.md
+    // V4).
     throw new HttpError(400, "invalid_body", "The form could not be read. Please try again.");
   }
   return fields;

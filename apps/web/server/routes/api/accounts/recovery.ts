@@ -1,6 +1,6 @@
 // Password reset and e-mail verification links (docs/spec/accounts-and-details.md §7
 // account/password_reset, password_reset_confirm, verify-email, resend-verify-email).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import {
@@ -34,12 +34,47 @@ import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { messageBody } from "../message-body.ts";
 import { startSession } from "./start-session.ts";
 
+/**
+ * Uses the verification link, then signs in whoever may be signed in by it. Our web app: only the
+ * browser that signed up with this address (its sign-up cookie); opened anywhere else the link
+ * verifies the address and the visitor signs in with the password (someone else's link would
+ * otherwise sign you in as them, a login CSRF). An API client holds the e-mailed secret and keeps
+ * the tokens itself (no cookies).
+ */
+async function answerVerifiedLink(
+  options: AccountRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: { token1: string; token2: string },
+) {
+  const { services, mailer } = options;
+  const { db, publicBaseUrl } = services;
+  const user = await verifyEmail(db, params.token1, params.token2, { mailer, publicBaseUrl });
+  // A verification link must not stay in caches or history as a usable response.
+  reply.header("cache-control", "no-store");
+  if (!isCookieClient(request)) {
+    const tokens = await startSession(db, options.auth, request, reply, user, "email/signup");
+    return { ...tokens, message: MESSAGES.emailVerified, signed_in: true };
+  }
+  if (request.auth?.user.id !== user.id && signedUpHere(request, options.auth, user.email)) {
+    clearSignUpCookie(reply, options.auth);
+    const session = await startSession(db, options.auth, request, reply, user, "email/signup");
+    return { ...session, message: MESSAGES.emailVerified, signed_in: true };
+  }
+  const signedIn = request.auth?.user.id === user.id;
+  return {
+    message: signedIn ? MESSAGES.emailVerified : MESSAGES.emailVerifiedSignIn,
+    signed_in: signedIn,
+    user: { ...accountSummary(user), profile_pic: null },
+  };
+}
+
 export async function recoveryRoutes(app: FastifyInstance, options: AccountRouteOptions) {
   const { services, mailer } = options;
   const { db, publicBaseUrl } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Answers an e-mail request at once; the e-mail goes out after the answer (issue 15 item 9). */
+  /** Answers an e-mail request at once; the e-mail goes out after the answer (no enumeration). */
   async function answerThenMail(
     request: FastifyRequest<{ Body: { email: string } }>,
     ask: (db: Database, email: string, context: MailContext) => Promise<MailRequest>,
@@ -90,41 +125,7 @@ export async function recoveryRoutes(app: FastifyInstance, options: AccountRoute
       params: TokenParamsSchema,
       response: { 200: VerifiedLinkAnswerSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request, reply) => {
-      const user = await verifyEmail(db, request.params.token1, request.params.token2, {
-        mailer,
-        publicBaseUrl,
-      });
-      // A verification link must not stay in caches or history as a usable response.
-      reply.header("cache-control", "no-store");
-      if (isCookieClient(request)) {
-        // Our web app: the link signs in only the browser that signed up with this address (its
-        // sign-up cookie); opened anywhere else it verifies the address and the visitor signs in
-        // with the password (issue 15 item 4: someone else's link would otherwise sign you in as
-        // them, a login CSRF).
-        if (request.auth?.user.id !== user.id && signedUpHere(request, options.auth, user.email)) {
-          clearSignUpCookie(reply, options.auth);
-          const session = await startSession(
-            db,
-            options.auth,
-            request,
-            reply,
-            user,
-            "email/signup",
-          );
-          return { ...session, message: MESSAGES.emailVerified, signed_in: true };
-        }
-        const signedIn = request.auth?.user.id === user.id;
-        return {
-          message: signedIn ? MESSAGES.emailVerified : MESSAGES.emailVerifiedSignIn,
-          signed_in: signedIn,
-          user: { ...accountSummary(user), profile_pic: null },
-        };
-      }
-      // An API client holds the e-mailed secret and keeps the tokens itself (no cookies).
-      const tokens = await startSession(db, options.auth, request, reply, user, "email/signup");
-      return { ...tokens, message: MESSAGES.emailVerified, signed_in: true };
-    },
+    handler: async (request, reply) => answerVerifiedLink(options, request, reply, request.params),
   });
 
   api.post("/account/resend-verify-email", {

@@ -1,9 +1,10 @@
 // POST /api/academics/course/create_interest (docs/spec/accounts-and-details.md §7, §4 "Application
-// form", §8 "Application"; issue 11 item 2): stores the signed-in student's application and opens
-// its chat with the advisor. 201 {message, application_id, chat_id}; 400 with field errors; 404
-// for a programme that is unknown or not public; 409 for a second application to it; 503 while
-// the advisor account (ADVISOR_USER_ID) does not exist. The programme's organisation is e-mailed
-// the new lead after the answer (issue 13).
+// form", §8 "Application"; docs/decisions/012-applications-and-live-chat.md): stores the signed-in
+// student's application and opens its chat with the advisor. 201 {message, application_id,
+// chat_id}; 400 with field errors; 404 for a programme that is unknown or not public; 409 for a
+// second application to it; 503 while the advisor account (ADVISOR_USER_ID) does not exist. The
+// programme's organisation is e-mailed the new lead after the answer
+// (docs/decisions/016-organisations-and-dashboards.md "Lead delivery").
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
@@ -55,7 +56,7 @@ export async function createInterestRoutes(
       const created = await createApplication(db, user.id, request.body, {
         advisorUserId: options.advisorUserId,
       });
-      // The organisation of the programme's school hears of its new lead at once (issue 13).
+      // The organisation of the programme's school hears of its new lead at once.
       runAfterResponse(request, async () => {
         if (await enqueueLeadWebhook(db, created.applicationId)) options.webhooks.kick();
         await notifyNewLead(db, created.applicationId, { mailer: options.mailer, publicBaseUrl });

@@ -1,19 +1,14 @@
-// Catalogue API, paths as in the specs' call tables (docs/spec/discovery.md §7, docs/spec/accounts-and-details.md §7).
+// Catalogue API, paths as in the specs' call tables (docs/spec/discovery.md §7,
+// docs/spec/accounts-and-details.md §7): countries, schools, a programme's detail and the
+// reference lists. The finder's list of programmes is the finder's (routes/api/finder/).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 
-import {
-  getCountryById,
-  listCountries,
-  resolveCountrySlugs,
-} from "@studyatlas/core/catalogue/countries.ts";
-import {
-  getCourseBySlug,
-  listCourses,
-  resolveCourseListRequest,
-} from "@studyatlas/core/finder/courses.ts";
-import { toPage } from "@studyatlas/core/catalogue/pagination.ts";
+import { listCountries, resolveCountrySlugs } from "@studyatlas/core/catalogue/countries.ts";
+import { getCountryById } from "@studyatlas/core/catalogue/country-detail.ts";
+import { getCourseBySlug } from "@studyatlas/core/catalogue/course-detail.ts";
+import { publicUrl, toPage } from "@studyatlas/core/catalogue/pagination.ts";
 import {
   listCurrencies,
   listDegreeTypes,
@@ -28,8 +23,6 @@ import {
   CountryListQuerySchema,
   CountrySchema,
   CourseDetailSchema,
-  CourseListItemSchema,
-  CourseListQuerySchema,
   CurrencySchema,
   DegreeTypeSchema,
   DisciplineSchema,
@@ -42,29 +35,27 @@ import {
 } from "@studyatlas/schemas/catalogue.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
-import { cacheCatalogueAnswers, doNotCache } from "../../../plugins/catalogue-cache.ts";
+import { cacheCatalogueAnswers } from "../../../plugins/catalogue-cache.ts";
 
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
+const tags = ["academics"];
 
-/**
- * The absolute URL of this request, for DRF-style next/previous links: on PUBLIC_BASE_URL, never
- * on a Host or X-Forwarded-Host a client wrote (issue 15 item 8). Joined as text, so that a path
- * starting with `//` stays a path.
- */
-function requestUrl(publicBaseUrl: string, request: FastifyRequest): URL {
-  return new URL(`${publicBaseUrl}${request.url}`);
-}
+type Services = Pick<AppServices, "db" | "publicBaseUrl">;
 
-export async function academicsRoutes(
+export async function catalogueRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ): Promise<void> {
-  const { db, publicBaseUrl } = options.services;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["academics"];
   // Every route here answers from the catalogue alone (plugins/catalogue-cache.ts).
   app.addHook("onRoute", cacheCatalogueAnswers);
+  countryRoutes(app, options.services);
+  schoolRoutes(app, options.services);
+  courseDetailRoute(app, options.services);
+  referenceListRoutes(app, options.services);
+}
 
+function countryRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const countryList = (enabledOnly: boolean) => ({
     schema: {
       tags,
@@ -84,7 +75,7 @@ export async function academicsRoutes(
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
+      return toPage(results, count, { page, pageSize }, publicUrl(publicBaseUrl, request.url));
     },
   });
   api.get("/academics/country/list", countryList(false));
@@ -103,7 +94,10 @@ export async function academicsRoutes(
       return country;
     },
   });
+}
 
+function schoolRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get("/academics/school/list", {
     schema: {
       tags,
@@ -129,7 +123,7 @@ export async function academicsRoutes(
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
+      return toPage(results, count, { page, pageSize }, publicUrl(publicBaseUrl, request.url));
     },
   });
 
@@ -146,30 +140,10 @@ export async function academicsRoutes(
       return school;
     },
   });
+}
 
-  api.get("/academics/course/list", {
-    schema: {
-      tags,
-      summary: "Programmes matching the finder's filters",
-      querystring: CourseListQuerySchema,
-      response: { 200: pageOf(CourseListItemSchema), ...errors },
-    },
-    handler: async (request) => {
-      const index = options.services.finderIndex.current();
-      const listRequest = await resolveCourseListRequest(db, request.query, index);
-      const { count, results } = await listCourses(db, listRequest, index);
-      const url = requestUrl(publicBaseUrl, request);
-      if (listRequest.ordering === "random" && request.query.seed === undefined) {
-        // A seed drawn for this answer: the next and previous pages keep to its order, and the
-        // answer is not cached (the same URL should shuffle again).
-        url.searchParams.set("seed", String(listRequest.seed));
-        doNotCache(request);
-      }
-      return toPage(results, count, listRequest, url);
-    },
-  });
-
-  api.get("/academics/course/detail/:slug", {
+function courseDetailRoute(app: FastifyInstance, { db }: Services): void {
+  app.withTypeProvider<ZodTypeProvider>().get("/academics/course/detail/:slug", {
     schema: {
       tags,
       summary: "One programme with its HTML sections (sanitised)",
@@ -182,7 +156,10 @@ export async function academicsRoutes(
       return course;
     },
   });
+}
 
+function referenceListRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get("/academics/discipline/list", {
     schema: {
       tags,
@@ -221,7 +198,7 @@ export async function academicsRoutes(
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return toPage(results, count, { page, pageSize }, requestUrl(publicBaseUrl, request));
+      return toPage(results, count, { page, pageSize }, publicUrl(publicBaseUrl, request.url));
     },
   });
 }

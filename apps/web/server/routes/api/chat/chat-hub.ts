@@ -19,7 +19,7 @@ import {
   parseChatNotice,
   type ChatNotice,
 } from "@studyatlas/core/chat/chats.ts";
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 import type { LiveEvent } from "@studyatlas/schemas/chat.ts";
 

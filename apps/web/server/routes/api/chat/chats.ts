@@ -1,4 +1,5 @@
-// The chat API (issue 11 item 4; docs/spec/accounts-and-details.md §2 "Chat", §4 "Chat", §5 "Chat").
+// The chat API (docs/spec/accounts-and-details.md §2 "Chat", §4 "Chat", §5 "Chat";
+// docs/decisions/012-applications-and-live-chat.md).
 // Cookie or Bearer, under the usual XSRF rules. Every path answers 404 for a chat the caller does
 // not take part in (packages/core/src/chat/chats.ts decides, from the session's user).
 import type { FastifyInstance } from "fastify";
@@ -39,16 +40,25 @@ const errors = {
   429: ApiErrorSchema,
 };
 
+const tags = ["chat"];
+
+type Database = AppServices["db"];
+
 export async function chatRoutes(app: FastifyInstance, options: { services: AppServices }) {
   const { db } = options.services;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["chat"];
   // Private answers: never kept by a browser cache or on the way.
-  api.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
     void reply.header("cache-control", "no-store");
     return payload;
   });
+  chatListRoutes(app, db);
+  messageRoutes(app, db);
+  chatActionRoutes(app, db);
+}
 
+/** The caller's chats and the header's unread count. */
+function chatListRoutes(app: FastifyInstance, db: Database) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get("/chats", {
     preValidation: requireUser,
     schema: {
@@ -76,7 +86,11 @@ export async function chatRoutes(app: FastifyInstance, options: { services: AppS
     },
     handler: async (request) => ({ unread: await countUnread(db, signedInUser(request).user.id) }),
   });
+}
 
+/** One chat's messages: a page of them, and a new one. */
+function messageRoutes(app: FastifyInstance, db: Database) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get("/chats/:id/messages", {
     preValidation: requireUser,
     schema: {
@@ -107,7 +121,11 @@ export async function chatRoutes(app: FastifyInstance, options: { services: AppS
       return reply.code(201).send(message);
     },
   });
+}
 
+/** Reading, hiding, and the application a chat is about. */
+function chatActionRoutes(app: FastifyInstance, db: Database) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post("/chats/:id/read", {
     preValidation: requireUser,
     schema: {

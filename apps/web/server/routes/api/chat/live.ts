@@ -1,10 +1,11 @@
-// GET /api/chats/live: the WebSocket of live chat delivery (issue 11 item 5). Authenticated before
-// the upgrade by the session cookie or an `Authorization: Bearer` token (plugins/auth.ts);
-// anything else answers 401 and no socket opens. A cookie-authenticated upgrade must come from our
-// own origin (a page of another site could otherwise open it with the visitor's cookies).
-// The server only pushes (routes/api/chat/chat-hub.ts): `{"type":"ready"}` once registered, then
-// `{"type":"message",...}` for the user's chats, `{"type":"chat","chat_id"}` when one is
-// opened, and `{"type":"resync"}` when the client must catch up from its cursor.
+// GET /api/chats/live: the WebSocket of live chat delivery
+// (docs/decisions/012-applications-and-live-chat.md). Authenticated before the upgrade by the
+// session cookie or an `Authorization: Bearer` token (plugins/auth.ts); anything else answers 401
+// and no socket opens. A cookie-authenticated upgrade must come from our own origin (a page of
+// another site could otherwise open it with the visitor's cookies). The server only pushes
+// (routes/api/chat/chat-hub.ts): `{"type":"ready"}` once registered, then `{"type":"message",...}`
+// for the user's chats, `{"type":"chat","chat_id"}` when one is opened, and `{"type":"resync"}`
+// when the client must catch up from its cursor.
 import type { WebSocket } from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 

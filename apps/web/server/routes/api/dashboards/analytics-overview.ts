@@ -1,8 +1,8 @@
-// The dashboards' analytics API (issue 13 item 3 "Overview" and item 4 "the same numbers as a
-// partner sees, across all organisations"; ADR 015). Not registered by app.ts: who may read which
-// schools is the dashboard's authorisation (organisations, roles, aal2), so whoever registers
-// these routes must pass the guard and the caller's schools. There is no default guard, so the
-// routes cannot be mounted open by mistake.
+// The dashboards' analytics API (the partner's Overview, and the same numbers across all
+// organisations for sales agents; docs/decisions/015-programme-analytics.md). Not registered by
+// app.ts: who may read which schools is the dashboard's authorisation (organisations, roles, aal2),
+// so whoever registers these routes must pass the guard and the caller's schools. There is no
+// default guard, so the routes cannot be mounted open by mistake.
 //
 //   await api.register(analyticsOverviewRoutes, {
 //     services,
@@ -15,7 +15,7 @@
 //     path: "/dashboard/sales/analytics/overview",
 //     guard: requireSales,
 //     schoolIdsOf: async () => null,                 // every school
-//     cache: createAnalyticsOverviewCache(),         // ~2 s to compute at 100,000 programmes
+//     cache: createAnalyticsOverviewCache(),         // slow to compute (bench/RESULTS.md)
 //   });
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";

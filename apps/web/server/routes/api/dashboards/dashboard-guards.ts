@@ -1,11 +1,14 @@
-// Who may use the dashboards' API (issue 13 item 1): every route is authorised from the session's
-// user. A signed-out caller gets 401, a user of another role 403 on every dashboard path; what a
-// partner may see is then narrowed to its organisation's schools by packages/core.
+// Who may use the dashboards' API (docs/decisions/016-organisations-and-dashboards.md "Scope"):
+// every route is authorised from the session's user. A signed-out caller gets 401, a user of
+// another role 403 on every dashboard path; what a partner may see is then narrowed to its
+// organisation's schools by packages/core.
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 
+import { partnerScope, type PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
+import type { Database } from "@studyatlas/db/client.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
-import type { DashboardRole } from "@studyatlas/schemas/dashboard.ts";
+import type { DashboardRole } from "@studyatlas/schemas/dashboards.ts";
 
 import { requireUser, signedInUser, type RequestAuth } from "../../../plugins/auth.ts";
 
@@ -38,4 +41,12 @@ export function requireRole(role: DashboardRole): preValidationAsyncHookHandler[
 /** The caller, in a route guarded by `requireRole`. */
 export function dashboardUser(request: FastifyRequest): RequestAuth["user"] {
   return signedInUser(request).user;
+}
+
+/**
+ * The schools the caller may touch, in a route guarded by `requireRole("partner")`: its approved
+ * organisation's, or 403 with the reason (pending, suspended, none).
+ */
+export function approvedScope(db: Database, request: FastifyRequest): Promise<PartnerScope> {
+  return partnerScope(db, dashboardUser(request).id);
 }

@@ -1,7 +1,8 @@
-// The partner dashboard's API (issue 13 item 3). Every answer is narrowed to the session user's
-// organisation (packages/core/src/organisations/organisations.ts partnerScope); a pending or
-// suspended organisation sees only its own status.
-import type { FastifyInstance } from "fastify";
+// The partner dashboard's API (docs/decisions/016-organisations-and-dashboards.md "Scope",
+// "Leads", "Lead delivery"). Every answer is narrowed to the session user's organisation
+// (packages/core/src/dashboards/organisations.ts partnerScope); a pending or suspended
+// organisation sees only its own status.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import {
@@ -14,7 +15,7 @@ import {
 import {
   organisationOfUser,
   ORGANISATION_MESSAGES,
-  partnerScope,
+  type PartnerScope,
 } from "@studyatlas/core/dashboards/organisations.ts";
 import { ConflictError, ForbiddenError } from "@studyatlas/core/errors.ts";
 import {
@@ -36,25 +37,38 @@ import {
   PartnerSettingsBodySchema,
   PartnerSettingsSchema,
   WebhookDeliveriesSchema,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import type { WebhookWorker } from "./webhook-worker.ts";
-import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
-export async function partnerDashboardRoutes(
-  app: FastifyInstance,
-  options: { services: AppServices; webhooks: WebhookWorker; webhooksAllowPrivate: boolean },
-) {
+type PartnerRouteOptions = {
+  services: AppServices;
+  webhooks: WebhookWorker;
+  webhooksAllowPrivate: boolean;
+};
+
+/** The approved organisation's scope of the signed-in partner (403 while it is not approved). */
+type ScopeOf = (request: FastifyRequest) => Promise<PartnerScope>;
+
+const tags = ["dashboard"];
+
+export async function partnerDashboardRoutes(app: FastifyInstance, options: PartnerRouteOptions) {
   const { db } = options.services;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["dashboard"];
-  api.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
     void reply.header("cache-control", "no-store");
     return payload;
   });
+  const scopeOf: ScopeOf = (request) => approvedScope(db, request);
+  organisationRoute(app, options);
+  leadRoutes(app, options, scopeOf);
+  leadDeliveryRoutes(app, options, scopeOf);
+}
 
-  api.get("/dashboard/partner/organisation", {
+/** The organisation and its status: the one path a pending or suspended organisation may read. */
+function organisationRoute(app: FastifyInstance, { services: { db } }: PartnerRouteOptions) {
+  app.withTypeProvider<ZodTypeProvider>().get("/dashboard/partner/organisation", {
     preValidation: requireRole("partner"),
     schema: {
       tags,
@@ -69,11 +83,16 @@ export async function partnerDashboardRoutes(
       return organisation;
     },
   });
+}
 
-  const scopeOf = (request: Parameters<typeof dashboardUser>[0]) =>
-    partnerScope(db, dashboardUser(request).id);
+/** The leads: the applications to the organisation's programmes, and the partner's follow-up. */
+function leadRoutes(
+  app: FastifyInstance,
+  { services: { db } }: PartnerRouteOptions,
+  scopeOf: ScopeOf,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = requireRole("partner");
-
   api.get("/dashboard/partner/leads", {
     preValidation: guard,
     schema: {
@@ -146,7 +165,13 @@ export async function partnerDashboardRoutes(
         userId: dashboardUser(request).id,
       }),
   });
+}
 
+/** Where new leads go (an e-mail address and a webhook), and the webhook's deliveries. */
+function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, scopeOf: ScopeOf) {
+  const { db } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireRole("partner");
   api.get("/dashboard/partner/settings", {
     preValidation: guard,
     schema: {

@@ -1,7 +1,7 @@
 // The programme page's view beacon (docs/decisions/015-programme-analytics.md):
 // `POST /api/academics/course/{id}/view`, sent by the browser after the page hydrates, answered
 // 204 without a body. Counting here rather than in the page loader is what lets a CDN keep the
-// page (ADR 011 "Caching by a CDN"): a cached page never reaches the loader, but every browser
+// page (ADR 023): a cached page never reaches the loader, but every browser
 // that shows it sends the beacon.
 //
 // A beacon cannot set headers, so this route is registered outside the XSRF check (in the API's

@@ -1,4 +1,5 @@
-// Programme authoring and the audit log on the dashboards (issue 13 "Programmes"; ADR 016):
+// Programme authoring and the audit log on the dashboards
+// (docs/decisions/016-organisations-and-dashboards.md "Programme authoring", "The audit log"):
 // partners list, create, edit, publish and unpublish their organisation's programmes and read
 // their organisation's audit log; sales agents read every programme and every organisation's
 // audit log, and edit nothing. Every path checks the role first (401/403), then narrows to the
@@ -8,15 +9,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import { createSearchWordsRefresher } from "@studyatlas/core/finder/search-words.ts";
 import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
+import type { PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import {
   createProgramme,
-  getProgramme,
-  listProgrammes,
-  programmeOptions,
   setProgrammePublished,
   updateProgramme,
 } from "@studyatlas/core/dashboards/programmes.ts";
+import { listProgrammes } from "@studyatlas/core/dashboards/programme-list.ts";
+import { getProgramme, programmeOptions } from "@studyatlas/core/dashboards/programme-reads.ts";
 import {
   AuditLogQuerySchema,
   AuditPageSchema,
@@ -32,18 +32,27 @@ import {
 } from "@studyatlas/schemas/programmes.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
-import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 const VOCABULARY_WAIT_MS = 800;
+
+const tags = ["dashboard"];
+
+/** What every group of programme routes shares. */
+interface ProgrammeRoutes {
+  db: AppServices["db"];
+  /** The approved organisation's scope of the signed-in partner (403 while it is not approved). */
+  scopeOf: (request: FastifyRequest) => Promise<PartnerScope>;
+  /** Shows a saved change at once, and waits a moment for the search vocabulary. */
+  published: (vocabularyChanged: boolean) => Promise<void>;
+}
 
 export async function programmeDashboardRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ) {
   const { db, catalogueChanges } = options.services;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["dashboard"];
-  api.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (_request, reply, payload) => {
     void reply.header("cache-control", "no-store");
     return payload;
   });
@@ -52,13 +61,7 @@ export async function programmeDashboardRoutes(
   );
   app.addHook("onClose", async () => searchWords.settled());
 
-  const partner = requireRole("partner");
-  const sales = requireRole("sales");
-  const scopeOf = (request: FastifyRequest) => partnerScope(db, dashboardUser(request).id);
-  const actorOf = (request: FastifyRequest) => {
-    const user = dashboardUser(request);
-    return { id: user.id, first_name: user.firstName, last_name: user.lastName, role: user.role };
-  };
+  const scopeOf = (request: FastifyRequest) => approvedScope(db, request);
   /**
    * This process shows the change at once (the catalogue-change event empties every cache and
    * renews the finder index); the database's `catalogue_changed` notice tells the other
@@ -80,6 +83,17 @@ export async function programmeDashboardRoutes(
     clearTimeout(timer);
   };
 
+  const routes: ProgrammeRoutes = { db, scopeOf, published };
+  partnerProgrammeReadRoutes(app, routes);
+  partnerProgrammeWriteRoutes(app, routes);
+  partnerAuditLogRoute(app, routes);
+  salesProgrammeRoutes(app, routes);
+}
+
+/** The programmes of the signed-in partner's organisation, and the form's choices. */
+function partnerProgrammeReadRoutes(app: FastifyInstance, { db, scopeOf }: ProgrammeRoutes) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const partner = requireRole("partner");
   api.get("/dashboard/partner/programmes", {
     preValidation: partner,
     schema: {
@@ -101,6 +115,25 @@ export async function programmeDashboardRoutes(
     handler: async (request) => programmeOptions(db, await scopeOf(request)),
   });
 
+  api.get("/dashboard/partner/programmes/:id", {
+    preValidation: partner,
+    schema: {
+      params: ProgrammeParamsSchema,
+      tags,
+      summary: "One programme with every field the form edits",
+      response: { 200: ProgrammeDetailSchema, ...DASHBOARD_ERRORS },
+    },
+    handler: async (request) => getProgramme(db, await scopeOf(request), request.params.id),
+  });
+}
+
+/** Creating, saving, publishing and unpublishing: each write shows at once (`published`). */
+function partnerProgrammeWriteRoutes(
+  app: FastifyInstance,
+  { db, scopeOf, published }: ProgrammeRoutes,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const partner = requireRole("partner");
   api.post("/dashboard/partner/programmes", {
     preValidation: partner,
     schema: {
@@ -119,17 +152,6 @@ export async function programmeDashboardRoutes(
       await published(programme.published);
       return reply.code(201).send(programme);
     },
-  });
-
-  api.get("/dashboard/partner/programmes/:id", {
-    preValidation: partner,
-    schema: {
-      params: ProgrammeParamsSchema,
-      tags,
-      summary: "One programme with every field the form edits",
-      response: { 200: ProgrammeDetailSchema, ...DASHBOARD_ERRORS },
-    },
-    handler: async (request) => getProgramme(db, await scopeOf(request), request.params.id),
   });
 
   api.put("/dashboard/partner/programmes/:id", {
@@ -182,9 +204,12 @@ export async function programmeDashboardRoutes(
       },
     });
   }
+}
 
-  api.get("/dashboard/partner/audit-log", {
-    preValidation: partner,
+/** The organisation's changes; `?programme=` narrows to one programme (404 outside the scope). */
+function partnerAuditLogRoute(app: FastifyInstance, { db, scopeOf }: ProgrammeRoutes) {
+  app.withTypeProvider<ZodTypeProvider>().get("/dashboard/partner/audit-log", {
+    preValidation: requireRole("partner"),
     schema: {
       querystring: AuditLogQuerySchema,
       tags,
@@ -202,7 +227,12 @@ export async function programmeDashboardRoutes(
       });
     },
   });
+}
 
+/** Sales agents read every programme and every organisation's changes; they edit nothing. */
+function salesProgrammeRoutes(app: FastifyInstance, { db }: ProgrammeRoutes) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const sales = requireRole("sales");
   api.get("/dashboard/sales/programmes", {
     preValidation: sales,
     schema: {
@@ -242,4 +272,10 @@ export async function programmeDashboardRoutes(
       });
     },
   });
+}
+
+/** Who made a change, as the audit log records it. */
+function actorOf(request: FastifyRequest) {
+  const user = dashboardUser(request);
+  return { id: user.id, first_name: user.firstName, last_name: user.lastName, role: user.role };
 }

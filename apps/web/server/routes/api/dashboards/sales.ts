@@ -1,6 +1,6 @@
-// The sales dashboard's API (issue 13 items 1 and 4): organisations (pending, approved, suspended)
-// with approval and suspension, school linking, and invitations of new sales agents. Sales
-// agents only; everyone else 403.
+// The sales dashboard's API (docs/decisions/016-organisations-and-dashboards.md "Organisations",
+// "Sales agents"): organisations (pending, approved, suspended) with approval and suspension,
+// school linking, and invitations of new sales agents. Sales agents only; everyone else 403.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,24 +31,29 @@ import {
   SalesInviteSchema,
   SchoolForLinkingSchema,
   SchoolSearchQuerySchema,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
-export async function salesDashboardRoutes(
-  app: FastifyInstance,
-  options: { services: AppServices; mailer: Mailer },
-) {
-  const { db, publicBaseUrl } = options.services;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["dashboard"];
-  const guard = requireRole("sales");
-  api.addHook("onSend", async (_request, reply, payload) => {
+type SalesRouteOptions = { services: AppServices; mailer: Mailer };
+
+const tags = ["dashboard"];
+
+export async function salesDashboardRoutes(app: FastifyInstance, options: SalesRouteOptions) {
+  app.addHook("onSend", async (_request, reply, payload) => {
     void reply.header("cache-control", "no-store");
     return payload;
   });
+  organisationRoutes(app, options);
+  schoolLinkRoutes(app, options);
+  invitationRoutes(app, options);
+}
 
+/** The organisations, and a sales agent's decision on each. */
+function organisationRoutes(app: FastifyInstance, { services: { db } }: SalesRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireRole("sales");
   api.get("/dashboard/sales/organisations", {
     preValidation: guard,
     schema: {
@@ -87,7 +92,12 @@ export async function salesDashboardRoutes(
         salesUserId: dashboardUser(request).id,
       }),
   });
+}
 
+/** Which schools an organisation speaks for: one organisation per school. */
+function schoolLinkRoutes(app: FastifyInstance, { services: { db } }: SalesRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireRole("sales");
   api.post("/dashboard/sales/organisations/:id/schools", {
     preValidation: guard,
     schema: {
@@ -130,7 +140,13 @@ export async function salesDashboardRoutes(
     },
     handler: async (request) => ({ results: await searchSchoolsForLinking(db, request.query.q) }),
   });
+}
 
+/** New sales agents join only by invitation. */
+function invitationRoutes(app: FastifyInstance, options: SalesRouteOptions) {
+  const { db, publicBaseUrl } = options.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = requireRole("sales");
   api.get("/dashboard/sales/invitations", {
     preValidation: guard,
     schema: {

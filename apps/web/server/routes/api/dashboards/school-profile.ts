@@ -1,16 +1,15 @@
-// The school profile on the partner dashboard (issue 13: "School profile: about, video, city,
-// logo and banner upload (type and size checked, resized server-side)"). Partners only: a
-// partner reaches its approved organisation's linked schools (another's answers 404); sales
-// agents and students are refused (403; docs/decisions/016-organisations-and-dashboards.md).
-// Images come as multipart/form-data (`file`), are checked by decoding their bytes with sharp,
-// and are re-encoded before they are stored (packages/core/src/media/uploaded-images.ts).
+// The school profile on the partner dashboard (about, video, city, and the logo and banner, type
+// and size checked and resized server-side). Partners only: a partner reaches its approved
+// organisation's linked schools (another's answers 404); sales agents and students are refused
+// (403; docs/decisions/037-school-profile-and-uploaded-images.md). Images come as
+// multipart/form-data (`file`), are checked by decoding their bytes with sharp, and are re-encoded
+// before they are stored (packages/core/src/media/uploaded-images.ts).
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LRUCache } from "lru-cache";
 
 import type { AuditActor } from "@studyatlas/core/dashboards/audit-log.ts";
-import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import {
   getSchoolProfile,
   listPartnerSchools,
@@ -32,7 +31,7 @@ import {
 
 import type { AppServices } from "../../../../app/context.ts";
 import { HttpError } from "../../../plugins/errors.ts";
-import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
+import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 const IMAGE_ERRORS = { ...DASHBOARD_ERRORS, 413: ApiErrorSchema, 415: ApiErrorSchema };
 
@@ -74,6 +73,22 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number): Promise<
   return data;
 }
 
+/**
+ * The public school page and the cards show a change at once in this process; the database's
+ * notice tells the others. Raised once per change (the row's updated_at moves only when a save
+ * changed it): identical saves at once must not renew the finder index once each.
+ */
+function announceChanges(catalogueChanges: AppServices["catalogueChanges"]) {
+  const announced = new LRUCache<number, string>({ max: 1000 });
+  return <T>(profile: SchoolProfile, answer: T): T => {
+    if (announced.get(profile.id) !== profile.updated_at) {
+      announced.set(profile.id, profile.updated_at);
+      catalogueChanges.raise("catalogue");
+    }
+    return answer;
+  };
+}
+
 export async function schoolProfileRoutes(
   app: FastifyInstance,
   options: { services: AppServices; imageMaxBytes: number },
@@ -82,18 +97,7 @@ export async function schoolProfileRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["dashboard"];
   const guard = requireRole("partner");
-  // The public school page and the cards show a change at once in this process; the database's
-  // notice tells the others. Raised once per change (the row's updated_at moves only when a save
-  // changed it): identical saves at once must not renew the finder index once each.
-  const announced = new LRUCache<number, string>({ max: 1000 });
-  const changed = <T>(profile: SchoolProfile, answer: T): T => {
-    if (announced.get(profile.id) !== profile.updated_at) {
-      announced.set(profile.id, profile.updated_at);
-      catalogueChanges.raise("catalogue");
-    }
-    return answer;
-  };
-
+  const changed = announceChanges(catalogueChanges);
   await app.register(multipart, {
     limits: { fileSize: options.imageMaxBytes, files: 2, fields: 5, fieldSize: 1024, parts: 8 },
   });
@@ -101,7 +105,7 @@ export async function schoolProfileRoutes(
     void reply.header("cache-control", "no-store");
     return payload;
   });
-  const scopeOf = (request: FastifyRequest) => partnerScope(db, dashboardUser(request).id);
+  const scopeOf = (request: FastifyRequest) => approvedScope(db, request);
 
   api.get("/dashboard/partner/schools", {
     preValidation: guard,

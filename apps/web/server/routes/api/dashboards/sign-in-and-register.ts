@@ -1,7 +1,8 @@
-// The dashboards' doors (docs/spec/accounts-and-details.md §2 "Dashboard pages"; issue 13 item 2):
-// partner and sales sign-in with 'remember me', and sales registration by invitation. Partner
-// registration is account/register_partner (registration.ts), which also creates the pending
-// organisation (packages/core/src/accounts/users.ts createUser).
+// The dashboards' doors (docs/spec/accounts-and-details.md §2 "Dashboard pages";
+// docs/decisions/016-organisations-and-dashboards.md): partner and sales sign-in with 'remember
+// me', and sales registration by invitation. Partner registration is account/register_partner
+// (registration.ts), which also creates the pending organisation
+// (packages/core/src/accounts/users.ts createUser).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,7 +22,7 @@ import {
   InvitationQuerySchema,
   SalesRegisterSchema,
   type DashboardRole,
-} from "@studyatlas/schemas/dashboard.ts";
+} from "@studyatlas/schemas/dashboards.ts";
 import { MfaRequiredSchema } from "@studyatlas/schemas/mfa.ts";
 
 import { trustedUserId } from "../../../plugins/auth.ts";

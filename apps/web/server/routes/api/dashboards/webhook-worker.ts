@@ -2,7 +2,7 @@
 // few seconds (the "webhook-delivery" job of the process's scheduler, server/jobs.ts), and at once
 // when a route queues one (`kick`). Every process runs one; the rows' leases keep two processes
 // from posting the same delivery.
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import { deliverDueWebhooks } from "@studyatlas/core/dashboards/webhooks.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 

@@ -1,12 +1,23 @@
-// Finder helpers beside the catalogue list: facet counts for the filter panel and
-// search-as-you-type suggestions (issue "Discovery" items 4 and 5).
+// The finder's API (docs/spec/discovery.md §7 academics/course/list): the list of programmes
+// matching the finder's filters, the facet counts beside its filters and the search boxes'
+// suggestions. Every answer comes from the search module, which decides between the finder's
+// index and SQL (ADR 022); the handlers pass it the process's finder handle.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
-import { resolveCourseListRequest } from "@studyatlas/core/finder/courses.ts";
-import { countCourseFacets } from "@studyatlas/core/finder/facets.ts";
-import { suggest } from "@studyatlas/core/finder/suggestions.ts";
-import { ApiErrorSchema, CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
+import { publicUrl, toPage } from "@studyatlas/core/catalogue/pagination.ts";
+import {
+  countCourseFacets,
+  listCourses,
+  resolveCourseListRequest,
+  suggest,
+} from "@studyatlas/core/finder/search.ts";
+import {
+  ApiErrorSchema,
+  CourseListItemSchema,
+  CourseListQuerySchema,
+  pageOf,
+} from "@studyatlas/schemas/catalogue.ts";
 import {
   CourseFacetsSchema,
   SuggestionsSchema,
@@ -14,34 +25,55 @@ import {
 } from "@studyatlas/schemas/finder.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
-import { cacheCatalogueAnswers } from "../../../plugins/catalogue-cache.ts";
+import { cacheCatalogueAnswers, doNotCache } from "../../../plugins/catalogue-cache.ts";
 
 export async function finderRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ): Promise<void> {
-  const { db } = options.services;
+  const { db, finderIndex, publicBaseUrl } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Facets and suggestions depend on the catalogue alone (plugins/catalogue-cache.ts).
+  const tags = ["academics"];
+  // The finder's answers depend on the catalogue alone (plugins/catalogue-cache.ts).
   app.addHook("onRoute", cacheCatalogueAnswers);
+
+  api.get("/academics/course/list", {
+    schema: {
+      tags,
+      summary: "Programmes matching the finder's filters",
+      querystring: CourseListQuerySchema,
+      response: { 200: pageOf(CourseListItemSchema), 400: ApiErrorSchema, 404: ApiErrorSchema },
+    },
+    handler: async (request) => {
+      const listRequest = await resolveCourseListRequest(db, request.query, finderIndex);
+      const { count, results } = await listCourses(db, listRequest, finderIndex);
+      const url = publicUrl(publicBaseUrl, request.url);
+      if (listRequest.ordering === "random" && request.query.seed === undefined) {
+        // A seed drawn for this answer: the next and previous pages keep to its order, and the
+        // answer is not cached (the same URL should shuffle again).
+        url.searchParams.set("seed", String(listRequest.seed));
+        doNotCache(request);
+      }
+      return toPage(results, count, listRequest, url);
+    },
+  });
 
   api.get("/academics/course/facets", {
     schema: {
-      tags: ["academics"],
+      tags,
       summary: "How many programmes each filter option gives with the other filters applied",
       querystring: CourseListQuerySchema,
       response: { 200: CourseFacetsSchema, 400: ApiErrorSchema },
     },
     handler: async (request) => {
-      const index = options.services.finderIndex.current();
-      const { filters } = await resolveCourseListRequest(db, request.query, index);
-      return countCourseFacets(db, filters, index);
+      const { filters } = await resolveCourseListRequest(db, request.query, finderIndex);
+      return countCourseFacets(db, filters, finderIndex);
     },
   });
 
   api.get("/academics/search/suggest", {
     schema: {
-      tags: ["academics"],
+      tags,
       summary: "Programme, school, discipline and country suggestions for typed text",
       querystring: SuggestQuerySchema,
       response: { 200: SuggestionsSchema, 400: ApiErrorSchema },

@@ -1,4 +1,4 @@
-// Newsletter API (docs/spec/discovery.md §7 subscription/add; issue 5 "Newsletter"): subscribe (201,
+// Newsletter API (docs/spec/discovery.md §7 subscription/add; ADR 007): subscribe (201,
 // alike for a known address, which gets no second row or e-mail) with a welcome e-mail carrying the one-click
 // unsubscribe link, and the unsubscribe endpoint that link and mail clients (RFC 8058
 // List-Unsubscribe-Post, a form-encoded POST without cookies) call. No sign-in needed.
@@ -64,7 +64,7 @@ export async function subscriptionRoutes(
     handler: async (request, reply) => {
       const { body } = request;
       await consumeLimit(db, NEWSLETTER_IP_LIMIT, request.ip);
-      // The answer never tells whether the address was on the list (issue 15 item 9): the same
+      // The answer never tells whether the address was on the list (no enumeration): the same
       // 201 either way. The row is stored before answering (nothing acknowledged is lost); the
       // welcome e-mail, for a new subscription only, goes out after the answer.
       const outcome = await subscribe(db, {

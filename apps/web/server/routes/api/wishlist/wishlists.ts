@@ -1,6 +1,7 @@
-// Wishlists API (docs/spec/discovery.md §7 wishlists/list, wishlists/create, wishlists/delete). Identity
-// comes from the session (engineering guide §5): the spec's clients also name the owner by e-mail
-// (`email` or `user`); any address other than the caller's own answers 404, never another list.
+// Wishlists API (docs/spec/discovery.md §7 wishlists/list, wishlists/create, wishlists/delete).
+// Identity comes from the session, never from a request field: the spec's clients also name the
+// owner by e-mail (`email` or `user`); any address other than the caller's own answers 404, never
+// another list.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
@@ -57,7 +58,7 @@ export async function wishlistRoutes(app: FastifyInstance, options: { services: 
     },
     handler: async (request) => {
       const userId = ownerOf(request, request.query.email);
-      const results = await listWishlist(db, userId, options.services.finderIndex.current());
+      const results = await listWishlist(db, userId, options.services.finderIndex);
       return { count: results.length, results };
     },
   });

@@ -1,0 +1,252 @@
+// The right pane of the chat screen (docs/spec/accounts-and-details.md §2 "Chat"): the header
+// (initials, name, role), the date lines and bubbles, and the input.
+import type { FormEvent, KeyboardEvent, RefObject } from "react";
+import { Link } from "react-router";
+
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type ChatSummary,
+} from "@studyatlas/schemas/chat.ts";
+
+import { ArrowLeftIcon, SendIcon, TrashIcon } from "../../components/icons/icons.tsx";
+import { InitialsAvatar } from "../../components/initials-avatar/initials-avatar.tsx";
+import { bubbleTime, dateLine, fullName, linkify, roleLabel } from "./chat-state.ts";
+import { Time } from "./chat-time.tsx";
+import type { LiveStatus } from "./use-live-chat.ts";
+import styles from "./chat-screen.module.css";
+
+export function ConversationHeader({
+  named,
+  selected,
+  status,
+  onDelete,
+}: {
+  /** The address names the chat: on a phone, a back button to the list. */
+  named: boolean;
+  selected: ChatSummary | undefined;
+  status: LiveStatus;
+  onDelete: () => void;
+}) {
+  const counterpart = selected?.counterpart ?? null;
+  const counterpartName = fullName(counterpart);
+  return (
+    <header className={styles.header}>
+      {named && (
+        <Link to="/chat" className={styles.back} aria-label="Back to all chats">
+          <ArrowLeftIcon />
+        </Link>
+      )}
+      {selected ? (
+        <>
+          <InitialsAvatar name={counterpartName} size={44} className={styles.avatar} />
+          <div className={styles.headerText}>
+            <h2 id="conversation-title" className={styles.headerName}>
+              {counterpartName}
+            </h2>
+            <p className={styles.headerRole}>
+              {roleLabel(counterpart?.role)}
+              {selected.programme && (
+                <>
+                  {" · "}
+                  <Link to={`/course/${selected.programme.slug}`}>{selected.programme.name}</Link>
+                </>
+              )}
+            </p>
+          </div>
+          <span className={styles.status} data-status={status} role="status">
+            {status === "live" ? "Live" : status === "offline" ? "Reconnecting…" : "Connecting…"}
+          </span>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={`Delete the conversation with ${counterpartName}`}
+            onClick={onDelete}
+          >
+            <TrashIcon />
+          </button>
+        </>
+      ) : (
+        <h2 id="conversation-title" className={styles.headerName}>
+          {CHAT_MESSAGES.selectChat}
+        </h2>
+      )}
+    </header>
+  );
+}
+
+function MessageText({ text }: { text: string }) {
+  return (
+    <p className={styles.text}>
+      {linkify(text).map((part, index) =>
+        part.kind === "link" ? (
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+            {part.text}
+          </a>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * What scrolls: the terms-of-use notice, then placeholders while a chat loads, or the open chat's
+ * messages with "Show earlier messages" above them.
+ */
+export function ConversationBody({
+  loadingChat,
+  open,
+  hasMore,
+  older,
+  messages,
+  ownUserId,
+  counterpartName,
+  hydrated,
+}: {
+  loadingChat: boolean;
+  /** A chat is open (chosen, or named by the address). */
+  open: boolean;
+  hasMore: boolean;
+  older: { loadingOlder: boolean; loadOlder: () => Promise<void> };
+  messages: ChatMessage[];
+  ownUserId: number;
+  counterpartName: string;
+  hydrated: boolean;
+}) {
+  return (
+    <>
+      <p className={styles.notice}>{CHAT_MESSAGES.termsNotice}</p>
+      {loadingChat ? (
+        <ul className={styles.placeholders} aria-label="Loading messages">
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index} className={styles.placeholder} data-own={index % 2 === 1} />
+          ))}
+        </ul>
+      ) : open ? (
+        <>
+          {hasMore && (
+            <button
+              type="button"
+              className={styles.older}
+              onClick={() => void older.loadOlder()}
+              disabled={older.loadingOlder}
+            >
+              {older.loadingOlder ? "Loading..." : "Show earlier messages"}
+            </button>
+          )}
+          {messages.length === 0 && <p className={styles.empty}>{CHAT_MESSAGES.noMessages}</p>}
+          <MessageBubbles
+            messages={messages}
+            ownUserId={ownUserId}
+            counterpartName={counterpartName}
+            hydrated={hydrated}
+          />
+        </>
+      ) : (
+        <p className={styles.empty}>{CHAT_MESSAGES.selectChat}</p>
+      )}
+    </>
+  );
+}
+
+/** The bubbles, own on the right, with a date line before each new day. */
+function MessageBubbles({
+  messages,
+  ownUserId,
+  counterpartName,
+  hydrated,
+}: {
+  messages: ChatMessage[];
+  ownUserId: number;
+  counterpartName: string;
+  hydrated: boolean;
+}) {
+  const now = new Date();
+  const day = (iso: string) => dateLine(iso, now, hydrated ? undefined : "UTC");
+  return (
+    <ol
+      className={styles.bubbles}
+      aria-label={`Messages with ${counterpartName}`}
+      aria-live="polite"
+    >
+      {messages.map((message, index) => {
+        const own = message.sender.id === ownUserId;
+        const previous = messages[index - 1];
+        const newDay = !previous || day(previous.sent_at) !== day(message.sent_at);
+        return (
+          <li key={message.id} className={styles.row} data-own={own}>
+            {newDay && (
+              <p className={styles.dateLine}>
+                <span>{day(message.sent_at)}</span>
+              </p>
+            )}
+            <div className={styles.bubble} data-own={own}>
+              <p className={styles.sender}>{own ? "You" : fullName(message.sender)}</p>
+              <MessageText text={message.content} />
+              <p className={styles.time}>
+                <Time iso={message.sent_at} format={bubbleTime} />
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function Composer({
+  inputRef,
+  selectedId,
+  draft,
+  sending,
+  sendError,
+  onDraft,
+  onSend,
+  onKeyDown,
+}: {
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  selectedId: number | null;
+  draft: string;
+  sending: boolean;
+  sendError: string;
+  onDraft: (text: string) => void;
+  onSend: (event: FormEvent) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+}) {
+  return (
+    <form className={styles.composer} onSubmit={onSend}>
+      <label htmlFor="chat-input" className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id="chat-input"
+        ref={inputRef}
+        className={styles.input}
+        rows={1}
+        placeholder={selectedId === null ? CHAT_MESSAGES.selectChat : "Type a message"}
+        value={draft}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
+        disabled={selectedId === null}
+        aria-describedby={sendError ? "chat-send-error" : undefined}
+        onChange={(event) => onDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button
+        type="submit"
+        className={styles.send}
+        aria-label="Send message"
+        disabled={selectedId === null || sending || draft.trim() === ""}
+      >
+        <SendIcon />
+      </button>
+      {sendError && (
+        <p id="chat-send-error" className={styles.sendError} role="alert">
+          {sendError}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+// What the reader does on the chat screen: load earlier messages, send one, delete the
+// conversation from their own list (docs/spec/accounts-and-details.md §5 "Chat").
+import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { useNavigate } from "react-router";
+
+import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
+
+import { callApi } from "../../auth/account-api.ts";
+import { mergeMessages, withLiveMessage } from "./chat-state.ts";
+import type { ChatScreenState } from "./use-chat-screen.ts";
+
+/** "Show earlier messages", keeping the reader's place in the scrolled view. */
+export function useOlderMessages(
+  selectedId: number | null,
+  state: ChatScreenState,
+  scrollRef: RefObject<HTMLDivElement | null>,
+  stickToBottomRef: RefObject<boolean>,
+) {
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const { messages, setMessages, setHasMore } = state;
+  const loadOlder = async () => {
+    if (selectedId === null || messages.length === 0) return;
+    setLoadingOlder(true);
+    const box = scrollRef.current;
+    const fromBottom = box ? box.scrollHeight - box.scrollTop : 0;
+    const answer = await callApi<{ results: ChatMessage[]; has_more: boolean }>(
+      `/api/chats/${selectedId}/messages?before=${messages[0]!.id}`,
+    );
+    setLoadingOlder(false);
+    if (!answer.ok) return;
+    stickToBottomRef.current = false;
+    setMessages((current) => mergeMessages(current, answer.data.results));
+    setHasMore(answer.data.has_more);
+    requestAnimationFrame(() => {
+      if (box) box.scrollTop = box.scrollHeight - fromBottom;
+    });
+  };
+  return { loadingOlder, loadOlder };
+}
+
+/** The message input: Enter or the send button sends; a failure says why. */
+export function useChatComposer(
+  me: { id: number },
+  selectedId: number | null,
+  state: ChatScreenState,
+  inputRef: RefObject<HTMLTextAreaElement | null>,
+  stickToBottomRef: RefObject<boolean>,
+) {
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const { setMessages, setChats, setSendError } = state;
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    // §5: empty or whitespace-only text, or no chat selected, is not sent.
+    if (selectedId === null || draft.trim() === "" || sending) return;
+    setSending(true);
+    setSendError("");
+    const answer = await callApi<ChatMessage>(`/api/chats/${selectedId}/messages`, {
+      json: { content: draft },
+    });
+    setSending(false);
+    if (answer.status === 201) {
+      stickToBottomRef.current = true;
+      setDraft("");
+      setMessages((current) => mergeMessages(current, [answer.data]));
+      setChats(
+        (current) =>
+          withLiveMessage(current, answer.data, { ownUserId: me.id, openChatId: selectedId }) ??
+          current,
+      );
+      inputRef.current?.focus();
+      return;
+    }
+    setSendError(
+      answer.status === 0
+        ? "You are offline. Your message was not sent; try again once you are back online."
+        : (answer.data.message ?? "Your message could not be sent. Please try again."),
+    );
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter starts a new line (and composing an accented letter is not sent).
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return { draft, setDraft, sending, send, onInputKeyDown };
+}
+
+/** Deleting the open conversation from the reader's list, after a confirmation. */
+export function useRemoveChat(selectedId: number | null, state: ChatScreenState) {
+  const navigate = useNavigate();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const { setChats } = state;
+  const removeChat = async () => {
+    if (selectedId === null) return;
+    setRemoving(true);
+    const answer = await callApi(`/api/chats/${selectedId}`, { method: "DELETE" });
+    setRemoving(false);
+    setConfirmOpen(false);
+    if (answer.ok) {
+      setChats((current) => current.filter((chat) => chat.id !== selectedId));
+      void navigate("/chat", { replace: true });
+    }
+  };
+  return { confirmOpen, setConfirmOpen, removing, removeChat };
+}

@@ -1,0 +1,168 @@
+// The programme form's state and its two actions: the values with the server's field messages,
+// and saving (create or full update) or publishing. The server's answer decides what the form
+// shows: its field messages, or a saved programme's values.
+import { useState, type FormEvent, type RefObject } from "react";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+
+import type { ProgrammeDetail, ProgrammeOptions } from "@studyatlas/schemas/programmes.ts";
+
+import { callApi } from "../../auth/account-api.ts";
+import { blankForm, toForm, type FormValues } from "./programme-form-values.ts";
+
+export type FieldErrors = Record<string, string[]>;
+
+/** What the sections of the form read and change. */
+export interface ProgrammeFields {
+  values: FormValues;
+  /** A setter for one field. */
+  set: <K extends keyof FormValues>(key: K) => (value: FormValues[K]) => void;
+  /** The first message of a field, if any. */
+  error: (key: string) => string | undefined;
+  /** Changes the programme type, keeping the degree type only when it belongs to the new one. */
+  setProgrammeType: (value: string) => void;
+  toggleDiscipline: (id: number, on: boolean) => void;
+}
+
+export function useProgrammeFields(
+  options: ProgrammeOptions,
+  programme: ProgrammeDetail | null,
+): ProgrammeFields & {
+  setValues: (values: FormValues) => void;
+  setErrors: (errors: FieldErrors) => void;
+} {
+  const [values, setValues] = useState<FormValues>(() =>
+    programme ? toForm(programme.values) : blankForm(options),
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set =
+    <K extends keyof FormValues>(key: K) =>
+    (value: FormValues[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+  const setProgrammeType = (value: string) =>
+    setValues((current) => ({
+      ...current,
+      programme_type_id: value,
+      degree_type_id: options.degree_types.some(
+        (degree) =>
+          String(degree.id) === current.degree_type_id &&
+          String(degree.programme_type_id) === value,
+      )
+        ? current.degree_type_id
+        : "",
+    }));
+  const toggleDiscipline = (id: number, on: boolean) =>
+    setValues((current) => ({
+      ...current,
+      discipline_ids: on
+        ? [...current.discipline_ids, id]
+        : current.discipline_ids.filter((other) => other !== id),
+    }));
+  return {
+    values,
+    set,
+    error: (key) => errors[key]?.[0],
+    setProgrammeType,
+    toggleDiscipline,
+    setValues,
+    setErrors,
+  };
+}
+
+/** Focuses the first field with a message, in the form's order. */
+function focusFirstError(form: RefObject<HTMLFormElement | null>, fieldErrors: FieldErrors) {
+  requestAnimationFrame(() => {
+    const first = [...(form.current?.querySelectorAll<HTMLElement>("[data-field]") ?? [])].find(
+      (element) => element.dataset.field && fieldErrors[element.dataset.field],
+    );
+    first?.querySelector<HTMLElement>("input, select, textarea, [contenteditable='true']")?.focus();
+  });
+}
+
+export function useProgrammeSubmit(
+  programme: ProgrammeDetail | null,
+  fields: ReturnType<typeof useProgrammeFields>,
+  formRef: RefObject<HTMLFormElement | null>,
+): {
+  message: string | undefined;
+  failure: string | undefined;
+  pending: boolean;
+  publishNow: boolean;
+  setPublishNow: (on: boolean) => void;
+  save: (event: FormEvent) => Promise<void>;
+  publish: (on: boolean) => Promise<void>;
+} {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [publishNow, setPublishNow] = useState(false);
+  const location = useLocation();
+  const [message, setMessage] = useState<string | undefined>(
+    () => (location.state as { saved?: string } | null)?.saved,
+  );
+  const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const { setErrors } = fields;
+
+  const begin = () => {
+    setPending(true);
+    setMessage(undefined);
+    setFailure(undefined);
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    begin();
+    const payload = programme ? fields.values : { ...fields.values, published: publishNow };
+    const answer = await callApi<ProgrammeDetail>(
+      programme
+        ? `/api/dashboard/partner/programmes/${programme.id}`
+        : "/api/dashboard/partner/programmes",
+      { method: programme ? "PUT" : "POST", json: payload },
+    );
+    setPending(false);
+    if (!answer.ok) {
+      if (answer.data.errors) {
+        setErrors(answer.data.errors);
+        setFailure("Please correct the marked fields.");
+        focusFirstError(formRef, answer.data.errors);
+      } else {
+        setErrors({});
+        setFailure(answer.data.detail ?? "Something went wrong. Please try again.");
+      }
+      return;
+    }
+    setErrors({});
+    if (!programme) {
+      await navigate(`/dashboard/partner/programmes/${answer.data.id}`, {
+        state: { saved: "The programme is created." },
+      });
+      return;
+    }
+    fields.setValues(toForm(answer.data.values));
+    setMessage(
+      answer.data.published
+        ? "Saved. The public page and the search show the change now."
+        : "Saved. The programme is not published, so visitors do not see it.",
+    );
+    await revalidator.revalidate();
+  };
+
+  const publish = async (on: boolean) => {
+    if (!programme) return;
+    begin();
+    const answer = await callApi(
+      `/api/dashboard/partner/programmes/${programme.id}/${on ? "publish" : "unpublish"}`,
+      { json: {} },
+    );
+    setPending(false);
+    if (!answer.ok) {
+      setFailure(answer.data.detail ?? "Something went wrong. Please try again.");
+      return;
+    }
+    setMessage(
+      on ? "Published: visitors see the programme now." : "Unpublished: visitors no longer see it.",
+    );
+    await revalidator.revalidate();
+  };
+
+  return { message, failure, pending, publishNow, setPublishNow, save, publish };
+}

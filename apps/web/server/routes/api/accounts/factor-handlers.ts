@@ -1,0 +1,137 @@
+// The two-factor routes both doors mount (docs/decisions/014-two-factor.md): enrol a TOTP factor,
+// challenge it, verify a code (the session becomes aal2), remove it. The site mounts them under
+// /api/account/factors (factors.ts), the auth service under /auth/v1/factors
+// (routes/auth-service/factors.ts), on the same core functions and rows, so a factor enrolled at
+// either door works at both. A door differs only in its adapter: the guard that reads the caller,
+// its answer to a verified code, and its OpenAPI schemas; each door's own error handler gives the
+// core's error codes that door's statuses and shapes.
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
+
+import type { MfaSettings } from "@studyatlas/core/accounts/mfa.ts";
+import { enrollFactor, unenrollFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
+import {
+  challengeFactor,
+  verifyFactor,
+  type VerifiedFactor,
+} from "@studyatlas/core/accounts/mfa-verification.ts";
+import type { Database } from "@studyatlas/db/client.ts";
+import {
+  EnrollFactorSchema,
+  FactorParamsSchema,
+  VerifyFactorSchema,
+} from "@studyatlas/schemas/mfa.ts";
+
+import type { RequestAuth } from "../../../plugins/auth.ts";
+
+type Route = "enrol" | "challenge" | "verify" | "unenrol";
+
+/** What a door documents of a route (the auth service documents none: GoTrue's are Supabase's). */
+export interface FactorRouteDocs {
+  tags: string[];
+  summary: string;
+  response?: Record<number, ZodType>;
+}
+
+export interface FactorDoor {
+  /** The factors' collection: `/account/factors` or `/factors`. */
+  path: string;
+  /** Lets in a session, even one that still owes its code (the second step needs it). */
+  guard: preValidationAsyncHookHandler;
+  /** The caller's session, once the guard let it in. */
+  caller(request: FastifyRequest): RequestAuth;
+  /** The answer to a right code: the raised session, in the door's shape. */
+  answerVerified(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    verified: VerifiedFactor,
+  ): Promise<unknown>;
+  docs: Record<Route, FactorRouteDocs>;
+}
+
+export interface FactorServices {
+  db: Database;
+  mfa: MfaSettings;
+}
+
+/** The factor settings of a server: its access-token key, and its host as the default issuer. */
+export function mfaSettingsOf(authSecret: string, publicBaseUrl: string): MfaSettings {
+  // GoTrue's default issuer is the site's host; the app shows it above the code.
+  return { authSecret, defaultIssuer: new URL(publicBaseUrl).host };
+}
+
+export function mountFactorRoutes(
+  app: FastifyInstance,
+  { db, mfa }: FactorServices,
+  door: FactorDoor,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = door.guard;
+
+  api.post(door.path, {
+    preValidation,
+    schema: { body: EnrollFactorSchema, ...door.docs.enrol },
+    handler: async (request, reply) => {
+      const caller = door.caller(request);
+      // The secret is in this answer, once: never kept by a cache.
+      reply.header("cache-control", "no-store");
+      return enrollFactor(db, mfa, {
+        userId: caller.user.id,
+        email: caller.user.email,
+        sessionAal: caller.aal,
+        factorType: request.body.factor_type,
+        friendlyName: request.body.friendly_name,
+        issuer: request.body.issuer,
+        phone: request.body.phone,
+      });
+    },
+  });
+
+  api.post(`${door.path}/:id/challenge`, {
+    preValidation,
+    schema: { params: FactorParamsSchema, ...door.docs.challenge },
+    handler: async (request) =>
+      challengeFactor(db, {
+        userId: door.caller(request).user.id,
+        factorId: request.params.id,
+        ip: request.ip,
+      }),
+  });
+
+  api.post(`${door.path}/:id/verify`, {
+    preValidation,
+    schema: { params: FactorParamsSchema, body: VerifyFactorSchema, ...door.docs.verify },
+    handler: async (request, reply) => {
+      const caller = door.caller(request);
+      const verified = await verifyFactor(db, mfa, {
+        userId: caller.user.id,
+        sessionId: caller.sessionId,
+        factorId: request.params.id,
+        challengeId: request.body.challenge_id,
+        code: request.body.code,
+        ip: request.ip,
+      });
+      reply.header("cache-control", "no-store");
+      return door.answerVerified(request, reply, verified);
+    },
+  });
+
+  api.delete(`${door.path}/:id`, {
+    preValidation,
+    schema: { params: FactorParamsSchema, ...door.docs.unenrol },
+    handler: async (request) => {
+      const caller = door.caller(request);
+      return unenrollFactor(db, {
+        userId: caller.user.id,
+        sessionAal: caller.aal,
+        factorId: request.params.id,
+      });
+    },
+  });
+}

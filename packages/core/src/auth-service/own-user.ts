@@ -1,0 +1,191 @@
+// The signed-in user's own changes through the auth service (GoTrue's user.go and identity.go;
+// docs/decisions/013-auth-service.md): PUT /user (metadata, password, e-mail address) and
+// DELETE /user/identities/{id}.
+import { and, eq, isNull } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import { sessions, users } from "@studyatlas/db/schema/accounts.ts";
+
+import { ForbiddenError, ValidationError } from "../errors.ts";
+import { consumeOneTimeToken } from "../accounts/one-time-tokens.ts";
+import { verifyPassword } from "../accounts/passwords.ts";
+import { RATE_LIMITS, consumeLimit } from "../accounts/rate-limit.ts";
+import { revokeUserSessions } from "../accounts/sessions.ts";
+import { findUserByEmail, getUser, setPassword, type UserRow } from "../accounts/users.ts";
+import {
+  NOTHING,
+  limitEmail,
+  sendOneTimeToken,
+  type AuthMailContext,
+  type Deferred,
+} from "./emailed-tokens.ts";
+import {
+  assertEmail,
+  assertMetadataSize,
+  assertStrongPassword,
+  mergeMetadata,
+  namesOf,
+} from "./input-rules.ts";
+
+/** GoTrue's rule for a password change: a session older than a day needs a fresh proof. */
+export const REAUTHENTICATION_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface UserUpdate {
+  email?: string | undefined;
+  password?: string | undefined;
+  currentPassword?: string | undefined;
+  nonce?: string | undefined;
+  data?: Record<string, unknown> | undefined;
+}
+
+const USER_NOT_FOUND = () =>
+  new ForbiddenError("User from sub claim in JWT does not exist", { code: "user_not_found" });
+
+interface UpdateStep {
+  db: Database;
+  user: UserRow;
+  sessionId: string;
+  update: UserUpdate;
+  context: AuthMailContext;
+  now: number;
+}
+
+/** `data`: merged into user_metadata; its first_name / last_name become the account's names. */
+async function updateMetadata(step: UpdateStep, data: Record<string, unknown>): Promise<UserRow> {
+  const userMetadata = mergeMetadata(step.user.userMetadata, data);
+  assertMetadataSize(userMetadata, "user_metadata");
+  const [user] = await step.db
+    .update(users)
+    .set({ userMetadata, ...namesOf(data), updatedAt: new Date(step.now) })
+    .where(eq(users.id, step.user.id))
+    .returning();
+  if (!user) throw new Error("user vanished during update");
+  return user;
+}
+
+/** A new password: not the same, strong, recently proven; every other session ends. */
+async function updatePassword(step: UpdateStep, password: string): Promise<UserRow> {
+  const { db, user } = step;
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) {
+    throw new ValidationError("New password should be different from the old password.", {
+      code: "same_password",
+    });
+  }
+  assertStrongPassword(password);
+  await assertRecentlyAuthenticated(step);
+  await setPassword(db, user.id, password);
+  await revokeUserSessions(db, user.id, "password_changed", step.sessionId);
+  return (await getUser(db, user.id)) ?? user;
+}
+
+/** A new address waits for the link e-mailed to it (sent after answering). */
+async function requestEmailChange(
+  step: UpdateStep,
+  requested: string,
+): Promise<{ user: UserRow; send: Deferred }> {
+  const { db, context, now } = step;
+  const email = assertEmail(requested);
+  await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
+  if (await findUserByEmail(db, email)) {
+    throw new ValidationError("A user with this email address has already been registered", {
+      code: "email_exists",
+    });
+  }
+  await limitEmail(db, email, "email_change");
+  const [user] = await db
+    .update(users)
+    .set({ emailChange: email, emailChangeSentAt: new Date(now), updatedAt: new Date(now) })
+    .where(eq(users.id, step.user.id))
+    .returning();
+  if (!user) throw new Error("user vanished during update");
+  return {
+    user,
+    send: async () => {
+      await sendOneTimeToken(db, user, "email_change_new", email, context);
+    },
+  };
+}
+
+/**
+ * PUT /user by the signed-in user: metadata; a new password (not the same, strong, and from a
+ * session younger than a day or with the current password or a reauthentication nonce; every
+ * other session ends); a new e-mail address (confirmed by a link sent to it).
+ */
+export async function updateOwnUser(
+  db: Database,
+  input: { userId: number; sessionId: string; update: UserUpdate },
+  context: AuthMailContext,
+  now = Date.now(),
+): Promise<{ user: UserRow; send: Deferred }> {
+  const found = await getUser(db, input.userId);
+  if (!found) throw USER_NOT_FOUND();
+  const { update, sessionId } = input;
+  const step: UpdateStep = { db, user: found, sessionId, update, context, now };
+  if (update.data) step.user = await updateMetadata(step, update.data);
+  if (update.password !== undefined) step.user = await updatePassword(step, update.password);
+  if (
+    update.email !== undefined &&
+    update.email.trim().toLowerCase() !== step.user.email.toLowerCase()
+  ) {
+    return requestEmailChange(step, update.email);
+  }
+  return { user: step.user, send: NOTHING };
+}
+
+async function assertRecentlyAuthenticated(step: UpdateStep): Promise<void> {
+  const { db, user, update } = step;
+  if (update.currentPassword !== undefined) {
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, update.currentPassword))) {
+      throw new ValidationError("Current password required when setting new password.", {
+        code: "current_password_mismatch",
+      });
+    }
+    return;
+  }
+  if (update.nonce) {
+    const consumed = await consumeOneTimeToken(
+      db,
+      { code: update.nonce.trim(), address: user.email },
+      ["reauthentication"],
+    );
+    if (!consumed || consumed.userId !== user.id) {
+      throw new ValidationError("Reauthentication failed, please try again.", {
+        code: "reauthentication_not_valid",
+      });
+    }
+    return;
+  }
+  const [session] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, step.sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!session || step.now - session.createdAt.getTime() > REAUTHENTICATION_AGE_MS) {
+    throw new ValidationError("Password update requires reauthentication", {
+      code: "reauthentication_needed",
+    });
+  }
+}
+
+/** DELETE /user/identities/{id}: unlinks Google; an account keeps at least one identity. */
+export async function unlinkIdentity(
+  db: Database,
+  user: UserRow,
+  provider: "email" | "google",
+): Promise<void> {
+  const hasEmail = user.passwordHash !== null || user.googleSubject === null;
+  const hasGoogle = user.googleSubject !== null;
+  if (!(hasEmail && hasGoogle)) {
+    throw new ValidationError("User must have at least 1 identity after unlinking", {
+      code: "single_identity_not_deletable",
+    });
+  }
+  await db
+    .update(users)
+    .set(
+      provider === "google"
+        ? { googleSubject: null, updatedAt: new Date() }
+        : { passwordHash: null, updatedAt: new Date() },
+    )
+    .where(eq(users.id, user.id));
+}

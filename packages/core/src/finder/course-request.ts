@@ -1,0 +1,83 @@
+// What the finder is asked (docs/spec/discovery.md §4 Finder): the filters of a programme list,
+// its order and its page, and the scope of a related strip. Types and constants only, so that the
+// SQL path, the in-process index and their callers share them without importing each other.
+import type { CourseOrdering } from "@studyatlas/schemas/catalogue-constants.ts";
+import type {
+  CourseListQuery,
+  DurationRange,
+  TuitionFilter,
+} from "@studyatlas/schemas/catalogue.ts";
+
+export interface CourseFilters {
+  /** Free text as typed (trigram matching on names). */
+  text?: string;
+  /** The free text with misspelled words corrected (full-text matching and ranking). */
+  searchText?: string;
+  /**
+   * How the text matches: the full-text index when the corrected words match anything, else a
+   * close trigram match on programme names (ADR 005).
+   */
+  textMatch?: "fulltext" | "similar-name";
+  /**
+   * For full text: the corrected text as PostgreSQL's tsquery prints it (`'data' & 'scienc'`),
+   * which the in-process index evaluates (index/tsquery.ts). SQL does not read it.
+   */
+  textQuery?: string;
+  programmeTypeId?: number;
+  disciplineIds: number[];
+  countryIds: number[];
+  excludeContinents: string[];
+  schoolId?: number;
+  tuition?: TuitionFilter;
+  durations: DurationRange[];
+  degreeTypeIds: number[];
+  attendance: string[];
+  formats: string[];
+  featured?: boolean;
+  /** Only published programmes are public; `published=false` therefore matches nothing. */
+  published: boolean;
+}
+
+/** No filter but "published": every public programme. Spread it and set the filters you need. */
+export const ALL_PUBLISHED_COURSES: Readonly<CourseFilters> = {
+  disciplineIds: [],
+  countryIds: [],
+  excludeContinents: [],
+  durations: [],
+  degreeTypeIds: [],
+  attendance: [],
+  formats: [],
+  published: true,
+};
+
+export interface CourseListRequest {
+  filters: CourseFilters;
+  ordering: CourseOrdering;
+  /** For random ordering: the same seed gives the same permutation, so pages never overlap. */
+  seed: number;
+  page: number;
+  pageSize: number;
+}
+
+/** How the corrected text matches (ADR 005), and its tsquery as PostgreSQL prints it. */
+export interface TextMatchChoice {
+  match: "fulltext" | "similar-name";
+  query: string;
+}
+
+/** Where the related strip of a programme or country page draws from (docs/spec/discovery.md §2). */
+export interface RelatedScope {
+  disciplineId?: number;
+  schoolId?: number;
+  countryId?: number;
+  /** The programme whose page shows the strip. */
+  excludeCourseId?: number;
+}
+
+/**
+ * The order a list takes when the request names none: relevance for free text, else by name, so
+ * a first visit, a crawler and a shared link all see the same stable pages.
+ */
+export function defaultOrdering(query: Pick<CourseListQuery, "ordering" | "name">): CourseOrdering {
+  return query.ordering ?? (query.name ? "relevance" : "name");
+}

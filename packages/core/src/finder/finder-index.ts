@@ -1,0 +1,148 @@
+// The app process's finder index (ADR 011): built from PostgreSQL at start, dropped the moment the
+// catalogue changes (a `catalogue_changed` notice) and rebuilt behind the scenes. While there is no
+// current index, the finder answers from SQL, so an answer is never staler than the notice: a
+// change shows in every process's results as soon as its notice arrives. Callers hold the handle
+// and pass it to the search module (search.ts), which reads the current index itself.
+import type { Database } from "@studyatlas/db/client.ts";
+
+import { loadSearchVocabulary } from "./search-vocabulary.ts";
+import type { CourseIndex } from "./index/course-index.ts";
+import { holdIndex } from "./index/holder.ts";
+import { loadCourseIndex } from "./index/load.ts";
+import { readCommonPostings } from "./index/posting-reads.ts";
+import { readAheadBudget } from "./index/postings.ts";
+
+export interface FinderIndex {
+  /** The catalogue changed: stop answering from the old index and build a new one. */
+  invalidate(): void;
+  /**
+   * Only the search vocabulary was refreshed: SQL corrects misspellings until the new vocabulary
+   * is read into the current index.
+   */
+  vocabularyChanged(): void;
+  /** Resolves once the index of the latest catalogue is built (or failed to build). */
+  settled(): Promise<void>;
+  /**
+   * Resolves once the current index has read ahead its vocabulary's commonest lexemes' sets and
+   * positions (`readCommonPostings`, started in the background when an index or a vocabulary is
+   * installed).
+   */
+  readAhead(): Promise<void>;
+  /** Facts for the logs and the benchmark. */
+  stats(): FinderIndexStats;
+}
+
+export interface FinderIndexStats {
+  builds: number;
+  lastBuildMs: number | undefined;
+  /** The current index's programmes; undefined while there is none. */
+  size: number | undefined;
+  /** The lexeme sets and positions the current index keeps, and the bytes they take. */
+  postings: { lexemes: number; bytes: number } | undefined;
+}
+
+export interface FinderIndexOptions {
+  /** Off: the finder always answers from SQL (FINDER_INDEX=false). */
+  enabled: boolean;
+  onError?: (error: unknown) => void;
+  /**
+   * Read the commonest words' sets and positions ahead of the searches (ADR 030); default on. Off
+   * for a benchmark that times each word's first read.
+   */
+  readAhead?: boolean;
+}
+
+export function createFinderIndex(db: Database, options: FinderIndexOptions): FinderIndex {
+  let index: CourseIndex | undefined;
+  // Bumped by every change; a build whose generation is no longer the latest is thrown away.
+  let generation = 0;
+  let building: Promise<void> | undefined;
+  let builds = 0;
+  let lastBuildMs: number | undefined;
+  // Bumped by every vocabulary refresh; a vocabulary read before the latest one is not used.
+  let vocabularyGeneration = 0;
+  let readingAhead: Promise<unknown> | undefined;
+
+  // The commonest words' sets and positions, read behind the scenes for as long as this index and
+  // vocabulary are current, so that the first search of a common word finds them kept.
+  const readAhead = (target: CourseIndex): void => {
+    const vocabulary = target.vocabulary;
+    if (!vocabulary || options.readAhead === false) return;
+    const previous = readingAhead ?? Promise.resolve();
+    readingAhead = previous.then(() =>
+      readCommonPostings(
+        db,
+        target,
+        readAheadBudget(target.size),
+        () => index === target && target.vocabulary === vocabulary,
+      ),
+    );
+  };
+
+  const reloadVocabulary = (): void => {
+    vocabularyGeneration += 1;
+    const started = vocabularyGeneration;
+    if (index) index.vocabulary = undefined;
+    if (!options.enabled) return;
+    void loadSearchVocabulary(db).then(
+      (vocabulary) => {
+        if (started === vocabularyGeneration && index) {
+          index.vocabulary = vocabulary;
+          readAhead(index);
+        }
+      },
+      (error: unknown) => options.onError?.(error),
+    );
+  };
+
+  const build = (): Promise<void> => {
+    if (!options.enabled) return Promise.resolve();
+    if (building) return building;
+    const started = generation;
+    const vocabularyStarted = vocabularyGeneration;
+    const startedAt = performance.now();
+    building = Promise.all([loadCourseIndex(db), loadSearchVocabulary(db)])
+      .then(
+        ([built, vocabulary]) => {
+          if (started === generation) {
+            built.vocabulary = vocabulary;
+            index = built;
+            builds += 1;
+            lastBuildMs = performance.now() - startedAt;
+            readAhead(built);
+            // The vocabulary was refreshed while this one was read: read it again.
+            if (vocabularyStarted !== vocabularyGeneration) reloadVocabulary();
+          }
+        },
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        building = undefined;
+        // The catalogue changed while this build ran: build again for the latest.
+        if (started !== generation) void build();
+      });
+    return building;
+  };
+
+  void build();
+
+  const handle: FinderIndex = {
+    invalidate() {
+      generation += 1;
+      index = undefined;
+      void build();
+    },
+    vocabularyChanged: reloadVocabulary,
+    async settled() {
+      while (building) await building;
+    },
+    async readAhead() {
+      for (let last = readingAhead; last; last = readingAhead === last ? undefined : readingAhead) {
+        await last;
+      }
+    },
+    stats: () => ({ builds, lastBuildMs, size: index?.size, postings: index?.postingsHeld }),
+  };
+  holdIndex(handle, () => index);
+  return handle;
+}

@@ -1,0 +1,26 @@
+// The public documents matching a request's free text (text-match.ts matchText), as the list, the
+// facets and the relevance order read them.
+import type { Bitset } from "./bitset.ts";
+import type { LexemePosting } from "./postings.ts";
+import type { QueryNode } from "./tsquery.ts";
+
+export interface TextSet {
+  docs: Bitset;
+  /**
+   * For similar names: the matching documents' ranges in relevance order (similarity, then name).
+   * Absent for full-text matches.
+   */
+  ranked?: ReadonlyArray<{ from: number; to: number }>;
+  /** For full-text matches: what their relevance order needs (relevance.ts). */
+  fullText?: FullTextMatch;
+}
+
+/**
+ * A full-text match as the relevance order reads it: the parsed tsquery, its lexemes' postings
+ * with their positions, and the corrected text as word_similarity reads it.
+ */
+export interface FullTextMatch {
+  query: QueryNode;
+  postings: ReadonlyMap<string, LexemePosting>;
+  searchText: string;
+}

@@ -1,0 +1,127 @@
+// A finder query as a list request (docs/spec/discovery.md §4): filters arrive already validated
+// (packages/schemas/src/catalogue.ts); slugs are resolved to ids here so that an unknown one is
+// reported against the parameter that named it, and free text is corrected (ADR 005) and its
+// match chosen.
+import type { Database } from "@studyatlas/db/client.ts";
+import type { CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
+import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
+
+import { resolveCountrySlugs } from "../catalogue/countries.ts";
+import {
+  DISCIPLINE_SLUG_ALIASES,
+  disciplineExists,
+  findDisciplineId,
+} from "../catalogue/reference-lists.ts";
+import { findSchoolId } from "../catalogue/schools.ts";
+import { InvalidParameterError } from "../errors.ts";
+import { defaultOrdering, type CourseListRequest, type TextMatchChoice } from "./course-request.ts";
+import { chooseTextMatch } from "./course-sql.ts";
+import type { CourseIndex } from "./index/course-index.ts";
+import { chooseTextMatchInIndex } from "./index/text-match.ts";
+import { randomSeed } from "./random-seed.ts";
+import { correctSearchText } from "./search-words.ts";
+
+/** The discipline ids the query names by slug and by id; unknown ones are 400s. */
+async function disciplineIdsOf(
+  db: Database,
+  query: CourseListQuery,
+  index: CourseIndex | undefined,
+): Promise<number[]> {
+  const disciplineIds: number[] = [];
+  if (query.discipline) {
+    const canonical = DISCIPLINE_SLUG_ALIASES[query.discipline] ?? query.discipline;
+    const id = index
+      ? index.disciplineIdOfSlug(canonical)
+      : await findDisciplineId(db, query.discipline);
+    if (id === undefined) {
+      throw new InvalidParameterError("discipline", `Unknown discipline '${query.discipline}'.`);
+    }
+    disciplineIds.push(id);
+  }
+  if (query.discipline_id !== undefined) {
+    const exists = index
+      ? index.hasDiscipline(query.discipline_id)
+      : await disciplineExists(db, query.discipline_id);
+    if (!exists) {
+      throw new InvalidParameterError(
+        "discipline_id",
+        `Unknown discipline id ${query.discipline_id}.`,
+      );
+    }
+    disciplineIds.push(query.discipline_id);
+  }
+  return [...new Set(disciplineIds)];
+}
+
+/** The school named by `school_slug`; an unknown one is a 400. */
+async function schoolIdOf(db: Database, query: CourseListQuery): Promise<number | undefined> {
+  if (!query.school_slug) return undefined;
+  const schoolId = await findSchoolId(db, query.school_slug);
+  if (schoolId === undefined) {
+    throw new InvalidParameterError("school_slug", `Unknown school '${query.school_slug}'.`);
+  }
+  return schoolId;
+}
+
+/** How the corrected text matches: decided in the index when it can tell, else by the SQL probe. */
+async function textMatchOf(
+  db: Database,
+  searchText: string,
+  index: CourseIndex | undefined,
+  forRelevance: boolean,
+): Promise<TextMatchChoice> {
+  return (
+    (index && (await chooseTextMatchInIndex(db, index, searchText, forRelevance))) ??
+    (await chooseTextMatch(db, searchText))
+  );
+}
+
+/**
+ * Turns the validated query into filters, resolving slugs; unknown ones are 400s. With the finder
+ * index, discipline and country slugs are looked up in its lists (the same rows, read when it was
+ * built; it is rebuilt when they change) instead of a query each.
+ */
+export async function resolveCourseListRequest(
+  db: Database,
+  query: CourseListQuery,
+  index?: CourseIndex,
+): Promise<CourseListRequest> {
+  const disciplineIds = await disciplineIdsOf(db, query, index);
+  const countries = index
+    ? index.countryIdsOfSlugs(query.country)
+    : await resolveCountrySlugs(db, query.country);
+  if (countries.unknown.length > 0) {
+    throw new InvalidParameterError("country", `Unknown country '${countries.unknown[0]}'.`);
+  }
+  const schoolId = await schoolIdOf(db, query);
+  const text = query.name && query.name.length > 0 ? query.name : undefined;
+  const searchText = text ? await correctSearchText(db, text, index?.vocabulary) : undefined;
+  const chosen =
+    searchText === undefined
+      ? undefined
+      : await textMatchOf(db, searchText, index, defaultOrdering(query) === "relevance");
+  return {
+    filters: {
+      ...(text ? { text } : {}),
+      ...(searchText ? { searchText } : {}),
+      ...(chosen ? { textMatch: chosen.match } : {}),
+      ...(chosen?.match === "fulltext" ? { textQuery: chosen.query } : {}),
+      ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
+      disciplineIds,
+      countryIds: countries.ids,
+      excludeContinents: query.exclude_continent,
+      ...(schoolId !== undefined ? { schoolId } : {}),
+      ...(query.tuition ? { tuition: query.tuition } : {}),
+      durations: query.duration,
+      degreeTypeIds: query.degree_type,
+      attendance: query.attendance,
+      formats: query.course_format,
+      ...(query.featured !== undefined ? { featured: query.featured } : {}),
+      published: query.published ?? true,
+    },
+    ordering: defaultOrdering(query),
+    seed: query.seed ?? randomSeed(),
+    page: query.page ?? 1,
+    pageSize: query.page_size ?? PAGE_SIZE,
+  };
+}

@@ -1,0 +1,99 @@
+// The finder's one public module (ADR 022 "One search module"): everything the finder answers, the
+// finder page's list and facets, the home page's rows, the related strips, a wishlist's cards, a
+// country's programme count and the search box's suggestions. Callers pass the finder's handle
+// (finder-index.ts, created once per process by the server) and never look at the index: each
+// answer comes from the in-process index when there is a current one that can answer it (ADR 011),
+// else from SQL, and both give the same answer (the oracle tests beside the index).
+import type { Database } from "@studyatlas/db/client.ts";
+import type { CourseCard, CourseListItem, CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
+import type { CourseFacets, Suggestion } from "@studyatlas/schemas/finder.ts";
+
+import { countPublishedCoursesOfCountry } from "../catalogue/countries.ts";
+import * as courseList from "./course-list.ts";
+import type { CourseFilters, CourseListRequest, RelatedScope } from "./course-request.ts";
+import * as facets from "./facets.ts";
+import type { FinderIndex } from "./finder-index.ts";
+import { currentIndex } from "./index/holder.ts";
+import * as pageCards from "./page-cards.ts";
+import { randomSeed } from "./random-seed.ts";
+import * as related from "./related.ts";
+import * as resolve from "./resolve-request.ts";
+import * as suggestions from "./suggestions.ts";
+
+/**
+ * Turns the validated finder query into a list request: slugs resolved (unknown ones throw
+ * InvalidParameterError), free text corrected and its match chosen.
+ */
+export function resolveCourseListRequest(
+  db: Database,
+  query: CourseListQuery,
+  finder?: FinderIndex,
+): Promise<CourseListRequest> {
+  return resolve.resolveCourseListRequest(db, query, currentIndex(finder));
+}
+
+/** One page of programmes and the total. */
+export function listCourses(
+  db: Database,
+  request: CourseListRequest,
+  finder?: FinderIndex,
+): Promise<{ count: number; results: CourseListItem[] }> {
+  return courseList.listCourses(db, request, currentIndex(finder));
+}
+
+/** Several pages of programme cards at once, read together (the home page's rows). */
+export function listCourseCardPages(
+  db: Database,
+  requests: readonly CourseListRequest[],
+  finder?: FinderIndex,
+): Promise<Array<{ count: number; results: CourseCard[] }>> {
+  return courseList.listCourseCardPages(db, requests, currentIndex(finder));
+}
+
+/** The total and each facet's counts, each facet with its own filter removed. */
+export function countCourseFacets(
+  db: Database,
+  filters: CourseFilters,
+  finder?: FinderIndex,
+): Promise<CourseFacets> {
+  return facets.countCourseFacets(db, filters, currentIndex(finder));
+}
+
+/** The related strip of a programme or country page, in random order (drawn afresh by default). */
+export function listRelatedCourses(
+  db: Database,
+  scope: RelatedScope,
+  finder?: FinderIndex,
+  seed = randomSeed(),
+): Promise<CourseListItem[]> {
+  return related.listRelatedCourses(db, scope, seed, currentIndex(finder));
+}
+
+/**
+ * The cards of the given programmes in the given order, unpublished ones left out (a wishlist's
+ * saved programmes, a peer's page of ids).
+ */
+export function coursesByIds(
+  db: Database,
+  ids: readonly number[],
+  finder?: FinderIndex,
+): Promise<CourseListItem[]> {
+  return pageCards.coursesByIds(db, ids, currentIndex(finder));
+}
+
+/** How many public programmes a country's schools offer (the country page's count). */
+export async function countCountryCourses(
+  db: Database,
+  countryId: number,
+  finder?: FinderIndex,
+): Promise<number> {
+  const index = currentIndex(finder);
+  return index
+    ? index.courseCountOfCountry(countryId)
+    : countPublishedCoursesOfCountry(db, countryId);
+}
+
+/** Programme names, schools, disciplines and countries for text typed in a search box. */
+export function suggest(db: Database, text: string): Promise<Suggestion[]> {
+  return suggestions.suggest(db, text);
+}

@@ -1,11 +1,15 @@
-// Values the Fastify server hands to every React Router loader through the load context.
+// Values the Fastify server hands to every React Router loader through the load context: the
+// services, the request's nonce and session, and the request's logger (Fastify's pino child, with
+// the request id; so a loader's line is redacted like every other, server/log-redaction.ts).
 // The server (plain Node) and the built app (bundled by Vite) each load their own copy of this
-// module, so the context keys live on globalThis to stay the same object (engineering guide §1).
+// module, so the context keys live on globalThis to stay the same object.
 import { createContext, type RouterContextProvider } from "react-router";
 
 import type { FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
+import type { CatalogueChanges } from "@studyatlas/core/catalogue/catalogue-changes.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
 import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 
@@ -17,8 +21,13 @@ export interface AppServices {
   catalogueCache: CatalogueCache;
   /** The catalogue reads of the pages, through catalogueCache. */
   catalogue: CachedCatalogue;
-  /** The finder's in-process index (issue 14); SQL answers while it is rebuilt. */
+  /** The finder's in-process index (ADR 011); SQL answers while it is rebuilt. */
   finderIndex: FinderIndex;
+  /**
+   * The one "catalogue changed" event of this process: a writer of the catalogue raises it, and
+   * every cache and the finder index follow it (server/services/catalogue-caches.ts).
+   */
+  catalogueChanges: CatalogueChanges;
   databaseKind: DatabaseKind;
   publicBaseUrl: string;
   /** Google sign-in's client id; null when it is not configured (the button is hidden). */
@@ -74,9 +83,15 @@ function sharedContext<T>(name: string): ContextKey<T> {
 export const appServicesContext = sharedContext<AppServices>("app-services");
 export const requestInfoContext = sharedContext<RequestInfo>("request-info");
 export const requestSessionContext = sharedContext<RequestSession>("request-session");
+export const requestLoggerContext = sharedContext<Logger>("request-logger");
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(appServicesContext);
+}
+
+/** The request's logger: loaders and the core functions they call log through it, never the console. */
+export function getLogger(context: Readonly<RouterContextProvider>): Logger {
+  return context.get(requestLoggerContext);
 }
 
 /** The user whose session still owes its second factor (ADR 014), or null. */

@@ -16,10 +16,12 @@ import { Writable } from "node:stream";
 
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
-import { requestInfoContext } from "./context.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
+
+import { getLogger, requestInfoContext } from "./context.ts";
 import { orderDocumentForFirstPaint } from "./document/first-paint-head.server.ts";
 
 export const streamTimeout = 5_000;
@@ -143,6 +145,7 @@ function renderStreaming(
   nonce: string,
   status: number,
   headers: Headers,
+  log: Logger,
 ): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -168,7 +171,7 @@ function renderStreaming(
       onError(error: unknown) {
         status = 500;
         // An error before the shell reaches React Router through onShellError, which logs it.
-        if (shellRendered) console.error(error);
+        if (shellRendered) log.error({ err: error }, "A page failed to render");
       },
     };
     const { pipe, abort } = renderToPipeableStream(
@@ -213,5 +216,25 @@ export default async function handleRequest(
   // shows in the tests (page-responses.test.ts) and not only in the benchmarks.
   renders.streamed += 1;
   restoreHandoff(routerContext, handoff);
-  return renderStreaming(routerContext, request.url, nonce, responseStatusCode, responseHeaders);
+  return renderStreaming(
+    routerContext,
+    request.url,
+    nonce,
+    responseStatusCode,
+    responseHeaders,
+    getLogger(loadContext),
+  );
 }
+
+/**
+ * An error a loader or an action threw, logged through the request's logger (and so redacted,
+ * server/log-redaction.ts) instead of React Router's default console line. A request its client
+ * abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // A route's error response may carry the error it stands for (React Router's own default).
+  const carried = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = carried ?? error;
+  getLogger(context).error({ err: cause }, "A page's loader or action failed");
+};

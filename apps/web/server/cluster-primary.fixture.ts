@@ -14,15 +14,22 @@ const settings = {
   crashAfterMs: Number(process.env.FIXTURE_CRASH_AFTER_MS ?? "0"),
 };
 
+/** The primary's lines as plain text, which the test reads. */
+const log = {
+  info: (line: string) => void process.stdout.write(`${line}\n`),
+  error: (line: string) => void process.stderr.write(`${line}\n`),
+};
+
 if (cluster.isPrimary) {
   runClusterPrimary({
     workers: settings.workers,
     exec: fileURLToPath(import.meta.url),
-    onServing: () => console.log(`serving with ${settings.workers} workers`),
-    onStop: async () => console.log("primary closed"),
+    onServing: () => log.info(`serving with ${settings.workers} workers`),
+    onStop: async () => log.info("primary closed"),
+    log,
   });
 } else if (settings.failAtStart) {
-  console.error("worker cannot start");
+  log.error("worker cannot start");
   process.exit(1);
 } else {
   const server = http.createServer((_request, response) => response.end(String(process.pid)));

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 
 import { DEFAULT_SITE_LINKS } from "../app/site-links.ts";
 
-import { ConfigError, DEFAULT_SUPPORT, loadConfig } from "./config.ts";
+import { DEFAULT_SUPPORT } from "./config-schema.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -104,7 +105,7 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads the support inbox and the footer links (issue 5)", () => {
+  it("reads the support inbox and the footer links", () => {
     const config = loadConfig({
       SUPPORT_EMAIL: "help@studyatlas.example",
       POSTAL_ADDRESS: "1 Main Street, Utrecht",
@@ -305,7 +306,7 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads the auth service's redirect allow list and Google secret (issue 12)", () => {
+  it("reads the auth service's redirect allow list and Google secret", () => {
     const config = loadConfig({
       AUTH_REDIRECT_URLS: " https://app.example.com/** , http://localhost:5173/callback",
       GOOGLE_CLIENT_SECRET: "secret",

@@ -2,7 +2,8 @@
 // run only, build the app and listen. `--dev` serves the app through Vite with hot reload.
 // WEB_CONCURRENCY > 1 (PostgreSQL only; ADR 020): this process prepares the database once, runs
 // the hourly housekeeping and forks that many workers (cluster-primary.ts), each of which runs this
-// file again, builds the app and listens on the same port.
+// file again, builds the app and listens on the same port. Every line goes through the one logger
+// (logger.ts): the app's once it exists, the process's before and where there is none.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
@@ -13,41 +14,48 @@ import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
 
-import type { FrontendMode } from "./app.ts";
+import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
+import { createScheduler, type Scheduler } from "./jobs.ts";
+import { createProcessLogger, type Logger } from "./logger.ts";
+import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
+const HOUSEKEEPING_JOB = "account-housekeeping";
+const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
-async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  const database = await openDatabase(config.database);
+async function seedFirstRun(config: AppConfig, database: DatabaseHandle, log: Logger) {
+  log.info(
+    `First run: seeding the demo catalogue (${config.seed.courses} programmes, ${config.seed.schools} schools)...`,
+  );
+  const started = performance.now();
+  await seedCatalogue(database, {
+    courses: config.seed.courses,
+    schools: config.seed.schools,
+    seed: DEMO_SEED,
+  });
+  log.info(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+async function prepareDatabase(config: AppConfig, log: Logger): Promise<DatabaseHandle> {
+  const database = await openDatabase(config.database, log);
   await database.migrate();
   const firstRun = !(await isCatalogueSeeded(database));
-  if (firstRun) {
-    console.log(
-      `First run: seeding the demo catalogue (${config.seed.courses} programmes, ${config.seed.schools} schools)...`,
-    );
-    const started = performance.now();
-    await seedCatalogue(database, {
-      courses: config.seed.courses,
-      schools: config.seed.schools,
-      seed: DEMO_SEED,
-    });
-    console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  }
-  // The demo catalogue comes with its demo accounts (README "Demo accounts"; issue 11 item 1):
-  // on the first run, and on every development start. DEMO_ACCOUNTS=false leaves them out.
+  if (firstRun) await seedFirstRun(config, database, log);
+  // The demo catalogue comes with its demo accounts (README "Demo accounts"): on the first run,
+  // and on every development start. DEMO_ACCOUNTS=false leaves them out.
   if (
     config.demoAccounts &&
     (firstRun || config.env === "development") &&
     (await ensureDemoAccounts(database.db)) > 0
   ) {
-    console.log(demoAccountsLine());
+    log.info(demoAccountsLine());
   }
   // Demo numbers and leads for the demo partner's dashboard, with the demo catalogue.
   if (config.demoAccounts && firstRun) await seedDemoDashboards(database.db);
   if (!(await advisorExists(database.db, config.chat.advisorUserId))) {
-    console.log(
+    log.warn(
       `No advisor account with user id ${config.chat.advisorUserId} (ADVISOR_USER_ID): applications answer 503 until it exists.`,
     );
   }
@@ -58,15 +66,16 @@ async function prepareDatabase(config: AppConfig): Promise<DatabaseHandle> {
  * Expired rate-limit events, tokens and ended sessions' refresh tokens, now and hourly: by the one
  * process, or by the primary of several (plain deletes, safe anywhere, but once is enough).
  */
-function startHousekeeping(database: DatabaseHandle, onError: (error: unknown) => void): void {
-  const housekeeping = () => purgeExpiredAccountRows(database.db).catch(onError);
-  void housekeeping();
-  setInterval(() => void housekeeping(), 60 * 60 * 1000).unref();
+function scheduleHousekeeping(scheduler: Scheduler, database: DatabaseHandle): void {
+  scheduler.schedule(HOUSEKEEPING_JOB, { everyMs: HOUSEKEEPING_EVERY_MS, runAtStart: true }, () =>
+    purgeExpiredAccountRows(database.db),
+  );
 }
 
 /**
  * Builds the app on the open database, makes SIGTERM and SIGINT close it (Fastify, whose in-flight
- * requests finish, then the database) and listens. The one process, or each worker of several.
+ * requests finish and whose scheduled jobs stop, then the database) and listens. The one process,
+ * or each worker of several.
  */
 async function serve(
   config: AppConfig,
@@ -86,35 +95,70 @@ async function serve(
     closing ??= (async () => {
       app.log.info(`${signal}: shutting down`);
       await app.close();
+      app.log.info(`Closed; scheduled jobs still running: ${app.scheduler.running().length}`);
       await database.close();
       process.exit(0);
     })();
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
-  if (options.housekeeping) {
-    startHousekeeping(database, (error) =>
-      app.log.error({ err: error }, "account housekeeping failed"),
-    );
-  }
-  app.databaseWatchdog.start();
+  if (options.housekeeping) scheduleHousekeeping(app.scheduler, database);
+  app.scheduler.schedule("database-probe", { everyMs: PROBE_INTERVAL_MS }, () =>
+    app.databaseWatchdog.probe(),
+  );
   await app.listen({ port: config.port, host: config.host });
   return app;
 }
 
+/** The primary of several processes: housekeeping once, and the workers that serve. */
+function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
+  const scheduler = createScheduler(log);
+  scheduleHousekeeping(scheduler, database);
+  runClusterPrimary({
+    workers: config.webConcurrency,
+    exec: fileURLToPath(import.meta.url),
+    args: process.argv.slice(2),
+    onServing: () => {
+      log.info(
+        `StudyAtlas is serving ${config.publicBaseUrl} (database: ${where}; ${config.webConcurrency} processes)`,
+      );
+    },
+    onStop: async () => {
+      scheduler.stop();
+      await database.close();
+    },
+    log,
+  });
+}
+
+/** The configuration, or the process ends with one line naming the bad variable. */
+function configOrExit(dev: boolean): AppConfig {
+  try {
+    return loadProcessConfig(dev ? "development" : "production");
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // No LOG_LEVEL to go by: the variable at fault may be that one.
+    createProcessLogger("info").fatal(error.message);
+    process.exit(1);
+  }
+}
+
+async function openOrExit(open: () => Promise<DatabaseHandle>, log: Logger, where: string) {
+  try {
+    return await open();
+  } catch (error) {
+    log.fatal(
+      { err: error },
+      `Could not open the database (${where}): ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
-  let config: AppConfig;
-  try {
-    config = loadProcessConfig(dev ? "development" : "production");
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = configOrExit(dev);
+  const log = createProcessLogger(config.logLevel);
   const where =
     config.database.kind === "postgres"
       ? "PostgreSQL"
@@ -122,48 +166,17 @@ async function main(): Promise<void> {
 
   if (cluster.isWorker) {
     // A worker of several: the primary has migrated and seeded the database already.
-    let database: DatabaseHandle;
-    try {
-      database = await openDatabase(config.database);
-    } catch (error) {
-      console.error(`Could not open the database (${where}): ${(error as Error).message}`);
-      process.exit(1);
-    }
+    const database = await openOrExit(() => openDatabase(config.database, log), log, where);
     await serve(config, database, { kind: "production" }, { housekeeping: false });
     return;
   }
-
   if (dev && config.webConcurrency > 1) {
-    console.log(
+    log.info(
       `WEB_CONCURRENCY=${config.webConcurrency} does not apply to the development server: it runs one process.`,
     );
   }
-  const processes = dev ? 1 : config.webConcurrency;
-  let database: DatabaseHandle;
-  try {
-    database = await prepareDatabase(config);
-  } catch (error) {
-    console.error(`Could not open the database (${where}): ${(error as Error).message}`);
-    process.exit(1);
-  }
-
-  if (processes > 1) {
-    startHousekeeping(database, (error) => {
-      console.error(`Account housekeeping failed: ${(error as Error).message}`);
-    });
-    runClusterPrimary({
-      workers: processes,
-      exec: fileURLToPath(import.meta.url),
-      args: process.argv.slice(2),
-      onServing: () => {
-        console.log(
-          `StudyAtlas is serving ${config.publicBaseUrl} (database: ${where}; ${processes} processes)`,
-        );
-      },
-      onStop: () => database.close(),
-    });
-    return;
-  }
+  const database = await openOrExit(() => prepareDatabase(config, log), log, where);
+  if (!dev && config.webConcurrency > 1) return runPrimary(config, database, log, where);
 
   let frontend: FrontendMode = { kind: "production" };
   if (dev) {
@@ -172,8 +185,8 @@ async function main(): Promise<void> {
     const vite = await createServer({ root: WEB_ROOT, server: { middlewareMode: true } });
     frontend = { kind: "development", vite };
   }
-  await serve(config, database, frontend, { housekeeping: true });
-  console.log(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
+  const app = await serve(config, database, frontend, { housekeeping: true });
+  app.log.info(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
 }
 
 await main();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { redactUrl, serializeError } from "./log-redaction.ts";
+import { redactErrorText, redactUrl, serializeError } from "./log-redaction.ts";
 
 describe("redactUrl", () => {
   it("hides the secrets of e-mailed links", () => {
@@ -49,5 +49,40 @@ describe("serializeError", () => {
     expect(text).not.toContain("ada@example.com");
     expect(text).toContain("insert into users");
     expect(text).toContain("params: [redacted]");
+  });
+});
+
+describe("redactErrorText", () => {
+  it("hides tokens, passwords and cookies an error's text carries", () => {
+    const text = redactErrorText(
+      [
+        "GET https://crm.example/hook?token=t0ps3cret&x=1 failed",
+        "Authorization: Bearer eyJhbGciOi.payload.sig",
+        'body {"password":"Hunter22!","email":"ada@example.com"} password=Hunter33!',
+        "cookie: sa_access=abc.def; sa_refresh=r3fr3sh",
+        "then sa_refresh=s3cond and __Host-sa_access=th1rd",
+        "reset at /api/account/password_reset_confirm/MTI/r3s3t",
+      ].join("\n"),
+    );
+    for (const secret of [
+      "t0ps3cret",
+      "eyJhbGciOi",
+      "Hunter22!",
+      "Hunter33!",
+      "abc.def",
+      "r3fr3sh",
+      "s3cond",
+      "th1rd",
+      "r3s3t",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain("crm.example/hook?token=[redacted]&x=1");
+    expect(text).toContain("ada@example.com");
+  });
+
+  it("keeps ordinary messages as they are", () => {
+    const message = "The discipline counts could not be loaded: connection refused";
+    expect(redactErrorText(message)).toBe(message);
   });
 });

@@ -1,6 +1,9 @@
-// What the logs must never hold (issue 15 item 15): the secrets of e-mailed links (verification,
-// password reset, unsubscribe, the auth service's verify links and Google callbacks) that travel in URLs, and the parameters of a failed database query
-// (a password hash, an e-mail address, a token hash). Used as the logger's serializers.
+// What the logs must never hold (docs/security.md): the secrets of e-mailed links (verification,
+// password reset, unsubscribe, the auth service's verify links and Google callbacks) that travel
+// in URLs, the parameters of a failed database query (a password hash, an e-mail address, a token
+// hash), and any token, password or cookie an error's text or a logged object carries. Used by
+// the one logger of every process (logger.ts), so a line from a route, a loader or core is
+// redacted alike.
 import type { FastifyRequest } from "fastify";
 
 const REDACTED = "[redacted]";
@@ -25,10 +28,53 @@ export function redactUrl(url: string): string {
   return origin + redacted.replace(SECRET_PARAMS, `$1${REDACTED}`);
 }
 
-/** A failed query's message ends with its parameters ("params: …"): they are cut off. */
+/**
+ * Secrets written into a text: `Bearer …`, `password=…` or `"password":"…"` (and tokens, secrets,
+ * API keys), a cookie header's value, and our session cookies wherever they appear.
+ */
+const SECRET_TEXT: Array<[RegExp, string]> = [
+  [/(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi, `$1${REDACTED}`],
+  [/((?:pass(?:wd|word)?|secret|token|api[_-]?key)(?:"\s*:\s*"|=))[^"&\s,;}]+/gi, `$1${REDACTED}`],
+  [/(\b(?:set-)?cookie["']?\s*[:=]\s*["']?)[^\n"']*/gi, `$1${REDACTED}`],
+  [/(\b(?:__Host-)?sa_(?:access|refresh|device|signup)=)[^;\s"']+/g, `$1${REDACTED}`],
+];
+
+/**
+ * An error's text as logged: a failed query's parameters ("params: …", at its end) cut off, and
+ * any link secret, bearer token, password or cookie in it replaced.
+ */
 export function redactErrorText(text: string): string {
-  return text.replace(/(\bparams:)[\s\S]*$/, `$1 ${REDACTED}`);
+  let redacted = text.replace(/(\bparams:)[\s\S]*$/, `$1 ${REDACTED}`);
+  for (const [pattern, replacement] of SECRET_TEXT) {
+    redacted = redacted.replace(pattern, replacement);
+  }
+  return redactUrlsIn(redacted);
 }
+
+/** Every address in a text with its secrets redacted (redactUrl). */
+function redactUrlsIn(text: string): string {
+  return text.replace(/(?:https?:\/\/[^\s"'<>]+|\/[^\s"'<>]+)/g, (url) => redactUrl(url));
+}
+
+/**
+ * Fields of a logged object that are secrets wherever they appear (pino's redaction paths): a
+ * request's cookie and authorization headers, and a password, token or cookie passed as details.
+ */
+export const REDACTED_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  ...[
+    "password",
+    "token",
+    "accessToken",
+    "refreshToken",
+    "cookie",
+    "authorization",
+    "secret",
+  ].flatMap((field) => [field, `*.${field}`]),
+];
+
+export const REDACTION_CENSOR = REDACTED;
 
 interface SerializedError {
   type: string;

@@ -1,6 +1,6 @@
-// `npm start` gives the app process a heap limit (ADR 036): under 2 GiB, V8 lets the heap
-// grow only 1.3–2 times the live data between collections instead of 4 times, which kept a
-// process on a million programmes under its 1 GiB. The cluster workers inherit it (execArgv).
+// `npm start` gives the app process a heap limit (ADR 036): under 2 GiB, V8 collects garbage
+// sooner, which keeps a process on a large catalogue within its limit (the figures are in
+// bench/RESULTS.md). The cluster workers inherit it (execArgv).
 import { readFileSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";

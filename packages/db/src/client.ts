@@ -70,8 +70,16 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
   | { kind: "postgres"; url: string; maxConnections?: number };
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.kind === "postgres") return openPostgres(options.url, options.maxConnections);
+/** Where a server process's database tells of trouble it recovers from (the server's logger). */
+export interface DatabaseLog {
+  error(details: object, message: string): void;
+}
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  log?: DatabaseLog,
+): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") return openPostgres(options.url, options.maxConnections, log);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -113,12 +121,16 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
-async function openPostgres(url: string, maxConnections = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  maxConnections = 10,
+  log?: DatabaseLog,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client that loses its connection (server restart, network blip) emits 'error' on the
   // pool; unhandled, that would crash the process. The pool replaces the client on next use.
   pool.on("error", (error) => {
-    console.error(`PostgreSQL connection lost: ${error.message}`);
+    log?.error({ err: error }, "PostgreSQL connection lost; the pool replaces the connection");
   });
   // A client checked out of the pool has no such listener: if the server ends its connection
   // (a restart), its 'error' event would end the process. And drizzle's transaction() does not

@@ -22,7 +22,7 @@ import {
 } from "../features/home/home-sections.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../hooks/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
-import { getServices } from "../context.ts";
+import { getLogger, getServices } from "../context.ts";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -75,7 +75,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const seed = 1 + Math.floor(Math.random() * HOME_MIXES);
   const [rows, disciplines] = await Promise.all([
     loadRows(catalogue, seed),
-    loadDisciplineTiles(catalogue, HOME_DISCIPLINES),
+    loadDisciplineTiles(catalogue, HOME_DISCIPLINES, getLogger(context)),
   ]);
   return { rows, disciplines };
 }

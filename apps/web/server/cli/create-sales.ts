@@ -9,7 +9,7 @@ import { DomainError } from "@studyatlas/core/errors.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
 
 import { loadProcessConfig } from "../config.ts";
-import { createMailer } from "../plugins/mail.ts";
+import { createMailer } from "../services/mail.ts";
 
 const USAGE =
   "Usage: npm run users:create-sales -- --email you@example.com [--first-name Sasha] [--last-name Sales]";

@@ -1,4 +1,4 @@
-// Work a route does once its answer has gone out (issue 15 item 9): the e-mail of a password
+// Work a route does once its answer has gone out (docs/security.md, enumeration): the e-mail of a password
 // reset or a verification resend, so that a known and an unknown address answer in the same time.
 // A failure is logged; the caller already has its answer, which never depended on it.
 import type { FastifyInstance, FastifyRequest } from "fastify";

@@ -1,7 +1,7 @@
 // Headers of the build's hashed scripts and stylesheets (docs/decisions/019-first-paint.md).
 // - helmet's document headers (the Content-Security-Policy with its nonce, frame, opener and
 //   DNS-prefetch rules...) govern documents and workers, not a script or stylesheet a page loads;
-//   on a page's dozen assets they are ~8 KB of headers on a slow connection. nosniff, the
+//   on a page's dozen assets they add kilobytes of headers on a slow connection. nosniff, the
 //   resource and referrer policies and HSTS stay. Images keep every header: an SVG opened on its
 //   own is a document.
 // - `Vary: Accept-Encoding`: the static plugin chooses the prebuilt .br or .gz copy from the

@@ -1,31 +1,40 @@
-// Bad input that must never become a 500 (issue 15 item 8).
+// Bad input that must never become a 500 (docs/security.md).
 // - A NUL byte anywhere in the address (path or query) is refused with 400 before any route runs:
-//   PostgreSQL cannot store or compare it, so it can only ever be a mistake or a probe.
-// - Outside the API (pages, media, sitemaps), an error answers a short text without internals:
-//   Fastify's default handler would echo the error's message, SQL text and parameters included.
-import type { FastifyError, FastifyInstance } from "fastify";
+//   PostgreSQL cannot store or compare it, so it can only ever be a mistake or a probe. Each
+//   context refuses it in its own kind (the API's JSON error, the auth service's GoTrue error, a
+//   short text elsewhere).
+// - Outside the API and the auth service (pages, media, sitemaps, static files), an error answers
+//   a short text without internals: Fastify's default handler would echo the error's message,
+//   SQL text and parameters included.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-import { isAuthServicePath } from "./auth.ts";
 import { apiError, isDataError, isUnavailableError, UNAVAILABLE_MESSAGE } from "./errors.ts";
-import { GoTrueHttpError, sendGoTrueError } from "../routes/auth-service/gotrue-errors.ts";
 
 export const NUL_MESSAGE = "This address contains a NUL character (%00), which is not allowed.";
 
-export function registerBadInputGuards(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.toLowerCase().includes("%00") && !request.url.includes("\0")) return;
-    if (isAuthServicePath(request.url)) {
-      return sendGoTrueError(
-        new GoTrueHttpError(400, "validation_failed", NUL_MESSAGE),
-        request,
-        reply,
-      );
-    }
-    return request.url.startsWith("/api/")
-      ? reply.code(400).send(apiError("invalid_characters", NUL_MESSAGE))
-      : reply.code(400).type("text/plain; charset=utf-8").send(NUL_MESSAGE);
-  });
+/** How a context answers an address with a NUL byte (status 400 is already set). */
+export type NulAnswer = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
+export const NUL_AS_JSON: NulAnswer = (_request, reply) =>
+  reply.send(apiError("invalid_characters", NUL_MESSAGE));
+
+export const NUL_AS_TEXT: NulAnswer = (_request, reply) =>
+  reply.type("text/plain; charset=utf-8").send(NUL_MESSAGE);
+
+function hasNul(url: string): boolean {
+  return url.toLowerCase().includes("%00") || url.includes("\0");
+}
+
+/** Refuses, in `context`, every address with a NUL byte, before its other hooks. */
+export function refuseNulAddresses(context: FastifyInstance, answer: NulAnswer): void {
+  context.addHook("onRequest", async (request, reply) => {
+    if (!hasNul(request.url)) return;
+    return answer(request, reply.code(400));
+  });
+}
+
+/** The error handler of every context without its own: a short text, never internals. */
+export function registerPlainErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isUnavailableError(error)) {
       return reply
@@ -42,4 +51,15 @@ export function registerBadInputGuards(app: FastifyInstance): void {
         : "This request could not be understood.";
     return reply.code(status).type("text/plain; charset=utf-8").send(text);
   });
+}
+
+/** Fastify's own 404 answer, for an address no context serves (the pages', without a front end). */
+export function registerPlainNotFound(pages: FastifyInstance): void {
+  pages.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      message: `Route ${request.method}:${request.url} not found`,
+      error: "Not Found",
+      statusCode: 404,
+    }),
+  );
 }

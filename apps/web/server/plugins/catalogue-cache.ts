@@ -1,13 +1,12 @@
 // Serves repeated catalogue API requests from memory (docs/decisions/009-finder-speed.md).
 // Routes opt in with `config: { catalogueCache: true }`. A 200 answer's JSON body is kept under
 // its full URL (the body's next/previous links carry the host), and the same URL is then answered
-// before routing, validation and the database. The cache empties whenever the catalogue changes
-// (a `catalogue_changed` notice from the database, heard by every app process).
+// before validation, the session and the database. The cache empties whenever the catalogue
+// changes (the catalogue-change event, services/catalogue-caches.ts). Registered in the API
+// context before compression, so that it keeps the uncompressed JSON.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
-import { SEARCH_WORDS_CHANGED } from "@studyatlas/core/finder/search-words.ts";
-import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -19,8 +18,6 @@ declare module "fastify" {
     catalogueCacheGeneration: number;
   }
 }
-
-export const CATALOGUE_CHANGED_CHANNEL = "catalogue_changed";
 
 function cacheKey(request: FastifyRequest): string {
   // Answers depend on the path and query only (links are built on PUBLIC_BASE_URL), so a client's
@@ -39,25 +36,7 @@ export function doNotCache(request: FastifyRequest): void {
   request.catalogueCacheGeneration = -1;
 }
 
-export async function registerCatalogueCache(
-  app: FastifyInstance,
-  cache: CatalogueCache,
-  database: DatabaseHandle,
-  /** Also told of every change (and of every possibly missed notice): the finder index. */
-  onCatalogueChanged: () => void = () => {},
-  /** Told when only the search vocabulary was refreshed: the finder index's copy of it. */
-  onSearchWordsChanged: () => void = () => {},
-): Promise<void> {
-  const stopListening = await database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => {
-    cache.invalidate();
-    // A refreshed search vocabulary changes text answers, not the programmes the index holds.
-    if (payload === SEARCH_WORDS_CHANGED) onSearchWordsChanged();
-    else onCatalogueChanged();
-  });
-  app.addHook("onClose", async () => {
-    await stopListening();
-  });
-
+export function registerCatalogueCache(app: FastifyInstance, cache: CatalogueCache): void {
   app.decorateRequest("catalogueCacheGeneration", -1);
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || request.routeOptions.config.catalogueCache !== true) return;

@@ -1,28 +1,26 @@
-// XSRF double-submit (engineering guide §5; the spec's HTTP defaults): every API response (and
-// every response to a visitor with a session) gives the browser an `XSRF-TOKEN` cookie it can
-// read; a signed-out visitor's page loads set no cookie, so a CDN may keep them
-// (page-cache-policy.ts), and the web app fetches `GET /api/xsrf` before its first call; a mutating request (POST, PUT, PATCH, DELETE) that
-// carries our session cookies must echo it in the `X-XSRF-TOKEN` header, or it answers 403.
-// A cross-site page can make the browser send our cookies but cannot read them to set the header.
+// XSRF double-submit (docs/decisions/006-sessions-and-tokens.md; the spec's HTTP defaults): every
+// API response (and every response to a visitor with a session) gives the browser an
+// `XSRF-TOKEN` cookie it can read; a signed-out visitor's page loads set no cookie, so a CDN may
+// keep them (policies/page-cache-policy.ts), and the web app fetches `GET /api/xsrf` before its
+// first call; a mutating request (POST, PUT, PATCH, DELETE) that carries our session cookies must
+// echo it in the `X-XSRF-TOKEN` header, or it answers 403. A cross-site page can make the browser
+// send our cookies but cannot read them to set the header.
 // A request that carries a Bearer token is authenticated by it alone (plugins/auth.ts never reads
 // its cookies), so it needs no XSRF token; any other Authorization header does not exempt it.
 // As a second line, a cookie-carrying mutation the browser marks as cross-site
 // (`Sec-Fetch-Site: cross-site` or `same-site`), or whose `Origin` is neither PUBLIC_BASE_URL's
 // nor the request's own, answers 403 even with a matching token.
-// Applies to every path (API and pages), so any later mutation is covered; the auth service
-// (/auth/v1) is exempt because it authenticates by Bearer token only and never reads cookies.
+// Registered in the contexts that read cookies (the API and the pages); the contexts that never
+// do are left without it: static files and media (they stay cookie-free, so shared caches keep
+// them), the auth service (Bearer tokens only, and Supabase clients send no XSRF header;
+// docs/decisions/013-auth-service.md) and the programme view beacon (it cannot send the header;
+// routes/api/dashboards/programme-view.ts, ADR 015).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import { safeEqual, randomToken } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
-import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
-import {
-  bearerToken,
-  isAuthServicePath,
-  STATIC_PREFIXES,
-  type SessionCookieNames,
-} from "./auth.ts";
+import { bearerToken, type SessionCookieNames } from "./auth.ts";
 import { apiError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -49,30 +47,26 @@ function refuse(reply: FastifyReply, code: string, message: string) {
     .send(JSON.stringify(apiError(code, message)));
 }
 
-export function registerXsrfProtection(
-  app: FastifyInstance,
-  options: { secureCookies: boolean; publicBaseUrl: string; cookieNames: SessionCookieNames },
-): void {
+export interface XsrfOptions {
+  secureCookies: boolean;
+  publicBaseUrl: string;
+  cookieNames: SessionCookieNames;
+  /**
+   * The pages: a signed-out visitor's page load (GET, HEAD, OPTIONS without a session cookie)
+   * gets no cookie. The API hands the cookie to every response.
+   */
+  pages: boolean;
+}
+
+export function registerXsrfProtection(context: FastifyInstance, options: XsrfOptions): void {
   const publicOrigin = new URL(options.publicBaseUrl).origin;
-  // Hands out the XSRF cookie (the hook below sets it) to a page that was served without one.
-  app.get("/api/xsrf", { schema: { hide: true } }, async (_request, reply) => {
-    return reply.header("cache-control", "no-store").code(204).send();
-  });
-  app.addHook("onRequest", async (request, reply) => {
-    // Static files stay cookie-free, so shared caches keep them.
-    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-    // The programme view beacon cannot send the header; it changes no session and sets no
-    // cookie, and refuses other sites itself (routes/api/dashboards/programme-view.ts, ADR 015).
-    if (request.method === "POST" && isProgrammeViewBeaconPath(request.url)) return;
-    // The auth service never reads cookies (plugins/auth.ts): nothing there for a forged request
-    // to ride on, and Supabase clients send no XSRF header (docs/decisions/013-auth-service.md).
-    if (isAuthServicePath(request.url)) return;
+  context.addHook("onRequest", async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     const cookieAuthenticated =
       request.cookies[options.cookieNames.access] !== undefined ||
       request.cookies[options.cookieNames.refresh] !== undefined;
     const anonymousPageLoad =
-      SAFE_METHODS.has(request.method) && !cookieAuthenticated && !request.url.startsWith("/api/");
+      options.pages && SAFE_METHODS.has(request.method) && !cookieAuthenticated;
     if (!cookie && !anonymousPageLoad) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
         path: "/",
@@ -92,5 +86,12 @@ export function registerXsrfProtection(
     if (!cookie || !sent || !safeEqual(cookie, sent)) {
       return refuse(reply, "xsrf_failed", XSRF_FAILED_MESSAGE);
     }
+  });
+}
+
+/** `GET /api/xsrf`: hands out the XSRF cookie (the API's hook sets it) to a page served without one. */
+export async function xsrfRoutes(api: FastifyInstance): Promise<void> {
+  api.get("/xsrf", { schema: { hide: true } }, async (_request, reply) => {
+    return reply.header("cache-control", "no-store").code(204).send();
   });
 }

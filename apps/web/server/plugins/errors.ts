@@ -1,4 +1,5 @@
-// The one error path of the API (engineering guide §3.11; docs/decisions/004-api-conventions.md).
+// The one error path of the API (docs/decisions/004-api-conventions.md,
+// 022-one-home-per-feature.md).
 // Every error body is built by `apiError`: {code, message, detail, errors?}. `detail` and
 // `message` carry the same text because the spec's clients read one or the other
 // (docs/spec/accounts-and-details.md §8). Domain errors map to a status through one table; request

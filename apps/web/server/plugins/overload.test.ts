@@ -2,9 +2,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
+  createOverloadGuard,
   OVERLOAD_MESSAGE,
   OVERLOAD_RETRY_AFTER_SECONDS,
-  registerOverloadGuard,
+  SHED_AS_JSON,
+  SHED_AS_PAGE,
 } from "./overload.ts";
 
 const apps: FastifyInstance[] = [];
@@ -12,20 +14,32 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-/** A server whose `/api/slow` and `/slow` wait until the test releases them. */
+/**
+ * A server whose `/api/slow` and `/slow` wait until the test releases them, each in its own
+ * guarded context (JSON and page answers); `/api/health` in a context the guard leaves alone.
+ */
 async function server(maxConcurrentRequests: number) {
   const app = Fastify();
   apps.push(app);
-  const guard = registerOverloadGuard(app, { maxConcurrentRequests });
+  const guard = createOverloadGuard({ maxConcurrentRequests });
   const waiting: Array<() => void> = [];
   const hold = () => new Promise<void>((resolve) => waiting.push(resolve));
-  app.get("/api/slow", async () => {
-    await hold();
-    return { ok: true };
-  });
-  app.get("/slow", async (_request, reply) => {
-    await hold();
-    return reply.type("text/html").send("<p>page</p>");
+  await app.register(
+    async (api) => {
+      guard.guard(api, SHED_AS_JSON);
+      api.get("/slow", async () => {
+        await hold();
+        return { ok: true };
+      });
+    },
+    { prefix: "/api" },
+  );
+  await app.register(async (pages) => {
+    guard.guard(pages, SHED_AS_PAGE);
+    pages.get("/slow", async (_request, reply) => {
+      await hold();
+      return reply.type("text/html").send("<p>page</p>");
+    });
   });
   app.get("/api/health", async () => ({ status: "ok" }));
   const address = await app.listen({ port: 0, host: "127.0.0.1" });

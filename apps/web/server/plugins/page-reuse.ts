@@ -1,18 +1,24 @@
-// In-process reuse of rendered anonymous pages (issue 14 item 3, docs/decisions/018-page-reuse.md).
-// A public page (HTML or its `.data`) rendered for a request without any session is kept in a
-// bounded memory cache under its address and answered again, with the asking request's own CSP
-// nonce, until the catalogue changes (the `catalogue_changed` notice empties it, as it empties the
-// answer cache) or a minute has passed. Concurrent requests for the same page that is not kept
-// yet share one render. A client that accepts gzip gets the page gzipped once, not per answer. The rules are in page-reuse-policy.ts; PAGE_REUSE_MB=0 turns it off.
+// In-process reuse of rendered anonymous pages (docs/decisions/018-page-reuse.md). A public page
+// (HTML or its `.data`) rendered for a request without any session is kept in a bounded memory
+// cache under its address and answered again, with the asking request's own CSP nonce, until the
+// catalogue changes (the catalogue-change event empties it, as it empties the answer cache) or a
+// minute has passed. Concurrent requests for the same page that is not kept yet share one render.
+// A client that accepts gzip gets the page gzipped once, not per answer. The rules are in
+// policies/page-reuse-policy.ts; PAGE_REUSE_MB=0 turns it off. Registered in the pages context,
+// after the session (it reads it) and before compression (it keeps the uncompressed body).
 import type { Readable } from "node:stream";
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 import type { CatalogueCache } from "@studyatlas/core/catalogue/catalogue-cache.ts";
 
-import type { SessionCookieNames } from "./auth.ts";
-import { varyWithCookie } from "./page-cache-policy.ts";
-import { acceptsGzip, gzipPieces, gzipWithNonce, type GzipPieces } from "./page-reuse-gzip.ts";
+import { varyWithCookie } from "../policies/page-cache-policy.ts";
+import {
+  acceptsGzip,
+  gzipPieces,
+  gzipWithNonce,
+  type GzipPieces,
+} from "../policies/page-reuse-gzip.ts";
 import {
   FINDER_SEED_COOKIE,
   isReusableResponse,
@@ -20,7 +26,8 @@ import {
   KEPT_HEADERS,
   pageReuseKey,
   splitAtNonce,
-} from "./page-reuse-policy.ts";
+} from "../policies/page-reuse-policy.ts";
+import type { SessionCookieNames } from "./auth.ts";
 
 interface KeptPage {
   /** The body cut at its nonce (page-reuse-policy.ts). */
@@ -57,7 +64,17 @@ export interface PageReuseStats {
 
 export interface PageReuse {
   stats(): PageReuseStats;
+  /** Adds the reuse hooks to the pages context (nothing when reuse is off). */
+  register(pages: FastifyInstance): void;
 }
+
+interface PageReuseOptions {
+  cache: CatalogueCache;
+  cookieNames: SessionCookieNames;
+  enabled: boolean;
+}
+
+type InFlight = Map<string, { generation: number; promise: Promise<KeptPage | undefined> }>;
 
 function isReadable(payload: unknown): payload is Readable {
   return (
@@ -76,133 +93,154 @@ async function readAll(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The key this request's page is kept under, or undefined when it must be rendered afresh. */
+function reuseKeyOf(request: FastifyRequest, cookieNames: SessionCookieNames): string | undefined {
+  // Set by @fastify/cookie, which a request refused before it ran (bad-input.ts) never met.
+  const cookies: Record<string, string | undefined> = request.cookies ?? {};
+  return pageReuseKey({
+    method: request.method,
+    url: request.url,
+    signedIn: request.auth !== null,
+    pendingSecondFactor: request.pendingSecondFactor !== null,
+    sessionCookie:
+      cookies[cookieNames.access] !== undefined || cookies[cookieNames.refresh] !== undefined,
+    authorization: request.headers.authorization !== undefined,
+    finderSeed: cookies[FINDER_SEED_COOKIE],
+  });
+}
+
+/** Answers `request` with a kept page, gzipped once when the client accepts it. */
+function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+  for (const [name, value] of page.headers) void reply.header(name, value);
+  void reply.header("x-page-reuse", "hit");
+  const compressible = page.parts.reduce((sum, part) => sum + part.length, 0) >= GZIP_FROM_BYTES;
+  if (compressible && acceptsGzip(request.headers["accept-encoding"])) {
+    page.gzip ??= gzipPieces(page.parts);
+    void reply.header("content-encoding", "gzip");
+    void reply.header("vary", varyWithCookie(String(reply.getHeader("vary") ?? "")));
+    return reply.code(200).send(gzipWithNonce(page.gzip, request.cspNonce));
+  }
+  return reply.code(200).send(joinWithNonce(page.parts, request.cspNonce));
+}
+
+/** Marks `request` as the one rendering `key`, which others may wait for. */
+function startRender(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  inFlight: InFlight,
+  key: string,
+  generation: number,
+): void {
+  let settle: (page: KeptPage | undefined) => void = () => {};
+  const promise = new Promise<KeptPage | undefined>((resolve) => {
+    settle = resolve;
+  });
+  const entry = { generation, promise };
+  inFlight.set(key, entry);
+  let settled = false;
+  const render: Render = {
+    key,
+    generation,
+    settle: (page) => {
+      if (settled) return;
+      settled = true;
+      if (inFlight.get(key) === entry) inFlight.delete(key);
+      settle(page);
+    },
+  };
+  request.pageReuseRender = render;
+  // Whatever happens to this request (an error, the client going away), the waiters go on.
+  reply.raw.once("close", () => render.settle(undefined));
+}
+
+/** The rendered answer as a page to keep, or undefined when it may not be kept. */
+async function keptPageOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<{ page: KeptPage; body: string } | undefined> {
+  const reusable = isReusableResponse({
+    statusCode: reply.statusCode,
+    setsCookie: reply.getHeader("set-cookie") !== undefined,
+    cacheControl: String(reply.getHeader("cache-control") ?? ""),
+  });
+  // A page arrives as one buffer (plugins/react-router.ts); other answers as text or a stream.
+  if (!reusable) return undefined;
+  let body: string;
+  if (typeof payload === "string") body = payload;
+  else if (Buffer.isBuffer(payload)) body = payload.toString("utf8");
+  else if (isReadable(payload)) body = await readAll(payload);
+  else return undefined;
+  const headers: Array<[string, string]> = [];
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers.push([name, String(value)]);
+  }
+  return { page: { parts: splitAtNonce(body, request.cspNonce), headers }, body };
+}
+
 /**
- * Registers the reuse hooks. Call it before @fastify/compress (the kept body is the uncompressed
- * one; each answer is compressed for its own request) and with `cache` emptied on every catalogue
- * change. A cache of 0 bytes turns reuse off.
+ * The reuse of pages kept in `cache`, which the catalogue-change event empties. A cache of 0
+ * bytes (or `enabled: false`) turns reuse off.
  */
-export function registerPageReuse(
-  app: FastifyInstance,
-  options: { cache: CatalogueCache; cookieNames: SessionCookieNames; enabled: boolean },
-): PageReuse {
+export function createPageReuse(options: PageReuseOptions): PageReuse {
   const { cache, cookieNames } = options;
-  const inFlight = new Map<
-    string,
-    { generation: number; promise: Promise<KeptPage | undefined> }
-  >();
+  const inFlight: InFlight = new Map();
   const counters = { hits: 0, shared: 0, renders: 0 };
   const stats = (): PageReuseStats => {
     const { entries, bytes } = cache.stats();
     return { ...counters, entries, bytes };
   };
-  if (!options.enabled) return { stats };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: KeptPage) => {
-    for (const [name, value] of page.headers) void reply.header(name, value);
-    void reply.header("x-page-reuse", "hit");
-    const compressible = page.parts.reduce((sum, part) => sum + part.length, 0) >= GZIP_FROM_BYTES;
-    if (compressible && acceptsGzip(request.headers["accept-encoding"])) {
-      page.gzip ??= gzipPieces(page.parts);
-      void reply.header("content-encoding", "gzip");
-      void reply.header("vary", varyWithCookie(String(reply.getHeader("vary") ?? "")));
-      return reply.code(200).send(gzipWithNonce(page.gzip, request.cspNonce));
-    }
-    return reply.code(200).send(joinWithNonce(page.parts, request.cspNonce));
-  };
-
-  app.decorateRequest("pageReuseRender", null);
-  // preHandler: after the session plugin (onRequest) has recognised any session.
-  app.addHook("preHandler", async (request, reply) => {
-    // Set by @fastify/cookie, which a request refused before it ran (bad-input.ts) never met.
-    const cookies: Record<string, string | undefined> = request.cookies ?? {};
-    const key = pageReuseKey({
-      method: request.method,
-      url: request.url,
-      signedIn: request.auth !== null,
-      pendingSecondFactor: request.pendingSecondFactor !== null,
-      sessionCookie:
-        cookies[cookieNames.access] !== undefined || cookies[cookieNames.refresh] !== undefined,
-      authorization: request.headers.authorization !== undefined,
-      finderSeed: cookies[FINDER_SEED_COOKIE],
-    });
+  const reuse = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = reuseKeyOf(request, cookieNames);
     if (key === undefined) return;
     const kept = cache.get<KeptPage>(key);
     if (kept) {
       counters.hits += 1;
-      return send(request, reply, kept);
+      return sendKept(request, reply, kept);
     }
     const pending = inFlight.get(key);
     if (pending && pending.generation === cache.generation) {
       const page = await pending.promise;
-      if (page) {
-        counters.shared += 1;
-        return send(request, reply, page);
-      }
-      // That render could not be kept (an error, a cookie): render this one as usual.
-      return;
+      // A render that could not be kept (an error, a cookie): render this one as usual.
+      if (!page) return;
+      counters.shared += 1;
+      return sendKept(request, reply, page);
     }
     counters.renders += 1;
-    let settle: (page: KeptPage | undefined) => void = () => {};
-    const promise = new Promise<KeptPage | undefined>((resolve) => {
-      settle = resolve;
-    });
-    const generation = cache.generation;
-    const entry = { generation, promise };
-    inFlight.set(key, entry);
-    let settled = false;
-    const render: Render = {
-      key,
-      generation,
-      settle: (page) => {
-        if (settled) return;
-        settled = true;
-        if (inFlight.get(key) === entry) inFlight.delete(key);
-        settle(page);
-      },
-    };
-    request.pageReuseRender = render;
-    // Whatever happens to this request (an error, the client going away), the waiters go on.
-    reply.raw.once("close", () => render.settle(undefined));
-  });
+    startRender(request, reply, inFlight, key, cache.generation);
+  };
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const render = request.pageReuseRender;
     if (!render) return payload;
     request.pageReuseRender = null;
-    const reusable = isReusableResponse({
-      statusCode: reply.statusCode,
-      setsCookie: reply.getHeader("set-cookie") !== undefined,
-      cacheControl: String(reply.getHeader("cache-control") ?? ""),
-    });
-    // A page arrives as one buffer (plugins/react-router.ts); other answers as text or a stream.
-    const whole = Buffer.isBuffer(payload);
-    if (!reusable || (typeof payload !== "string" && !whole && !isReadable(payload))) {
-      render.settle(undefined);
-      return payload;
-    }
-    let body: string;
+    let kept: Awaited<ReturnType<typeof keptPageOf>>;
     try {
-      body =
-        typeof payload === "string"
-          ? payload
-          : whole
-            ? payload.toString("utf8")
-            : await readAll(payload);
+      kept = await keptPageOf(request, reply, payload);
     } catch (error) {
       render.settle(undefined);
       throw error;
     }
-    const headers: Array<[string, string]> = [];
-    for (const name of KEPT_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers.push([name, String(value)]);
+    if (!kept) {
+      render.settle(undefined);
+      return payload;
     }
-    const page: KeptPage = { parts: splitAtNonce(body, request.cspNonce), headers };
-    cache.set(render.key, page, body.length * 2, render.generation);
-    render.settle(page);
+    cache.set(render.key, kept.page, kept.body.length * 2, render.generation);
+    render.settle(kept.page);
     void reply.header("x-page-reuse", "miss");
-    return whole ? payload : body;
-  });
+    return Buffer.isBuffer(payload) ? payload : kept.body;
+  };
 
-  return { stats };
+  return {
+    stats,
+    register(pages) {
+      if (!options.enabled) return;
+      pages.decorateRequest("pageReuseRender", null);
+      // preHandler: after the session hook (onRequest) has recognised any session.
+      pages.addHook("preHandler", reuse);
+      pages.addHook("onSend", keep);
+    },
+  };
 }

@@ -1,5 +1,6 @@
-// React Router behind Fastify: the client build's static files, and every other path rendered by
-// React Router (docs/decisions/033-pages-in-one-buffer.md). It replaces the plugin of
+// React Router behind Fastify: the client build's static files (`clientBuildFiles`, in a context
+// of their own without sessions or cookies), and every other path rendered by React Router in the
+// pages context (docs/decisions/033-pages-in-one-buffer.md). It replaces the plugin of
 // @mcansh/remix-fastify, whose request conversion (`createRequest`: headers, URL, the body of an
 // action, an abort signal that fires when the client goes away) it still uses, for two reasons:
 // - in production the server build is loaded once; the adapter hands React Router a function
@@ -24,11 +25,14 @@ export interface ReactRouterOptions {
   /** The server build, or (development) a function that loads it afresh for every request. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  /** The client build's files; none in development, where Vite serves them. */
-  clientBuildDirectory?: string;
-  staticOptions?: Partial<FastifyStaticOptions>;
   routeOptions?: RouteShorthandOptions;
   getLoadContext: (request: FastifyRequest) => RouterContextProvider;
+}
+
+export interface ClientBuildOptions {
+  /** The client build's files (none in development, where Vite serves them). */
+  directory: string;
+  staticOptions?: Partial<FastifyStaticOptions>;
 }
 
 /** Hashed assets never change; other files of the client build (favicon, robots) for an hour. */
@@ -66,27 +70,29 @@ export async function sendFetchResponse(
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
 }
 
+/** The client build's files: hashed assets for a year, the others (favicon, robots) for an hour. */
+export async function clientBuildFiles(app: FastifyInstance, options: ClientBuildOptions) {
+  const assets = path.join(options.directory, "assets");
+  await app.register(fastifyStatic, {
+    root: options.directory,
+    prefix: "/",
+    wildcard: false,
+    cacheControl: false,
+    dotfiles: "ignore",
+    etag: true,
+    lastModified: true,
+    setHeaders(reply, filePath) {
+      void reply.header(
+        "cache-control",
+        filePath.startsWith(assets) ? ASSET_CACHE_CONTROL : FILE_CACHE_CONTROL,
+      );
+    },
+    ...options.staticOptions,
+  });
+}
+
+/** Every path no other route serves, rendered by React Router. */
 export async function reactRouter(app: FastifyInstance, options: ReactRouterOptions) {
-  const { clientBuildDirectory } = options;
-  if (clientBuildDirectory) {
-    const assets = path.join(clientBuildDirectory, "assets");
-    await app.register(fastifyStatic, {
-      root: clientBuildDirectory,
-      prefix: "/",
-      wildcard: false,
-      cacheControl: false,
-      dotfiles: "ignore",
-      etag: true,
-      lastModified: true,
-      setHeaders(reply, filePath) {
-        void reply.header(
-          "cache-control",
-          filePath.startsWith(assets) ? ASSET_CACHE_CONTROL : FILE_CACHE_CONTROL,
-        );
-      },
-      ...options.staticOptions,
-    });
-  }
   const handle = createRequestHandler(options.build, options.mode);
   // Actions read their own bodies (forms, uploads): hand them the raw stream, whatever its type.
   app.removeAllContentTypeParsers();

@@ -1,50 +1,68 @@
-// Headers every response carries beside helmet's (issue 15 item 16):
-// - `Permissions-Policy`: the page uses no camera, microphone, location, payment or USB, and
-//   opts out of interest groups; an injected script or frame cannot ask for them either.
-// - `Cache-Control: no-store` on whatever carries account data or tokens: the account and
-//   wishlist API, /settings, and every page a signed-in visitor gets (it shows their name and
-//   saved programmes), unless the route chose a private cache itself (profile pictures). The
-//   catalogue API carries no account data and stays cacheable.
-// - The public pages a signed-out visitor reads may be kept by a CDN (page-cache-policy.ts).
-import type { FastifyInstance } from "fastify";
+// Response headers by context (docs/security.md):
+// - every response carries a Permissions-Policy that turns off the powerful features we never
+//   use (the root context);
+// - answers that carry account data or tokens are `Cache-Control: no-store` unless the route
+//   chose a private cache itself (profile pictures): the API's account, wishlist and contact
+//   routes, the auth service, and every page of a signed-in visitor or of the account's settings
+//   (policies/page-cache-policy.ts); the catalogue API carries no account data and stays cacheable;
+// - the public pages a signed-out visitor reads may be kept by a CDN (page-cache-policy.ts).
+import type { FastifyInstance, FastifyReply } from "fastify";
 
-import { STATIC_PREFIXES, type SessionCookieNames } from "./auth.ts";
-import { publicPageCache, varyWithCookie } from "./page-cache-policy.ts";
+import {
+  isAccountPagePath,
+  publicPageCache,
+  varyWithCookie,
+} from "../policies/page-cache-policy.ts";
+import type { SessionCookieNames } from "./auth.ts";
 
 export const PERMISSIONS_POLICY =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
-const ACCOUNT_PATHS = ["/api/account/", "/api/wishlists/", "/auth/v1/", "/settings"];
+export function registerPermissionsPolicy(app: FastifyInstance): void {
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+    return payload;
+  });
+}
 
-export function registerResponseHeaders(
-  app: FastifyInstance,
+/** Makes the answer `no-store` unless its route chose `private` or `no-store` itself. */
+function noStore(reply: FastifyReply): void {
+  const chosen = String(reply.getHeader("cache-control") ?? "");
+  if (!/\b(private|no-store)\b/.test(chosen)) reply.header("cache-control", "no-store");
+}
+
+/** Every answer of `context` carries account data or tokens. */
+export function registerNoStore(context: FastifyInstance): void {
+  context.addHook("onSend", async (_request, reply, payload) => {
+    noStore(reply);
+    return payload;
+  });
+}
+
+/** The pages' caching: no-store with a session or on the account's pages, public when allowed. */
+export function registerPageCacheHeaders(
+  pages: FastifyInstance,
   options: { cookieNames: SessionCookieNames },
 ): void {
-  app.addHook("onSend", async (request, reply, payload) => {
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  pages.addHook("onSend", async (request, reply, payload) => {
     const path = request.url.split("?")[0] ?? "";
-    if (STATIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return payload;
-    const accountData =
-      (request.auth !== null && !path.startsWith("/api/")) ||
-      ACCOUNT_PATHS.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix));
-    const chosen = String(reply.getHeader("cache-control") ?? "");
-    if (accountData && !/\b(private|no-store)\b/.test(chosen)) {
-      reply.header("cache-control", "no-store");
+    if (request.auth !== null || isAccountPagePath(path)) {
+      noStore(reply);
       return payload;
     }
-    if (path.startsWith("/api/") || reply.statusCode !== 200) return payload;
+    if (reply.statusCode !== 200) return payload;
     // Set by @fastify/cookie, which a request refused before it ran (bad-input.ts) never met.
     const cookies: Record<string, string | undefined> = request.cookies ?? {};
     const pageCache = publicPageCache({
       method: request.method,
       path,
       statusCode: reply.statusCode,
-      signedIn: request.auth !== null,
+      signedIn: false,
       sessionCookie:
         cookies[options.cookieNames.access] !== undefined ||
         cookies[options.cookieNames.refresh] !== undefined,
       setsCookie: reply.getHeader("set-cookie") !== undefined,
-      chosen,
+      chosen: String(reply.getHeader("cache-control") ?? ""),
     });
     if (pageCache) {
       reply.header("cache-control", pageCache);

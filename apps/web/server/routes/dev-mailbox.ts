@@ -1,4 +1,4 @@
-// The development mailbox (issue 4 "E-mail"): the outbox as pages, for people trying the sign-up
+// The development mailbox (README "Accounts", DEV_MAILBOX): the outbox as pages, for people trying the sign-up
 // and reset flows without an SMTP server, and as JSON for the end-to-end tests. Registered only
 // when the config allows it (never by default in production: it shows reset links).
 import type { FastifyInstance } from "fastify";

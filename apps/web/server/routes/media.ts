@@ -1,11 +1,12 @@
 // Generated SVG images (logos, banners, thumbnails, country pictures, discipline icons), drawn
-// from catalogue data, so the product never depends on a remote image host (engineering guide §4).
+// from catalogue data, so the product never depends on a remote image host (docs/architecture.md).
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { LRUCache } from "lru-cache";
 
 import {
   countryImageSvg,
@@ -35,7 +36,8 @@ const FLAGS_DIRECTORY = path.join(
   "flags",
   "4x3",
 );
-const flagCache = new Map<string, string>();
+/** Read once per process: a few hundred small files at most, kept by lru-cache like every cache. */
+const flagCache = new LRUCache<string, string>({ max: 300 });
 
 async function flagSvg(code: string): Promise<string | undefined> {
   const cached = flagCache.get(code);
@@ -84,7 +86,7 @@ export async function mediaRoutes(
     },
   );
 
-  // Uploaded school logos and banners (issue 13): named by the SHA-256 of their bytes, so an
+  // Uploaded school logos and banners (ADR 037): named by the SHA-256 of their bytes, so an
   // address never changes what it shows and may be kept forever by browsers and proxies.
   app.get<{ Params: { file: string } }>(
     "/uploads/:file",

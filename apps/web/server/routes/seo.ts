@@ -1,4 +1,4 @@
-// /robots.txt and /sitemap.xml (issue 6 item 5). The sitemap is an index of files of at most
+// /robots.txt and /sitemap.xml (docs/decisions/008-detail-pages-html-and-seo.md). The sitemap is an index of files of at most
 // 50,000 URLs each (sitemaps.org): the site's own pages, then every published programme, school
 // and country (packages/core/src/catalogue/sitemap.ts).
 import type { FastifyInstance, FastifyReply } from "fastify";

@@ -3,7 +3,7 @@
 // responses are never marked cacheable, and a random order that sets its seed cookie is not either.
 import { expect, request as apiRequest, test, type APIResponse } from "@playwright/test";
 
-import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { PUBLIC_PAGE_CACHE } from "../../server/policies/page-cache-policy.ts";
 import { PASSWORD, registerUser, signInThroughApi } from "./support/accounts.ts";
 import { findCourse } from "./support/catalogue.ts";
 import { openPage } from "./support/navigation.ts";

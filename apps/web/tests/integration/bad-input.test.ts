@@ -1,4 +1,4 @@
-// Issue 15 item 8: input that used to answer 500 (NUL bytes, malformed Host and forwarding
+// Bad input (docs/security.md): input that used to answer 500 (NUL bytes, malformed Host and forwarding
 // headers, garbage multipart) answers 4xx without internals, and absolute links never come from
 // a header a client wrote.
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// The concurrency tier (issue 15): bursts of identical writes to every mutating endpoint, as a
+// The concurrency tier (docs/security.md, races): bursts of identical writes to every mutating endpoint, as a
 // double-clicking user or a retrying client sends them. No answer is a 5xx, and the rows that
 // remain are the ones one request would have left. Runs on both engines; PostgreSQL is where
 // requests really overlap.
@@ -200,7 +200,7 @@ describe("bursts of identical writes", () => {
       url: "/api/account/register",
       payload: { first_name: "Ada", last_name: "Lovelace", email, password: PASSWORD },
     }));
-    // The same answer to all (issue 15 item 9), one account.
+    // The same answer to all (no enumeration), one account.
     expect(codes(answers)).toEqual([201]);
     expect(await count(sql`select count(*)::int as n from users where email = ${email}`)).toBe(1);
   });

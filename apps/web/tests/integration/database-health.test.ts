@@ -1,4 +1,4 @@
-// Issue 15 item 7: /api/health proves the database reads and writes, answers 503 when it cannot,
+// The database health check (README, GET /api/health): /api/health proves the database reads and writes, answers 503 when it cannot,
 // and repeated failures end the process (here: the fatal callback) so a supervisor restarts it.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 
 import { buildApp } from "../../server/app.ts";
-import { FAILURES_BEFORE_EXIT } from "../../server/plugins/database-watchdog.ts";
+import { FAILURES_BEFORE_EXIT } from "../../server/services/database-watchdog.ts";
 import { testConfig } from "../../server/test-config.ts";
 
 let database: TestDatabase;

@@ -1,4 +1,4 @@
-// Issue 6 item 4 and acceptance: every HTML field is sanitised on the server before it is
+// HTML sanitising (docs/decisions/008-detail-pages-html-and-seo.md): every HTML field is sanitised on the server before it is
 // rendered. At least 100 XSS vectors go through the sanitiser directly, then through the database
 // and the API (course detail, country detail): no script, event handler or javascript: URL
 // survives.

@@ -1,4 +1,4 @@
-// Generated SVG images served by us (engineering guide §4): school logos, banners, thumbnails,
+// Generated SVG images served by us (docs/architecture.md): school logos, banners, thumbnails,
 // country pictures and discipline icons; 404 for anything we do not know.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -1,5 +1,5 @@
-// Load shedding as the app wires it (issue 14 Acceptance: "the overload limit answers 503 with
-// Retry-After"); the counting itself is unit-tested in server/plugins/overload.test.ts.
+// Load shedding as the app wires it (docs/architecture.md, "Scaling out": past the limit, 503
+// with Retry-After); the counting itself is unit-tested in server/plugins/overload.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestApp, type TestApp } from "./test-app.ts";

@@ -4,6 +4,8 @@
 // HEAD without a body; a missing page or a failed loader as the error page with its status; every
 // Set-Cookie kept; client navigations' data requests still answered. On the real server-rendered
 // front end (built first when no build is there), page reuse off so that every answer renders.
+import { cpSync, rmSync, symlinkSync } from "node:fs";
+import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 import type { LightMyRequestResponse } from "fastify";
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 
-import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { WEB_ROOT } from "../../server/app.ts";
+import { PUBLIC_PAGE_CACHE } from "../../server/policies/page-cache-policy.ts";
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
@@ -20,10 +23,29 @@ let t: TestApp;
 let slug: string;
 let school: string;
 let country: string;
+let buildDirectory: string;
+
+/**
+ * The build's server modules under an address of their own, so that they load afresh here as in
+ * a process that just started: test workers keep the modules another file imported (the
+ * integration project's `isolate: false`), a lazy module's first use included. Under the build
+ * folder, so that the copy resolves its packages as the build does.
+ */
+function freshBuild(): string {
+  const build = path.join(WEB_ROOT, "build");
+  const directory = path.join(build, ".fresh", `page-responses-${process.pid}-${Date.now()}`);
+  cpSync(path.join(build, "server"), path.join(directory, "server"), { recursive: true });
+  symlinkSync(path.join(build, "client"), path.join(directory, "client"));
+  return directory;
+}
 
 beforeAll(async () => {
   ensureBuiltFrontEnd();
-  t = await createTestApp({ frontend: { kind: "production" }, config: { pageReuseBytes: 0 } });
+  buildDirectory = freshBuild();
+  t = await createTestApp({
+    frontend: { kind: "production", buildDirectory },
+    config: { pageReuseBytes: 0 },
+  });
   const { rows } = await t.database.query<{ slug: string }>(
     "select c.slug from courses c join schools s on s.id = c.school_id where c.published and s.published order by c.id limit 1",
   );
@@ -39,6 +61,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
+  if (buildDirectory) rmSync(buildDirectory, { recursive: true, force: true });
 });
 
 /** The nonce of the response's Content-Security-Policy. */
@@ -83,7 +106,7 @@ describe("page responses", () => {
       expect(packed.headers["content-encoding"]).toBe(encoding);
       expect(packed.headers["transfer-encoding"]).toBeUndefined();
       expect(Number(packed.headers["content-length"])).toBe(packed.rawPayload.length);
-      // Each field once: a cache keys on them (issue 14 item 3, "a Vary that is right").
+      // Each field once: a cache keys on them (a Vary that is right).
       expect(
         String(packed.headers.vary)
           .split(",")
@@ -232,10 +255,12 @@ describe("page responses", () => {
 });
 
 describe("a page whose loader fails", () => {
-  it("is the error page with status 500, whole", async () => {
+  it("is the error page with status 500, whole, and the error is logged with its request", async () => {
+    const lines: string[] = [];
     const broken = await createTestApp({
-      frontend: { kind: "production" },
-      config: { pageReuseBytes: 0 },
+      frontend: { kind: "production", buildDirectory },
+      config: { pageReuseBytes: 0, logLevel: "error" },
+      logStream: { write: (line: string) => void lines.push(line) },
     });
     try {
       // Every page reads the search box's countries once; then the database goes away.
@@ -246,6 +271,12 @@ describe("a page whose loader fails", () => {
       expect(failed.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(Number(failed.headers["content-length"])).toBe(failed.rawPayload.length);
       expectWholeDocument(failed.body);
+      // Through the request's logger (the load context's, entry.server.tsx's handleError).
+      const logged = lines
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; err?: unknown })
+        .find((entry) => entry.msg === "A page's loader or action failed");
+      expect(logged?.reqId).toEqual(expect.any(String));
+      expect(logged?.err).toBeDefined();
     } finally {
       await broken.app.close();
     }

@@ -1,4 +1,4 @@
-// Issue 14 item 3 (docs/decisions/018-page-reuse.md): a signed-out visitor's rendered page is kept
+// Page reuse (docs/decisions/018-page-reuse.md): a signed-out visitor's rendered page is kept
 // and answered again, with each request's own CSP nonce, until the catalogue changes; a signed-in
 // visitor's page is never kept, never answered to anyone else and never marked cacheable; several
 // requests for a page not kept yet share one render; PAGE_REUSE_MB=0 turns it all off. On the
@@ -8,7 +8,7 @@ import { gunzipSync } from "node:zlib";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { PUBLIC_PAGE_CACHE } from "../../server/plugins/page-cache-policy.ts";
+import { PUBLIC_PAGE_CACHE } from "../../server/policies/page-cache-policy.ts";
 import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";

@@ -1,4 +1,4 @@
-// The fault test (issue 15): PostgreSQL restarted under light load. The app must answer 503 (never
+// The fault test: PostgreSQL restarted under light load. The app must answer 503 (never
 // 500) while the server is away, serve again within 5 s of it being back, and keep every write it
 // acknowledged. It runs a private PostgreSQL cluster (initdb in a temporary folder, as the
 // `postgres` user) so the restart cannot disturb the other tests; it runs once, in the PostgreSQL

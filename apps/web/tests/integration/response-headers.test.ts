@@ -1,4 +1,4 @@
-// Issue 15 item 16: no-store on account data and tokens, a Permissions-Policy everywhere, and
+// Response headers (docs/security.md): no-store on account data and tokens, a Permissions-Policy everywhere, and
 // `__Host-` session cookies when the site is served over https.
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 

@@ -1,4 +1,4 @@
-// Issue 6 item 5 and acceptance: the JSON-LD of a programme has every field Google's course
+// Search engines (docs/decisions/008-detail-pages-html-and-seo.md): the JSON-LD of a programme has every field Google's course
 // structured data requires; /sitemap.xml is an index of files of at most 50,000 URLs that lists
 // every published programme exactly once (and every published school and enabled country);
 // /robots.txt points to it.

@@ -1,4 +1,4 @@
-// Issue 15 item 6: a client that trickles its headers or body, or idles on a kept-alive
+// Slow clients (docs/security.md): a client that trickles its headers or body, or idles on a kept-alive
 // connection, loses the socket within the configured limits instead of holding it forever.
 import { connect, type Socket } from "node:net";
 

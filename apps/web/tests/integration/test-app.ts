@@ -1,5 +1,5 @@
 // The Fastify app on a fresh test database, without a port or a front end: tests call
-// app.inject() (engineering guide §3.3). Helpers check every JSON response against its zod schema.
+// app.inject() (app.ts). Helpers check every JSON response against its zod schema.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { z } from "zod";

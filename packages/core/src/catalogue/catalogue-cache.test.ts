@@ -65,13 +65,38 @@ describe("catalogue cache", () => {
   });
 
   it("expires entries after the time to live", async () => {
-    let time = 0;
+    const start = 5_000_000;
+    let time = start;
     const cache = createCatalogueCache({ ttlMs: 1000, now: () => time });
     await cache.remember("k", async () => "first");
-    time = 999;
+    time = start + 1000;
     expect(cache.get("k")).toBe("first");
-    time = 1000;
+    time = start + 1001;
     expect(cache.get("k")).toBeUndefined();
+    expect(await cache.remember("k", async () => "second")).toBe("second");
+  });
+
+  it("keeps nothing when its byte budget is 0", async () => {
+    const cache = createCatalogueCache({ maxBytes: 0 });
+    let calls = 0;
+    await cache.remember("k", async () => ++calls);
+    await cache.remember("k", async () => ++calls);
+    cache.set("body", "{}", 2, cache.generation);
+    expect(calls).toBe(2);
+    expect(cache.get("body")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it("keeps a computed null, which is an answer, but not undefined", async () => {
+    const cache = createCatalogueCache();
+    let calls = 0;
+    const compute = async () => {
+      calls += 1;
+      return null;
+    };
+    expect(await cache.remember("none", compute)).toBeNull();
+    expect(await cache.remember("none", compute)).toBeNull();
+    expect(calls).toBe(1);
   });
 
   it("evicts the least recently used entries beyond the entry and byte limits", async () => {

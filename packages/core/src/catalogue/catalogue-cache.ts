@@ -1,11 +1,15 @@
 // An in-process cache of catalogue answers: the finder's lists, counts and facets, the reference
-// lists, and the serialised JSON bodies of the catalogue API. The catalogue changes rarely and is
-// read constantly, so each process keeps what it computed until the catalogue changes.
+// lists, the serialised JSON bodies of the catalogue API and the reused pages. The catalogue
+// changes rarely and is read constantly, so each process keeps what it computed until the
+// catalogue changes. Storage, recency, the byte budget and the time-to-live are lru-cache's; this
+// module adds what lru-cache does not know: a generation that makes an answer computed before a
+// change impossible to store after it, and one computation shared by concurrent callers.
 // Invalidation: every statement that writes a catalogue table raises a `catalogue_changed`
-// notice (migration 0004); each app process listens and clears its cache, so several processes
-// behind a load balancer stay correct. A time-to-live bounds staleness should a notice ever be
-// missed (for example while the listening connection reconnects). See
-// docs/decisions/009-finder-speed.md.
+// notice (migration 0004) and every local writer says so at once; the app's catalogue-change
+// event empties every cache (apps/web/server/catalogue-changes.ts). A time-to-live bounds
+// staleness should a notice ever be missed (for example while the listening connection
+// reconnects). See docs/decisions/009-finder-speed.md.
+import { LRUCache } from "lru-cache";
 
 export interface CatalogueCacheOptions {
   /** Most entries kept; the least recently used go first. */
@@ -46,56 +50,41 @@ export interface CatalogueCache {
   stats(): CatalogueCacheStats;
 }
 
-interface Entry {
-  value: unknown;
-  bytes: number;
-  expires: number;
-}
-
 const DEFAULTS = { maxEntries: 5000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60 * 1000 };
 
 /** A rough size for an object result: small and fixed, as lists are capped at a page. */
 const OBJECT_BYTES = 16 * 1024;
 
-export function createCatalogueCache(options: CatalogueCacheOptions = {}): CatalogueCache {
-  const maxEntries = options.maxEntries ?? DEFAULTS.maxEntries;
+/** A value as kept: boxed, because lru-cache reads an undefined value as "not there". */
+interface Kept {
+  value: unknown;
+}
+
+/** lru-cache's store under the options, or null when the byte budget turns the cache off. */
+function storeOf(options: CatalogueCacheOptions): LRUCache<string, Kept> | null {
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
-  const ttlMs = options.ttlMs ?? DEFAULTS.ttlMs;
-  const now = options.now ?? Date.now;
-  // A Map iterates in insertion order: re-inserting on a hit keeps the oldest use first.
-  const entries = new Map<string, Entry>();
+  if (maxBytes <= 0) return null;
+  return new LRUCache<string, Kept>({
+    max: options.maxEntries ?? DEFAULTS.maxEntries,
+    maxSize: maxBytes,
+    ttl: options.ttlMs ?? DEFAULTS.ttlMs,
+    // A test's clock is read on every look-up, not once per millisecond.
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
+}
+
+export function createCatalogueCache(options: CatalogueCacheOptions = {}): CatalogueCache {
+  const store = storeOf(options);
   const inFlight = new Map<string, { generation: number; promise: Promise<unknown> }>();
   let generation = 0;
-  let bytes = 0;
   const counters = { hits: 0, misses: 0, invalidations: 0 };
 
-  const remove = (key: string, entry: Entry) => {
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
-
-  const get = <T>(key: string): T | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= now()) {
-      remove(key, entry);
-      return undefined;
-    }
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry.value as T;
-  };
+  const get = <T>(key: string): T | undefined => store?.get(key)?.value as T | undefined;
 
   const set = (key: string, value: unknown, size: number, at: number) => {
-    if (at !== generation || size > maxBytes) return;
-    const previous = entries.get(key);
-    if (previous) remove(key, previous);
-    entries.set(key, { value, bytes: size, expires: now() + ttlMs });
-    bytes += size;
-    for (const [oldest, entry] of entries) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      remove(oldest, entry);
-    }
+    if (!store || at !== generation) return;
+    // lru-cache counts whole, positive sizes; one larger than the budget is not kept.
+    store.set(key, { value }, { size: Math.max(1, Math.ceil(size)) });
   };
 
   return {
@@ -110,7 +99,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions = {}): Catal
     },
     set,
     async remember<T>(key: string, compute: () => Promise<T>, size = OBJECT_BYTES): Promise<T> {
-      if (maxBytes === 0) return compute();
+      if (!store) return compute();
       const cached = get<T>(key);
       if (cached !== undefined) {
         counters.hits += 1;
@@ -137,12 +126,15 @@ export function createCatalogueCache(options: CatalogueCacheOptions = {}): Catal
     invalidate() {
       generation += 1;
       counters.invalidations += 1;
-      entries.clear();
+      store?.clear();
       inFlight.clear();
-      bytes = 0;
     },
     stats() {
-      return { ...counters, entries: entries.size, bytes };
+      return {
+        ...counters,
+        entries: store?.size ?? 0,
+        bytes: store?.calculatedSize ?? 0,
+      };
     },
   };
 }

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from "@studyatlas/schemas/catalogue-constants.ts";
 import type { CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { previewHtml } from "../content/html-preview.ts";
+import type { Logger } from "../logger.ts";
 import type { CachedCatalogue } from "./cached-catalogue.ts";
 import { courseCardsOf } from "./course-cards.ts";
 import type { CountryOrdering } from "./countries.ts";
@@ -26,14 +27,20 @@ async function relatedOrNone(
   catalogue: CachedCatalogue,
   scope: RelatedScope,
   what: string,
+  log: Logger,
 ): Promise<CourseCard[]> {
   return catalogue.listRelatedCourses(scope).then(courseCardsOf, (error: unknown) => {
-    console.error(`${what} could not be loaded.`, error);
+    log.error({ err: error }, `${what} could not be loaded.`);
     return [];
   });
 }
 
-export async function loadCoursePage(catalogue: CachedCatalogue, slug: string, baseUrl: string) {
+export async function loadCoursePage(
+  catalogue: CachedCatalogue,
+  slug: string,
+  baseUrl: string,
+  log: Logger,
+) {
   if (!isCatalogueSlug(slug)) return undefined;
   const course = await catalogue.getCourseBySlug(slug);
   if (!course) return undefined;
@@ -45,6 +52,7 @@ export async function loadCoursePage(catalogue: CachedCatalogue, slug: string, b
       excludeCourseId: course.id,
     },
     `Programme page: similar programmes of '${slug}'`,
+    log,
   );
   return {
     course,
@@ -85,6 +93,7 @@ export async function loadCountryPage<Request extends CountryPageRequest>(
   catalogue: CachedCatalogue,
   request: Request,
   baseUrl: string,
+  log: Logger,
 ) {
   const byId = request.id !== undefined ? await catalogue.getCountryById(request.id) : undefined;
   const foundId = byId
@@ -109,6 +118,7 @@ export async function loadCountryPage<Request extends CountryPageRequest>(
       catalogue,
       { countryId: country.id },
       `Country page: related programmes of '${country.slug}'`,
+      log,
     ),
   ]);
   // A page number past the last page is a page that does not exist.

@@ -4,6 +4,8 @@
 // wrong. An unknown discipline in the path is a page that does not exist (404); anything else the
 // address gets wrong is a query the visitor (or an old link) got wrong (400); either way the page
 // explains and offers a fresh start rather than an error page.
+import type { FastifyBaseLogger } from "fastify";
+
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import { InvalidParameterError } from "@studyatlas/core/errors.ts";
 import { loadFinderPage } from "@studyatlas/core/finder/finder-page.ts";
@@ -39,6 +41,8 @@ export async function loadFinderRoute(
   scope: FinderScope,
   params: URLSearchParams,
   cookieHeader: string | null,
+  /** The request's logger (app/context.ts `getLogger`). */
+  log: Pick<FastifyBaseLogger, "error">,
 ): Promise<FinderRouteAnswer> {
   const parsed = CourseListQuerySchema.safeParse(finderQueryObject(params, scope));
   if (!parsed.success) {
@@ -75,7 +79,7 @@ export async function loadFinderRoute(
     }
     // docs/spec/discovery.md §7: a failed course list gives an empty list; the visitor sees a short
     // message rather than an error page, and the detail goes to the log.
-    console.error("Course finder: the programmes could not be loaded.", error);
+    log.error({ err: error }, "Course finder: the programmes could not be loaded.");
     return problem(
       scope,
       503,

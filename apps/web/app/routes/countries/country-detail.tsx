@@ -10,7 +10,7 @@ import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts"
 import { countryInSentence } from "@studyatlas/schemas/english.ts";
 
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import { countryPageRequest } from "../../features/catalogue/country-page-request.ts";
 import {
   CountryAbout,
@@ -32,6 +32,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     catalogue,
     countryPageRequest(url.searchParams, params.name),
     publicBaseUrl,
+    getLogger(context),
   );
   if (!page) throw data(null, { status: 404 });
   return page;

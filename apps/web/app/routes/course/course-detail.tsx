@@ -12,7 +12,7 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import {
   COURSE_TABS,
   CourseAcademics,
@@ -45,7 +45,7 @@ function notFound(): never {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalogue, publicBaseUrl } = getServices(context);
-  const page = await loadCoursePage(catalogue, params.slug, publicBaseUrl);
+  const page = await loadCoursePage(catalogue, params.slug, publicBaseUrl, getLogger(context));
   if (!page) notFound();
   return page;
 }

@@ -7,7 +7,7 @@ import { useCallback, useState } from "react";
 import { preload } from "react-dom";
 import { data, useLocation, useNavigate, useNavigation } from "react-router";
 
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import { FilterOverlay, OVERLAY_OPEN_STATE } from "../../features/finder/filter-overlay.tsx";
 import { FilterSidebar } from "../../features/finder/filter-sidebar.tsx";
 import {
@@ -36,6 +36,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     scope,
     url.searchParams,
     request.headers.get("Cookie"),
+    getLogger(context),
   );
   return data(answer.data, { status: answer.status, headers: answer.headers });
 }

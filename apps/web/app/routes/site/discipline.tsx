@@ -6,7 +6,7 @@ import { loadDisciplineTiles } from "../../components/discipline-grid/discipline
 import { ALL_DISCIPLINES } from "../../utils/home-content.ts";
 import { PageHero } from "../../features/site-pages/page-hero.tsx";
 import styles from "../../features/site-pages/site-pages.module.css";
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import type { Route } from "./+types/discipline";
 
 export function meta(): Route.MetaDescriptors {
@@ -22,7 +22,11 @@ export function meta(): Route.MetaDescriptors {
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    disciplines: await loadDisciplineTiles(getServices(context).catalogue, ALL_DISCIPLINES),
+    disciplines: await loadDisciplineTiles(
+      getServices(context).catalogue,
+      ALL_DISCIPLINES,
+      getLogger(context),
+    ),
   };
 }
 

@@ -8,7 +8,7 @@ import { loadDisciplineTiles } from "../../components/discipline-grid/discipline
 import { HOME_DISCIPLINES, PROGRAMME_TYPE_CARDS } from "../../utils/home-content.ts";
 import { PageHero } from "../../features/site-pages/page-hero.tsx";
 import styles from "../../features/site-pages/site-pages.module.css";
-import { getServices } from "../../context.ts";
+import { getLogger, getServices } from "../../context.ts";
 import type { Route } from "./+types/explore";
 import exploreStyles from "./explore.module.css";
 
@@ -25,7 +25,11 @@ export function meta(): Route.MetaDescriptors {
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    disciplines: await loadDisciplineTiles(getServices(context).catalogue, HOME_DISCIPLINES),
+    disciplines: await loadDisciplineTiles(
+      getServices(context).catalogue,
+      HOME_DISCIPLINES,
+      getLogger(context),
+    ),
   };
 }
 

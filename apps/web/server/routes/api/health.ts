@@ -1,10 +1,13 @@
+// GET /api/health: liveness for load balancers and a real database check (a read and a committed
+// write, services/database-watchdog.ts). Registered in the API's health context, which the
+// overload guard leaves alone.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import { HealthSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import type { AppServices } from "../../../app/context.ts";
-import type { DatabaseWatchdog } from "../../plugins/database-watchdog.ts";
+import type { DatabaseWatchdog } from "../../services/database-watchdog.ts";
 
 export async function healthRoutes(
   app: FastifyInstance,

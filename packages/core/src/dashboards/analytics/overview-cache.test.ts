@@ -141,4 +141,23 @@ describe("createAnalyticsOverviewCache", () => {
     await cache.get(db, { schoolIds: [2], days: 7 });
     expect(load).toHaveBeenCalledTimes(4);
   });
+
+  it("forgets every answer when the catalogue changes, and keeps no load begun before", async () => {
+    const loader = fakeLoader();
+    const cache = createAnalyticsOverviewCache({ load: loader.load, clock: () => START });
+    expect(views(await cache.get(db, { schoolIds: null, days: 7 }))).toBe(1);
+    expect(cache.size()).toBe(1);
+    cache.invalidate();
+    expect(cache.size()).toBe(0);
+    expect(views(await cache.get(db, { schoolIds: null, days: 7 }))).toBe(2);
+    // A load under way when the catalogue changes answers its caller but is not kept.
+    loader.hold(true);
+    const before = cache.get(db, { schoolIds: [4], days: 30 });
+    await vi.waitFor(() => expect(loader.load).toHaveBeenCalledTimes(3));
+    cache.invalidate();
+    loader.releaseAll();
+    expect(views(await before)).toBe(3);
+    loader.hold(false);
+    expect(views(await cache.get(db, { schoolIds: [4], days: 30 }))).toBe(4);
+  });
 });

@@ -1,9 +1,13 @@
 // Keeps overviews for a short while and refreshes them in the background (ADR 015). The sales
-// dashboard's overview of every school reads every programme's totals of the period: about 0.3 s
-// for 7 days and 2 s for 90 at 100,000 programmes (bench/RESULTS.md), too slow to compute per
-// request, and the same answer for every sales agent. A kept answer is served while it is fresh;
-// a stale one is served at once while one refresh runs; only a missing one, one from another day
-// or one past `maxStaleMs` makes the caller wait, and callers asking at once share one load.
+// dashboard's overview of every school reads every programme's totals of the period, too slow to
+// compute per request (bench/RESULTS.md, "analytics"), and the same answer for every sales agent.
+// A kept answer is served while it is fresh; a stale one is served at once while one refresh
+// runs; only a missing one, one from another day or one past `maxStaleMs` makes the caller wait,
+// and callers asking at once share one load. The answers name programmes and schools, so a
+// catalogue change forgets them (`invalidate`); a load that began before the change is answered
+// but not kept. The entries and their recency are lru-cache's.
+import { LRUCache } from "lru-cache";
+
 import type { Database } from "@studyatlas/db/client.ts";
 import type { AnalyticsOverview } from "@studyatlas/schemas/analytics.ts";
 
@@ -12,6 +16,10 @@ import { utcDay } from "./period.ts";
 
 export interface AnalyticsOverviewCache {
   get(db: Database, request: AnalyticsOverviewRequest): Promise<AnalyticsOverview>;
+  /** The catalogue changed (a programme or school renamed): forget every answer. */
+  invalidate(): void;
+  /** How many answers are kept (for the logs and the tests). */
+  size(): number;
 }
 
 export interface AnalyticsOverviewCacheOptions {
@@ -48,28 +56,23 @@ export function createAnalyticsOverviewCache(
   const maxEntries = options.maxEntries ?? 500;
   const load = options.load ?? loadAnalyticsOverview;
   const clock = options.clock ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max: maxEntries });
   const loading = new Map<string, Promise<AnalyticsOverview>>();
-
-  const store = (key: string, value: AnalyticsOverview, at: number) => {
-    entries.delete(key);
-    entries.set(key, { value, at });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  };
+  // Bumped by every invalidation: a load that started before it is not kept.
+  let generation = 0;
 
   const loadNow = (db: Database, request: AnalyticsOverviewRequest, key: string) => {
     let pending = loading.get(key);
     if (!pending) {
       const at = clock();
+      const started = generation;
       pending = load(db, { ...request, now: new Date(at) }).then((value) => {
-        store(key, value, at);
+        if (started === generation) entries.set(key, { value, at });
         return value;
       });
-      const settled = () => loading.delete(key);
+      const settled = () => {
+        if (loading.get(key) === pending) loading.delete(key);
+      };
       pending.then(settled, settled);
       loading.set(key, pending);
     }
@@ -89,8 +92,6 @@ export function createAnalyticsOverviewCache(
       ) {
         return loadNow(db, request, key);
       }
-      entries.delete(key);
-      entries.set(key, entry);
       if (now - entry.at > freshMs && !entry.refreshing) {
         entry.refreshing = loadNow(db, request, key).then(
           () => undefined,
@@ -102,5 +103,11 @@ export function createAnalyticsOverviewCache(
       }
       return entry.value;
     },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      loading.clear();
+    },
+    size: () => entries.size,
   };
 }

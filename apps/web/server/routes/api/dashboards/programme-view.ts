@@ -1,11 +1,12 @@
-// The programme page's view beacon (issue 13 item 3; docs/decisions/015-programme-analytics.md):
+// The programme page's view beacon (docs/decisions/015-programme-analytics.md):
 // `POST /api/academics/course/{id}/view`, sent by the browser after the page hydrates, answered
 // 204 without a body. Counting here rather than in the page loader is what lets a CDN keep the
 // page (ADR 023): a cached page never reaches the loader, but every browser
 // that shows it sends the beacon.
 //
-// A beacon cannot set headers, so this one path is exempt from the XSRF check (plugins/csrf.ts),
-// and it never renews or clears a session (plugins/auth.ts reads a valid access token only). That
+// A beacon cannot set headers, so this route is registered outside the XSRF check (in the API's
+// beacon context, contexts/api-context.ts), and it never renews or clears a session
+// (plugins/auth.ts reads a valid access token only). That
 // is safe because it changes nothing a forged request could use: no session, no account data, and
 // an answer without a body; a cross-site page that makes its visitors' browsers send it is
 // refused below, so no other site can inflate a programme's views with other people's visits.
@@ -21,13 +22,24 @@ import {
   visitorHash,
 } from "@studyatlas/core/dashboards/analytics/page-views.ts";
 import { utcDay } from "@studyatlas/core/dashboards/analytics/period.ts";
+import type { Database } from "@studyatlas/db/client.ts";
 import { ProgrammeViewParamsSchema } from "@studyatlas/schemas/analytics.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import { crossOrigin } from "../../../plugins/csrf.ts";
 
-const HOUR_MS = 60 * 60 * 1000;
+export const FORGET_PAST_VISITORS_JOB = "forget-past-visitors";
+export const FORGET_PAST_VISITORS_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * A quiet day brings no beacon to rotate the salt, so the past days' salts and hashes are also
+ * deleted hourly, by the process's scheduler (ADR 015: nothing that tells visitors apart outlives
+ * its day by much).
+ */
+export async function forgetPastVisitorsNow(db: Database): Promise<void> {
+  await forgetPastVisitors(db, utcDay(new Date()));
+}
 
 /** Why a beacon is not counted, or null when it is a visit to count. */
 export function uncountedReason(
@@ -60,16 +72,6 @@ export async function programmeViewRoutes(
   const publicOrigin = new URL(publicBaseUrl).origin;
   const salts = createDailySaltSource();
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // A quiet day brings no beacon to rotate the salt, so the past days' salts and hashes are also
-  // deleted hourly (ADR 015: nothing that tells visitors apart outlives its day by much).
-  const forget = () =>
-    forgetPastVisitors(db, utcDay(new Date())).catch((error: unknown) => {
-      app.log.error({ err: error }, "Forgetting past visitor hashes failed");
-    });
-  const timer = setInterval(() => void forget(), HOUR_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
 
   api.post("/academics/course/:id/view", {
     schema: {

@@ -51,7 +51,7 @@ export async function programmeDashboardRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ) {
-  const { db, catalogueCache, finderIndex } = options.services;
+  const { db, catalogueChanges } = options.services;
   app.addHook("onSend", async (_request, reply, payload) => {
     void reply.header("cache-control", "no-store");
     return payload;
@@ -63,15 +63,15 @@ export async function programmeDashboardRoutes(
 
   const scopeOf = (request: FastifyRequest) => approvedScope(db, request);
   /**
-   * This process shows the change at once; the database's `catalogue_changed` notice tells the
-   * other processes (and this one again, harmlessly) a moment later. A new or renamed public
+   * This process shows the change at once (the catalogue-change event empties every cache and
+   * renews the finder index); the database's `catalogue_changed` notice tells the other
+   * processes (and this one again, harmlessly) a moment later. A new or renamed public
    * programme's words join the search vocabulary (typo correction, name suggestions): the answer
    * waits for that refresh up to VOCABULARY_WAIT_MS (milliseconds on catalogues of thousands of
    * programmes); on a very large catalogue it finishes in the background.
    */
   const published = async (vocabularyChanged: boolean) => {
-    catalogueCache.invalidate();
-    finderIndex.invalidate();
+    catalogueChanges.raise("catalogue");
     if (!vocabularyChanged) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([

@@ -7,6 +7,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
 
 import type { AuditActor } from "@studyatlas/core/dashboards/audit-log.ts";
 import {
@@ -25,6 +26,7 @@ import {
   SchoolParamsSchema,
   SchoolProfileBodySchema,
   SchoolProfileSchema,
+  type SchoolProfile,
 } from "@studyatlas/schemas/school-profile.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
@@ -71,14 +73,31 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number): Promise<
   return data;
 }
 
+/**
+ * The public school page and the cards show a change at once in this process; the database's
+ * notice tells the others. Raised once per change (the row's updated_at moves only when a save
+ * changed it): identical saves at once must not renew the finder index once each.
+ */
+function announceChanges(catalogueChanges: AppServices["catalogueChanges"]) {
+  const announced = new LRUCache<number, string>({ max: 1000 });
+  return <T>(profile: SchoolProfile, answer: T): T => {
+    if (announced.get(profile.id) !== profile.updated_at) {
+      announced.set(profile.id, profile.updated_at);
+      catalogueChanges.raise("catalogue");
+    }
+    return answer;
+  };
+}
+
 export async function schoolProfileRoutes(
   app: FastifyInstance,
   options: { services: AppServices; imageMaxBytes: number },
 ) {
-  const { db } = options.services;
+  const { db, catalogueChanges } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["dashboard"];
   const guard = requireRole("partner");
+  const changed = announceChanges(catalogueChanges);
   await app.register(multipart, {
     limits: { fileSize: options.imageMaxBytes, files: 2, fields: 5, fieldSize: 1024, parts: 8 },
   });
@@ -118,14 +137,16 @@ export async function schoolProfileRoutes(
       summary: "Change the school's about text (plain text), YouTube video and city",
       response: { 200: SchoolProfileSchema, ...DASHBOARD_ERRORS },
     },
-    handler: async (request) =>
-      updateSchoolProfile(
+    handler: async (request) => {
+      const profile = await updateSchoolProfile(
         db,
         await scopeOf(request),
         actorOf(request),
         request.params.id,
         request.body,
-      ),
+      );
+      return changed(profile, profile);
+    },
   });
 
   api.post("/dashboard/partner/schools/:id/images/:kind", {
@@ -152,7 +173,12 @@ export async function schoolProfileRoutes(
         request.params.kind,
         images,
       );
-      return { url, width: images.main.width, height: images.main.height, profile };
+      return changed(profile, {
+        url,
+        width: images.main.width,
+        height: images.main.height,
+        profile,
+      });
     },
   });
 }

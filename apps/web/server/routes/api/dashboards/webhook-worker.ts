@@ -1,10 +1,14 @@
 // Delivers lead webhooks (packages/core/src/dashboards/webhooks.ts) from this process: every
-// few seconds, and at once when a route queues one (`kick`). Every process runs one; the rows'
-// leases keep two processes from posting the same delivery.
-import type { FastifyBaseLogger } from "fastify";
-
+// few seconds (the "webhook-delivery" job of the process's scheduler, server/jobs.ts), and at once
+// when a route queues one (`kick`). Every process runs one; the rows' leases keep two processes
+// from posting the same delivery.
+import type { FastifyBaseLogger as Logger } from "fastify";
 import { deliverDueWebhooks } from "@studyatlas/core/dashboards/webhooks.ts";
 import type { Database } from "@studyatlas/db/client.ts";
+
+import type { Scheduler } from "../../../jobs.ts";
+
+export const WEBHOOK_DELIVERY_JOB = "webhook-delivery";
 
 export interface WebhookWorker {
   kick(): void;
@@ -15,8 +19,9 @@ export interface WebhookWorker {
 
 export function createWebhookWorker(options: {
   db: Database;
-  log: FastifyBaseLogger;
+  log: Logger;
   allowPrivate: boolean;
+  scheduler: Scheduler;
   intervalMs?: number;
 }): WebhookWorker {
   let running: Promise<void> | undefined;
@@ -45,8 +50,7 @@ export function createWebhookWorker(options: {
       running = undefined;
     });
   };
-  const timer = setInterval(kick, options.intervalMs ?? 5000);
-  timer.unref();
+  options.scheduler.schedule(WEBHOOK_DELIVERY_JOB, { everyMs: options.intervalMs ?? 5000 }, kick);
   return {
     kick,
     settled: async () => {
@@ -54,7 +58,7 @@ export function createWebhookWorker(options: {
     },
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
+      options.scheduler.stop(WEBHOOK_DELIVERY_JOB);
       await running;
     },
   };

@@ -1,6 +1,6 @@
-// Which rendered pages a process may keep and answer again until the catalogue changes (issue 14
-// item 3, docs/decisions/018-page-reuse.md). Pure rules, so that each is unit-tested; the plugin
-// (page-reuse.ts) applies them.
+// Which rendered pages a process may keep and answer again until the catalogue changes
+// (docs/decisions/018-page-reuse.md). Pure rules, so that each is unit-tested; the plugin
+// (plugins/page-reuse.ts) applies them.
 //
 // A response is reused only when nothing about the visitor went into it: a GET of a public page
 // (the pages a CDN may keep, page-cache-policy.ts) by a request with no session of any kind (no

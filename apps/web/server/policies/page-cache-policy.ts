@@ -1,4 +1,4 @@
-// Which responses a CDN may keep (issue 14 item 3). The public pages a signed-out visitor reads
+// Which responses a CDN may keep (docs/architecture.md, "Scaling out"). The public pages a signed-out visitor reads
 // (home, finder, programme, school, country and the site pages) carry
 // `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=600` and
 // `Vary: Accept-Encoding, Cookie`: a shared cache keeps them for a minute and may serve a stale
@@ -29,6 +29,13 @@ const FINDER_PATHS = new Set<string>([
   ...FINDER_SEARCH_PATHS,
   ...FINDER_VARIANTS.map((variant) => variant.path),
 ]);
+
+/** The account's own pages (and their `.data`): never kept anywhere, signed in or not. */
+const ACCOUNT_PAGES = ["/settings"];
+
+export function isAccountPagePath(path: string): boolean {
+  return ACCOUNT_PAGES.some((page) => path.startsWith(page));
+}
 
 /** The path of a public page or of its React Router data request (`/course/x.data`). */
 export function isPublicPagePath(path: string): boolean {

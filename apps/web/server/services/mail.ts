@@ -1,7 +1,9 @@
-// Outgoing mail (issue 4 "E-mail"): every message is recorded in the outbox; with SMTP_URL set it
-// is sent through nodemailer, otherwise it stays in the outbox and its link goes to the log.
-import type { FastifyBaseLogger } from "fastify";
+// Outgoing mail (README "Configuration", SMTP_URL): every message is recorded in the outbox; with
+// SMTP_URL set it is sent through nodemailer, otherwise it stays in the outbox and its link goes
+// to the log.
 import nodemailer from "nodemailer";
+
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import type { MailMessage, Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
@@ -10,7 +12,7 @@ import { markMailSent, recordMail } from "@studyatlas/core/accounts/outbox.ts";
 import type { MailConfig } from "../config.ts";
 import { redactUrl } from "../log-redaction.ts";
 
-export function createMailer(db: Database, config: MailConfig, log: FastifyBaseLogger): Mailer {
+export function createMailer(db: Database, config: MailConfig, log: Logger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   return {
     async send(message: MailMessage) {

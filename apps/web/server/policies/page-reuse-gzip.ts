@@ -1,5 +1,5 @@
 // A reused page, gzipped once and answered with each request's own nonce (ADR 018). Compressing
-// 200 KB of HTML again for every answer would cost more than the rest of a reuse; the body is
+// a large page's HTML again for every answer would cost more than the rest of a reuse; the body is
 // kept as gzip pieces that end on a full flush (byte-aligned, no reference to earlier bytes), so
 // the pieces and a freshly compressed `nonce="…"` between them form one valid deflate stream.
 // The gzip trailer's CRC-32 and length are computed for each answer's exact bytes.

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 
-import { isHomePath } from "../../utils/site-chrome.ts";
+import { isHomePath } from "../../utils/site-chrome-paths.ts";
 import { CourseSearchForm } from "../course-search/course-search-form.tsx";
 import { Logo } from "../logo/logo.tsx";
 import { BrowseMenu } from "./browse-menu.tsx";

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
-import { isSiteChromeHidden } from "../../utils/site-chrome.ts";
+import { isSiteChromeHidden } from "../../utils/site-chrome-paths.ts";
 import { SiteFooter } from "../footer/site-footer.tsx";
 import { SiteHeader } from "../header/site-header.tsx";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isHomePath, isSiteChromeHidden } from "./site-chrome.ts";
+import { isHomePath, isSiteChromeHidden } from "./site-chrome-paths.ts";
 
 describe("isSiteChromeHidden", () => {
   it.each([

@@ -4,6 +4,7 @@ import { LEAD_PAGE_SIZE, listLeads } from "@studyatlas/core/dashboards/leads.ts"
 import { LeadListQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
 import { getServices } from "../../context.ts";
+import { filledSearchParams } from "../../features/dashboards/filter-query.ts";
 import {
   dashboardUserName,
   requireApprovedScope,
@@ -23,11 +24,7 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireRole(context, "partner");
   const { db } = getServices(context);
-  const url = new URL(request.url);
-  // Blank fields of the filter form mean "any".
-  const given = Object.fromEntries(
-    [...url.searchParams].filter(([, value]) => value.trim() !== ""),
-  );
+  const given = filledSearchParams(request);
   const parsed = LeadListQuerySchema.safeParse(given);
   const query = parsed.success ? parsed.data : { page: 1 };
   const scope = await requireApprovedScope(context, user);

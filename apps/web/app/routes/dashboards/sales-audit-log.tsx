@@ -5,6 +5,7 @@ import { listOrganisations } from "@studyatlas/core/dashboards/organisations.ts"
 import { SalesAuditLogQuerySchema } from "@studyatlas/schemas/programmes.ts";
 
 import { getServices } from "../../context.ts";
+import { filledSearchParams } from "../../features/dashboards/filter-query.ts";
 import { AuditLogList, AuditOrganisationFilter } from "../../features/dashboards/audit-log.tsx";
 import {
   dashboardUserName,
@@ -23,9 +24,7 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireRole(context, "sales");
   const { db } = getServices(context);
-  const given = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ""),
-  );
+  const given = filledSearchParams(request);
   const parsed = SalesAuditLogQuerySchema.safeParse(given);
   const query = parsed.success ? parsed.data : { page: 1, organisation: undefined };
   const [log, organisations] = await Promise.all([

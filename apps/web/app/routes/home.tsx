@@ -22,6 +22,8 @@ import {
 } from "../features/home/home-sections.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../hooks/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
+import type { Logger } from "@studyatlas/core/logger.ts";
+
 import { getLogger, getServices } from "../context.ts";
 import type { Route } from "./+types/home";
 
@@ -40,7 +42,11 @@ export function meta(): Route.MetaDescriptors {
 const HOME_MIXES = 64;
 
 /** The featured rows' cards, their lists read together (one statement for every row's cards). */
-async function loadRows(catalogue: CachedCatalogue, seed: number): Promise<FeaturedRow[]> {
+async function loadRows(
+  catalogue: CachedCatalogue,
+  seed: number,
+  log: Logger,
+): Promise<FeaturedRow[]> {
   let lists: Array<{ results: CourseCard[] }>;
   try {
     const requests = await Promise.all(
@@ -56,7 +62,7 @@ async function loadRows(catalogue: CachedCatalogue, seed: number): Promise<Featu
   } catch (error) {
     // docs/spec/discovery.md §7: a failed course list is an empty row with no message; the rest of
     // the page still works.
-    console.error("Home page: the featured rows could not be loaded.", error);
+    log.error({ err: error }, "Home page: the featured rows could not be loaded.");
     lists = [];
   }
   return FEATURED_ROWS.map((row, position) => ({
@@ -74,7 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // keeps one render's rows consistent with each other.
   const seed = 1 + Math.floor(Math.random() * HOME_MIXES);
   const [rows, disciplines] = await Promise.all([
-    loadRows(catalogue, seed),
+    loadRows(catalogue, seed, getLogger(context)),
     loadDisciplineTiles(catalogue, HOME_DISCIPLINES, getLogger(context)),
   ]);
   return { rows, disciplines };

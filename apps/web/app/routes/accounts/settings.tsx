@@ -24,7 +24,7 @@ import { FormField } from "../../components/form/form-field.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
 import { TwoFactorSettings } from "../../features/accounts/two-factor-settings.tsx";
-import { getServices, getSessionUser } from "../../context.ts";
+import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
 
@@ -40,11 +40,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   // not an error page; the rest of the page still works.
   const [detail, countries, factors] = await Promise.all([
     getAccountDetail(db, user.id).catch((error: unknown) => {
-      console.error("Settings: the account could not be loaded.", error);
+      getLogger(context).error({ err: error }, "Settings: the account could not be loaded.");
       return null;
     }),
     listCountryOptions(db, { enabledOnly: false }).catch((error: unknown) => {
-      console.error("Settings: the countries could not be loaded.", error);
+      getLogger(context).error({ err: error }, "Settings: the countries could not be loaded.");
       return null;
     }),
     // Only confirmed apps: an enrolment left half-done is not one (it expires in 5 minutes).

@@ -22,7 +22,7 @@ import {
 } from "../features/home/home-sections.tsx";
 import { LOGIN_QUERY_PARAM, useLoginQueryFlag } from "../hooks/use-login-query-flag.ts";
 import { useSignInPrompt } from "../auth/session-context.tsx";
-import type { Logger } from "@studyatlas/core/logger.ts";
+import type { FastifyBaseLogger as Logger } from "fastify";
 
 import { getLogger, getServices } from "../context.ts";
 import type { Route } from "./+types/home";

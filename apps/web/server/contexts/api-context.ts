@@ -43,7 +43,11 @@ async function healthContext(health: FastifyInstance, { services: s }: WithServi
 
 async function beaconContext(beacon: FastifyInstance, { services: s }: WithServices) {
   s.overload.guard(beacon, SHED_AS_JSON);
-  registerSessionAuth(beacon, { db: s.database.db, settings: s.authSettings });
+  registerSessionAuth(beacon, {
+    db: s.database.db,
+    settings: s.authSettings,
+    cookies: "access-only",
+  });
   await beacon.register(programmeViewRoutes, {
     services: s.app,
     visitorCountryHeader: s.config.visitorCountryHeader,

@@ -28,7 +28,7 @@ export async function authServiceContext(
       .header("x-sb-error-code", "overloaded")
       .send({ code: 503, error_code: "overloaded", msg: OVERLOAD_MESSAGE }),
   );
-  registerSessionAuth(auth, { db: s.database.db, settings: s.authSettings });
+  registerSessionAuth(auth, { db: s.database.db, settings: s.authSettings, cookies: "ignore" });
   registerAfterResponse(auth);
   registerNoStore(auth);
   await registerCompression(auth);

@@ -25,7 +25,6 @@ import {
 import type { Database } from "@studyatlas/db/client.ts";
 import { randomToken, safeEqual } from "@studyatlas/core/accounts/secrets.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "@studyatlas/schemas/account-rules.ts";
-import { isProgrammeViewBeaconPath } from "@studyatlas/schemas/analytics-beacon.ts";
 
 export interface SessionCookieNames {
   access: string;
@@ -88,9 +87,6 @@ export interface IssuedTokens {
   refreshToken?: string;
 }
 
-/** Static files: no session lookup, no cookies. */
-export const STATIC_PREFIXES = ["/assets/", "/media/", "/favicon"];
-
 /** Cookie attributes; without `maxAgeSeconds` a browser-session cookie (no expiry). */
 export function cookieOptions(settings: AuthSettings, maxAgeSeconds?: number) {
   return {
@@ -126,19 +122,8 @@ export async function issueAccessToken(settings: AuthSettings, session: ActiveSe
   );
 }
 
-/**
- * The auth service's paths. Supabase clients authenticate there with Bearer tokens only: cookies
- * are never read there (so no XSRF token is needed, and a page's cookie cannot act through it).
- */
+/** The auth service's paths (ADR 013). */
 export const AUTH_SERVICE_PREFIX = "/auth/v1";
-
-export function isAuthServicePath(url: string): boolean {
-  return (
-    url === AUTH_SERVICE_PREFIX ||
-    url.startsWith(`${AUTH_SERVICE_PREFIX}/`) ||
-    url.startsWith(`${AUTH_SERVICE_PREFIX}?`)
-  );
-}
 
 /** Puts the session's tokens in the cookies (the refresh cookie only when a new one was issued). */
 export function setSessionCookies(
@@ -324,22 +309,32 @@ function attachSession(
   else request.auth = auth;
 }
 
+/**
+ * Which session cookies a context reads (each context registers its own session hook, so no hook
+ * tests the address): `renew` reads the access cookie and renews or clears the session from the
+ * refresh cookie (pages and the API); `access-only` reads a valid access cookie and never renews
+ * or clears a session, for the view beacon, which the XSRF check exempts (ADR 015); `ignore`
+ * reads Bearer tokens only, for the auth service, where Supabase clients never send cookies and a
+ * page's cookie must not act (ADR 013).
+ */
+export type SessionCookies = "renew" | "access-only" | "ignore";
+
 export function registerSessionAuth(
   app: FastifyInstance,
-  options: { db: Database; settings: AuthSettings },
+  options: { db: Database; settings: AuthSettings; cookies?: SessionCookies },
 ): void {
   const { db, settings } = options;
+  const cookies = options.cookies ?? "renew";
   app.decorateRequest("auth", null);
   app.decorateRequest("pendingSecondFactor", null);
   app.addHook("onRequest", async (request, reply) => {
-    if (STATIC_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const bearer = bearerToken(request);
     if (bearer) {
       const { session } = await sessionFromAccessToken(db, settings, bearer);
       if (session) attachSession(request, session, "bearer");
       return;
     }
-    if (isAuthServicePath(request.url)) return;
+    if (cookies === "ignore") return;
     const accessCookie = request.cookies[settings.cookieNames.access];
     if (accessCookie) {
       const { session } = await sessionFromAccessToken(db, settings, accessCookie);
@@ -348,9 +343,7 @@ export function registerSessionAuth(
         return;
       }
     }
-    // The view beacon is exempt from the XSRF check, so it never renews or clears a session: a
-    // valid access token names the visitor, anything else leaves them anonymous (ADR 015).
-    if (request.method === "POST" && isProgrammeViewBeaconPath(request.url)) return;
+    if (cookies === "access-only") return;
     const refreshCookie = request.cookies[settings.cookieNames.refresh];
     if (!refreshCookie) {
       if (accessCookie) reply.clearCookie(settings.cookieNames.access, cookieOptions(settings, 0));

@@ -1,87 +1,41 @@
-// The school profile on the partner dashboard (about, video, city, and the logo and banner, type
-// and size checked and resized server-side), on both engines: the role matrix, real image bytes
-// drawn by sharp, what is refused (SVG, a non-image with an image's name, an oversized file, a tiny
-// image), the sizes the public pages get, the audit entry, and the public school page showing the
-// change at once.
-import sharp from "sharp";
+// The school profile on the partner dashboard (about, video and city;
+// docs/decisions/037-school-profile-and-uploaded-images.md), on both engines: the role matrix, the
+// messages of bad input, the audit entry, the public school page showing the change at once, and
+// concurrent and hostile writes. The logo and banner: dashboards-school-profile-images.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser, findUserByEmail } from "@studyatlas/core/accounts/users.ts";
+import { findUserByEmail } from "@studyatlas/core/accounts/users.ts";
 import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
 import { ApiErrorSchema, SchoolSchema } from "@studyatlas/schemas/catalogue.ts";
 import {
   PartnerSchoolsSchema,
-  SCHOOL_IMAGE_MESSAGES,
   SCHOOL_PROFILE_MESSAGES,
   SchoolImageAnswerSchema,
   SchoolProfileSchema,
 } from "@studyatlas/schemas/school-profile.ts";
 
-import { Browser, PASSWORD, uniqueEmail } from "./account-client.ts";
 import { apiUser } from "./chat-support.ts";
-import { drawPicture, registerPartner, uploadSchoolImage } from "./dashboards-support.ts";
+import {
+  MAX_BYTES,
+  partnerOf,
+  schoolsAndPartners,
+  signedIn,
+  type Partner,
+} from "./dashboards-school-profile-support.ts";
+import { drawPicture, uploadSchoolImage } from "./dashboards-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
-const MAX_BYTES = 1024 * 1024;
-
 let t: TestApp;
-let address = 0;
-const nextIp = () => `10.15.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
-
-interface Partner {
-  browser: Browser;
-  organisationId: number;
-}
-
-async function signedIn(email: string): Promise<Browser> {
-  const browser = new Browser(t.app);
-  const signIn = await browser.call("POST", "/api/dashboard/token", {
-    body: { email, password: PASSWORD },
-    ip: nextIp(),
-  });
-  expect(signIn.statusCode, signIn.body).toBe(200);
-  return browser;
-}
-
-/** A partner whose organisation is linked to `schoolIds`, approved when `approve`. */
-async function partnerOf(schoolIds: number[], approve = true): Promise<Partner> {
-  const { browser, organisationId } = await registerPartner(t, {
-    schoolIds,
-    approve,
-    ip: nextIp,
-    salesUserId: salesId,
-  });
-  return { browser, organisationId };
-}
-
 let salesId: number;
 let schoolA: number;
 let schoolA2: number;
-let schoolB: number;
 let slugA: string;
 let a: Partner;
 let b: Partner;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { schoolImageMaxBytes: MAX_BYTES } });
-  const sales = await createUser(t.database.db, {
-    email: uniqueEmail("sales"),
-    firstName: "Sam",
-    lastName: "Sales",
-    password: PASSWORD,
-    role: "sales",
-    emailVerified: true,
-  });
-  salesId = sales.id;
-  const { rows } = await t.database.query<{ id: number; slug: string }>(
-    `select id, slug from schools s where s.published
-       and not exists (select 1 from organisation_schools l where l.school_id = s.id)
-     order by id limit 4`,
-  );
-  [schoolA, schoolA2, schoolB] = rows.map((row) => Number(row.id)) as [number, number, number];
-  slugA = rows[0]!.slug;
-  a = await partnerOf([schoolA, schoolA2]);
-  b = await partnerOf([schoolB]);
+  ({ salesId, schoolA, schoolA2, slugA, a, b } = await schoolsAndPartners(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -127,12 +81,12 @@ describe("who may see and change a school profile", () => {
     expect(asStudent.statusCode).toBe(403);
     const sales = await findUserByEmail(t.database.db, (await salesEmail())!);
     expect(sales?.role).toBe("sales");
-    const salesBrowser = await signedIn(sales!.email);
+    const salesBrowser = await signedIn(t, sales!.email);
     const asSales = await salesBrowser.call("PUT", `/api/dashboard/partner/schools/${schoolA}`, {
       body: { about: "", video: "", city: "Paris" },
     });
     expect(asSales.statusCode).toBe(403);
-    const pending = await partnerOf([], false);
+    const pending = await partnerOf(t, salesId, [], false);
     const asPending = await pending.browser.call("GET", "/api/dashboard/partner/schools");
     expect(asPending.statusCode).toBe(403);
     expect(ApiErrorSchema.parse(asPending.json()).code).toBe("organisation_pending");
@@ -220,159 +174,6 @@ describe("about, video and city", () => {
     expect(again.statusCode).toBe(200);
     const after = await listAuditLog(t.database.db, { entity: "school", entityId: schoolA });
     expect(after.count).toBe(log.count);
-  });
-});
-
-describe("logo and banner uploads", () => {
-  it("a PNG logo becomes a 256×256 WebP, served with long immutable caching", async () => {
-    const response = await uploadSchoolImage(a.browser, schoolA, "logo", {
-      data: await drawPicture(400, 200, "png"),
-      filename: "logo.png",
-      type: "image/png",
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = SchoolImageAnswerSchema.parse(response.json());
-    expect(answer.url).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.webp$/);
-    expect(answer.profile.logo).toBe(answer.url);
-    expect([answer.width, answer.height]).toEqual([256, 256]);
-
-    const image = await t.app.inject({ method: "GET", url: answer.url });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers["content-type"]).toBe("image/webp");
-    expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    const metadata = await sharp(image.rawPayload).metadata();
-    expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256, hasAlpha: true });
-
-    await expect
-      .poll(async () => {
-        const detail = await t.app.inject({
-          method: "GET",
-          url: `/api/academics/school/detail/${slugA}`,
-        });
-        return SchoolSchema.parse(detail.json()).logo;
-      })
-      .toBe(answer.url);
-
-    const log = await listAuditLog(t.database.db, { entity: "school", entityId: schoolA });
-    expect(log.results[0]!.after).toEqual({ logo: answer.url });
-    expect(log.results[0]!.before?.logo).toMatch(/^\/media\/schools\/.+\/logo\.svg$|^$/);
-  });
-
-  it("a JPEG banner becomes a 1200×400 banner and a 600×400 thumbnail, without metadata", async () => {
-    const response = await uploadSchoolImage(a.browser, schoolA2, "banner", {
-      data: await drawPicture(1600, 900, "jpeg"),
-      filename: "campus.jpg",
-      type: "image/jpeg",
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = SchoolImageAnswerSchema.parse(response.json());
-    expect([answer.width, answer.height]).toEqual([1200, 400]);
-    expect(answer.profile.banner).toBe(answer.url);
-    expect(answer.profile.thumbnail).toMatch(/^\/media\/uploads\/[0-9a-f]{64}\.webp$/);
-    const banner = await t.app.inject({ method: "GET", url: answer.url });
-    const metadata = await sharp(banner.rawPayload).metadata();
-    expect(metadata).toMatchObject({ format: "webp", width: 1200, height: 400 });
-    expect(metadata.exif).toBeUndefined();
-    expect(metadata.orientation).toBeUndefined();
-    expect(banner.rawPayload.includes(Buffer.from("SecretCam"))).toBe(false);
-    const thumbnail = await t.app.inject({ method: "GET", url: answer.profile.thumbnail });
-    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({
-      width: 600,
-      height: 400,
-    });
-    const log = await listAuditLog(t.database.db, { entity: "school", entityId: schoolA2 });
-    expect(log.results[0]!.after).toEqual({
-      banner: answer.url,
-      thumbnail: answer.profile.thumbnail,
-    });
-  });
-
-  it("accepts WebP and GIF (the first frame)", async () => {
-    for (const format of ["webp", "gif"] as const) {
-      const response = await uploadSchoolImage(a.browser, schoolA2, "logo", {
-        data: await drawPicture(120, 120, format),
-        filename: `logo.${format}`,
-        type: `image/${format}`,
-      });
-      expect(response.statusCode, `${format}: ${response.body}`).toBe(200);
-    }
-  });
-
-  it("refuses SVG, a non-image with an image's name, a tiny image and a missing file", async () => {
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><script>alert(1)</script><rect width="300" height="300"/></svg>',
-    );
-    const cases = [
-      {
-        file: { data: svg, filename: "logo.svg", type: "image/svg+xml" },
-        message: SCHOOL_IMAGE_MESSAGES.svg,
-      },
-      {
-        // An SVG that says it is a PNG: the bytes decide.
-        file: { data: svg, filename: "logo.png", type: "image/png" },
-        message: SCHOOL_IMAGE_MESSAGES.svg,
-      },
-      {
-        file: {
-          data: Buffer.from("%PDF-1.7 not a picture at all"),
-          filename: "logo.png",
-          type: "image/png",
-        },
-        message: SCHOOL_IMAGE_MESSAGES.notAnImage,
-      },
-      {
-        // A PNG's first bytes and then nothing that decodes.
-        file: {
-          data: Buffer.concat([
-            (await drawPicture(200, 200, "png")).subarray(0, 40),
-            Buffer.alloc(200),
-          ]),
-          filename: "logo.png",
-          type: "image/png",
-        },
-        message: SCHOOL_IMAGE_MESSAGES.notAnImage,
-      },
-      {
-        file: { data: await drawPicture(40, 40, "png"), filename: "logo.png", type: "image/png" },
-        message: SCHOOL_IMAGE_MESSAGES.tooSmall("logo"),
-      },
-      { file: undefined, message: SCHOOL_IMAGE_MESSAGES.missing },
-    ];
-    for (const { file, message } of cases) {
-      const response = await uploadSchoolImage(a.browser, schoolA, "logo", file);
-      expect(response.statusCode, `${file?.filename}: ${response.body}`).toBe(400);
-      const error = ApiErrorSchema.parse(response.json());
-      expect(error.message).toBe(message);
-      expect(error.errors?.file).toEqual([message]);
-    }
-    const unknownKind = await uploadSchoolImage(a.browser, schoolA, "portrait", {
-      data: await drawPicture(100, 100, "png"),
-      filename: "x.png",
-      type: "image/png",
-    });
-    expect(unknownKind.statusCode).toBe(400);
-  });
-
-  it("refuses a file over the size limit with 413", async () => {
-    const big = Buffer.concat([await drawPicture(300, 300, "png"), Buffer.alloc(MAX_BYTES)]);
-    const response = await uploadSchoolImage(a.browser, schoolA, "banner", {
-      data: big,
-      filename: "huge.png",
-      type: "image/png",
-    });
-    expect(response.statusCode).toBe(413);
-    const error = ApiErrorSchema.parse(response.json());
-    expect(error.message).toBe(SCHOOL_IMAGE_MESSAGES.tooLarge(MAX_BYTES));
-  });
-
-  it("404 for an unknown uploaded image", async () => {
-    const response = await t.app.inject({
-      method: "GET",
-      url: `/media/uploads/${"0".repeat(64)}.webp`,
-    });
-    expect(response.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: "GET", url: "/media/uploads/..%2Fsecret.webp" });
-    expect(bad.statusCode).toBe(404);
   });
 });
 

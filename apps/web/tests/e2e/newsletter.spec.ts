@@ -1,4 +1,4 @@
-// The home page's newsletter block (issue 5 Acceptance): subscribe through the 'Complete your
+// The home page's newsletter block: subscribe through the 'Complete your
 // subscription' dialog, then again with the same address; the welcome e-mail's one-click
 // unsubscribe link works without signing in, once.
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The site's own pages (issue 5 Acceptance): a contact message reaches the support inbox's
+// The site's own pages: a contact message reaches the support inbox's
 // outbox; the FAQ opens one answer at a time; every footer link answers 200 (outside links come
 // from the configuration); axe finds no serious or critical issue on each page, wide and narrow.
 import AxeBuilder from "@axe-core/playwright";
@@ -170,7 +170,7 @@ const PAGES = [
 ] as const;
 
 for (const width of [1280, 375]) {
-  test(`the pages of issue 5 at ${width} px have no serious or critical axe violations`, async ({
+  test(`the site pages at ${width} px have no serious or critical axe violations`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });

@@ -1,4 +1,4 @@
-// Hostile HTML for the sanitiser tests (issue 6 acceptance: "at least 100 XSS vectors"): classic
+// Hostile HTML for the sanitiser tests (at least 100 XSS vectors, docs/security.md): classic
 // payloads from the OWASP XSS filter-evasion cheat sheet and browser-quirk collections, plus every
 // dangerous tag crossed with event handlers and every obfuscated javascript: URL in every
 // attribute that takes a URL.

@@ -180,8 +180,8 @@ export const AUDIT_ACTIONS = ["create", "update", "publish", "unpublish"] as con
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * Every change a partner or sales agent makes to a programme or a school profile (issue 13 item
- * 3, "Programmes"): who, when, and the fields before and after (only the fields that changed).
+ * Every change a partner or sales agent makes to a programme or a school profile (ADR 016): who,
+ * when, and the fields before and after (only the fields that changed).
  * Kept when the actor's account is deleted (the actor's name is copied), read by the
  * organisation's partners and by sales agents.
  */

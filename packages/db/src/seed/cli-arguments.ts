@@ -11,7 +11,7 @@ export interface SeedArguments {
   seed: number;
   reset: boolean;
   help: boolean;
-  /** Create the demo accounts too (issue 11 item 1); --no-demo-accounts or DEMO_ACCOUNTS=false: not. */
+  /** Create the demo accounts too; --no-demo-accounts or DEMO_ACCOUNTS=false: not. */
   demoAccounts: boolean;
 }
 

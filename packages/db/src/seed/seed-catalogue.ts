@@ -1,6 +1,6 @@
 // Seeds the demo catalogue: reference data (currencies, countries, disciplines, programme and
 // degree types, languages), schools and courses. Used by `npm run db:seed`, the server's first
-// start and tests. Deterministic for a given seed (engineering guide §4).
+// start and tests. Deterministic for a given seed (README.md, demo data).
 //
 // This file is the orchestration; sessions.ts holds the connections, reference-data.ts the rows
 // written before the courses, load.ts the row formats and index bookkeeping, index-rebuild.ts

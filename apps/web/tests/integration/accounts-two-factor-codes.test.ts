@@ -2,7 +2,7 @@
 // (docs/decisions/014-two-factor.md), on both engines: a code works once, the per-factor limits
 // on wrong codes and on challenges, a challenge answered only from the address that asked for it,
 // and its expiry in the core. The clock is faked (accounts-two-factor-support.ts).
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { challengeFactor, verifyFactor } from "@studyatlas/core/accounts/mfa-verification.ts";
 import { totpCode } from "@studyatlas/core/accounts/totp.ts";
@@ -19,25 +19,12 @@ import {
   passSecondStep,
   sessionIdOf,
   signIn,
-  startTotpClock,
   tick,
   wrongCode,
+  twoFactorTestApp,
 } from "./accounts-two-factor-support.ts";
-import { createTestApp, type TestApp } from "./test-app.ts";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  startTotpClock();
-});
-
-afterAll(async () => {
-  vi.useRealTimers();
-  await t?.close();
-});
-
-beforeEach(() => tick());
+const t = twoFactorTestApp();
 
 describe("signing in with a second factor", () => {
   it("accepts a code once: the same code with a new challenge is refused inside its window", async () => {

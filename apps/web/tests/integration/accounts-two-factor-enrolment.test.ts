@@ -3,7 +3,7 @@
 // confirming it, GoTrue's limits on factors, removing a factor, and the core function the /auth/v1
 // service calls to remove one. The clock is faked (accounts-two-factor-support.ts).
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { listFactors } from "@studyatlas/core/accounts/mfa.ts";
 import { adminDeleteFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
@@ -27,25 +27,12 @@ import {
   sessionIdOf,
   sessionRow,
   signIn,
-  startTotpClock,
   tick,
   wrongCode,
+  twoFactorTestApp,
 } from "./accounts-two-factor-support.ts";
-import { createTestApp, type TestApp } from "./test-app.ts";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  startTotpClock();
-});
-
-afterAll(async () => {
-  vi.useRealTimers();
-  await t?.close();
-});
-
-beforeEach(() => tick());
+const t = twoFactorTestApp();
 
 describe("enrolment in settings", () => {
   it("enrols a TOTP app: secret, otpauth URI and an SVG QR code, shown once and stored sealed", async () => {

@@ -7,7 +7,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { decodeJwt } from "jose";
 import type { ZodType } from "zod";
-import { expect, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 import { createUser } from "@studyatlas/core/accounts/users.ts";
 import { totpCode } from "@studyatlas/core/accounts/totp.ts";
@@ -21,12 +21,32 @@ import {
 } from "@studyatlas/schemas/mfa.ts";
 
 import { PASSWORD, uniqueEmail, type Browser } from "./account-client.ts";
-import { parseWith } from "./test-app.ts";
+import { createTestApp, parseWith, type TestApp } from "./test-app.ts";
 
 /** Fakes Date from now on; the file's afterAll puts the real timers back. */
 export function startTotpClock(): void {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(Date.now());
+}
+
+/**
+ * A file's app with the TOTP clock: opened before its tests, each test one TOTP step later than
+ * the last, closed (and the real timers back) after them. Read its members inside tests only.
+ */
+export function twoFactorTestApp(): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp();
+    startTotpClock();
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await current?.close();
+  });
+  beforeEach(() => tick());
+  return new Proxy({} as TestApp, {
+    get: (_target, key) => Reflect.get(current as TestApp, key) as unknown,
+  });
 }
 
 /** One TOTP step later: the next code is a new one. */

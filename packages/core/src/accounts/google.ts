@@ -2,10 +2,11 @@
 // jose against Google's published signing keys (JWKS) and our client id, then matched to a user
 // by its subject or its verified e-mail (docs/spec/accounts-and-details.md §7 google_login / google_signup).
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { users } from "@studyatlas/db/schema/accounts.ts";
+import { mfaFactors } from "@studyatlas/db/schema/mfa.ts";
 
 import {
   NotFoundError,
@@ -13,6 +14,8 @@ import {
   UnavailableError,
   ValidationError,
 } from "../errors.ts";
+import { retireOneTimeTokens } from "./one-time-tokens.ts";
+import { revokeUserSessions } from "./sessions.ts";
 import { createUser, findUserByEmail, type UserRow } from "./users.ts";
 
 export const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
@@ -79,6 +82,48 @@ async function findBySubject(db: Database, subject: string): Promise<UserRow | u
   return row;
 }
 
+/**
+ * Links Google to an account that never proved its address (GoTrue's RemoveUnconfirmedIdentities):
+ * whoever registered it may not own the address, so every door they may hold is shut before the
+ * owner, now proven by Google, gets in (account pre-hijacking; docs/security.md V6). The password
+ * is removed (only a reset by the address's owner sets one again), every factor, pending e-mail
+ * change, e-mailed token and the metadata they chose go, and then all their sessions of both doors
+ * are revoked, refresh tokens included. Undefined when the account was verified meanwhile.
+ */
+async function linkUnverifiedAccount(
+  db: Database,
+  user: UserRow,
+  identity: GoogleIdentity,
+): Promise<UserRow | undefined> {
+  const now = new Date();
+  const linked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        googleSubject: identity.subject,
+        emailVerified: true,
+        emailVerifiedAt: now,
+        passwordHash: null,
+        emailChange: null,
+        emailChangeSentAt: null,
+        userMetadata: {},
+        firstName: identity.firstName.slice(0, 50),
+        lastName: identity.lastName.slice(0, 50),
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, user.id), eq(users.emailVerified, false)))
+      .returning();
+    if (!row) return undefined;
+    // Verified factors too: a factor someone else enrolled would hold the owner at aal1.
+    await tx.delete(mfaFactors).where(eq(mfaFactors.userId, user.id));
+    await retireOneTimeTokens(tx, user.id, now.getTime());
+    return row;
+  });
+  // After the password is gone, so no new session can start from it meanwhile.
+  if (linked) await revokeUserSessions(db, user.id, "identity_linked");
+  return linked;
+}
+
 /** The user this Google identity belongs to; links an account with the same verified e-mail. */
 export async function googleLogin(db: Database, identity: GoogleIdentity): Promise<UserRow> {
   const bySubject = await findBySubject(db, identity.subject);
@@ -88,6 +133,10 @@ export async function googleLogin(db: Database, identity: GoogleIdentity): Promi
     throw new NotFoundError("No account is linked to this Google account. Please sign up first.", {
       code: "no_account",
     });
+  }
+  if (!byEmail.emailVerified) {
+    const taken = await linkUnverifiedAccount(db, byEmail, identity);
+    if (taken) return taken;
   }
   const [linked] = await db
     .update(users)

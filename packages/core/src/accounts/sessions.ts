@@ -10,7 +10,7 @@ import { refreshTokens, sessions, users, type AmrEntry } from "@studyatlas/db/sc
 import { mfaFactors } from "@studyatlas/db/schema/mfa.ts";
 
 import { appMetadataOf } from "../auth-service/auth-user.ts";
-import { UnauthenticatedError } from "../errors.ts";
+import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,7 +27,14 @@ export type RevokeReason =
   | "password_changed"
   | "password_reset"
   /** Another session of the user proved a second factor (GoTrue ends the aal1 ones). */
-  | "mfa_verified";
+  | "mfa_verified"
+  /** An administrator banned the user (docs/security.md V6). */
+  | "banned"
+  /**
+   * A verified sign-in identity (Google) was linked to an account that never proved its address:
+   * whoever opened it may not be its owner (account pre-hijacking, docs/security.md V6).
+   */
+  | "identity_linked";
 
 export interface SessionUser {
   id: number;
@@ -71,6 +78,15 @@ export type AuthenticationMethod =
   | "email/signup"
   | "email_change";
 
+/** A banned user gets no session at either door (code `user_banned`, GoTrue's). */
+export const ACCOUNT_SUSPENDED = () =>
+  new ForbiddenError("This account is suspended.", { code: "user_banned" });
+
+/** Whether a ban set by an administrator (`banned_until`) still runs. */
+export function isBanned(user: { bannedUntil: Date | null }, now = Date.now()): boolean {
+  return user.bannedUntil !== null && user.bannedUntil.getTime() > now;
+}
+
 export interface NewSession {
   sessionId: string;
   refreshToken: string;
@@ -93,6 +109,13 @@ export async function createSession(
   const persistent = input.persistent ?? true;
   const refreshToken = randomToken();
   const sessionId = await db.transaction(async (tx) => {
+    // Every door starts its sessions here, so a ban is refused at each of them alike.
+    const [owner] = await tx
+      .select({ bannedUntil: users.bannedUntil })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .limit(1);
+    if (owner && isBanned(owner, now)) throw ACCOUNT_SUSPENDED();
     const [session] = await tx
       .insert(sessions)
       .values({
@@ -151,12 +174,14 @@ export async function getActiveSession(
       // Whether a password is set, not the hash: nothing secret travels with every request.
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       googleSubject: users.googleSubject,
+      bannedUntil: users.bannedUntil,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .limit(1);
-  if (!row || row.notAfter.getTime() <= now) return undefined;
+  // A banned user's sessions are revoked by the ban; one that escaped is still not honoured.
+  if (!row || row.notAfter.getTime() <= now || isBanned(row, now)) return undefined;
   return {
     sessionId: row.sessionId,
     aal: row.aal,

@@ -203,6 +203,14 @@ export const EnvSchema = z.object({
           ),
       ),
     ),
+  /**
+   * GoTrue's secure e-mail change: a change of address waits for the links sent to both the
+   * current and the new address (default, as GoTrue's); false confirms the new address alone, and
+   * the current one is told of the request (docs/security.md V6).
+   */
+  GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true"),
   /** With GOOGLE_CLIENT_ID, turns on the auth service's Google redirect flow (GET /authorize). */
   GOOGLE_CLIENT_SECRET: z
     .string()

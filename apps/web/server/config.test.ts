@@ -35,7 +35,12 @@ describe("loadConfig", () => {
       pageReuseBytes: 32 * 1024 * 1024,
       finderIndex: true,
       maxConcurrentRequests: 256,
-      auth: { accessTokenTtlSeconds: 900, secureCookies: false, redirectUrls: [] },
+      auth: {
+        accessTokenTtlSeconds: 900,
+        secureCookies: false,
+        redirectUrls: [],
+        secureEmailChange: true,
+      },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: {
         jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
@@ -89,7 +94,12 @@ describe("loadConfig", () => {
       pageReuseBytes: 0,
       finderIndex: false,
       maxConcurrentRequests: 32,
-      auth: { accessTokenTtlSeconds: 900, secureCookies: true, redirectUrls: [] },
+      auth: {
+        accessTokenTtlSeconds: 900,
+        secureCookies: true,
+        redirectUrls: [],
+        secureEmailChange: true,
+      },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: {
         jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
@@ -160,6 +170,7 @@ describe("loadConfig", () => {
       accessTokenTtlSeconds: 300,
       secureCookies: false,
       redirectUrls: [],
+      secureEmailChange: true,
     });
     expect(config.mail).toEqual({
       smtpUrl: "smtp://user:pass@mail.example:587",
@@ -317,6 +328,12 @@ describe("loadConfig", () => {
     ]);
     expect(config.google.clientSecret).toBe("secret");
     expect(loadConfig({}).auth.redirectUrls).toEqual([]);
+    expect(
+      loadConfig({ GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED: "false" }).auth.secureEmailChange,
+    ).toBe(false);
+    expect(configError({ GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED: "yes" }).message).toMatch(
+      /^Invalid GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED/,
+    );
     expect(configError({ AUTH_REDIRECT_URLS: "javascript:alert(1)" }).message).toMatch(
       /^Invalid AUTH_REDIRECT_URLS/,
     );

@@ -81,6 +81,8 @@ export interface AuthConfig {
   secureCookies: boolean;
   /** The auth service's redirect_to allow list (AUTH_REDIRECT_URLS), besides PUBLIC_BASE_URL. */
   redirectUrls: string[];
+  /** Whether an e-mail change needs both addresses' links (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED). */
+  secureEmailChange: boolean;
 }
 
 export interface MailConfig {
@@ -182,6 +184,7 @@ export function loadConfig(
       accessTokenTtlSeconds: value.ACCESS_TOKEN_TTL_SECONDS,
       secureCookies: publicBaseUrl.startsWith("https:"),
       redirectUrls: value.AUTH_REDIRECT_URLS,
+      secureEmailChange: value.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED === "true",
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     devMailbox: value.DEV_MAILBOX ? value.DEV_MAILBOX === "true" : value.NODE_ENV !== "production",

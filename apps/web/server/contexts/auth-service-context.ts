@@ -38,5 +38,6 @@ export async function authServiceContext(
     mailer: s.mailer,
     google: s.config.google,
     redirectUrls: s.config.auth.redirectUrls,
+    secureEmailChange: s.config.auth.secureEmailChange,
   });
 }

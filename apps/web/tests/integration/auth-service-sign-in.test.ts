@@ -253,13 +253,18 @@ describe("e-mail codes and links", () => {
     expect(new URL(mail.link).searchParams.get("redirect_to")).toBe("http://localhost");
   });
 
-  it("e-mail change is confirmed by a code sent to the new address", async () => {
+  it("e-mail change is confirmed by the codes sent to the current and the new address", async () => {
     const { client, email } = await confirmedUser(t, baseUrl);
     const next = uniqueAddress("moved");
     const change = await client.updateUser({ email: next });
     expect(change.error).toBeNull();
     expect(change.data.user?.new_email).toBe(next);
     expect(change.data.user?.email).toBe(email);
+    // Secure e-mail change (GoTrue's default): the current address confirms first here.
+    const current = await authMail(t.database.db, email, "Confirm your StudyAtlas e-mail change");
+    const first = await client.verifyOtp({ email, token: current.code, type: "email_change" });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
     const mail = await authMail(t.database.db, next, "Confirm your new StudyAtlas e-mail address");
     const verified = await client.verifyOtp({
       email: next,

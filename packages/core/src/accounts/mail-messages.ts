@@ -15,7 +15,8 @@ export interface MailMessage {
     | "sign_up_attempt"
     | "sales_invitation"
     | "lead"
-    | "auth_service";
+    | "auth_service"
+    | "email_change_notice";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -280,5 +281,37 @@ export function authServiceMessage(
     link,
     text: `${title}\n\n${lines.join("\n\n")}\n\n${label}: ${link}\n`,
     html: layout(title, lines, { label, href: link }),
+  };
+}
+
+/**
+ * To the current address when someone asks to move the account to another address, or once it has
+ * moved (GoTrue's email-changed notification): the owner hears of a change made with a stolen
+ * session (docs/security.md V6). `link` is the site, where a password reset starts.
+ */
+export function emailChangeNoticeMessage(
+  to: string,
+  newAddress: string,
+  stage: "requested" | "changed",
+  link: string,
+): MailMessage {
+  const title =
+    stage === "requested"
+      ? "A change of your e-mail address was requested"
+      : "Your e-mail address was changed";
+  const lines = [
+    stage === "requested"
+      ? `Someone signed in to your StudyAtlas account asked to change its e-mail address to ${newAddress}.`
+      : `The e-mail address of your StudyAtlas account is now ${newAddress}. This address no longer signs in.`,
+    "If this was you, there is nothing to do.",
+    "If it was not, reset your password right away and contact us: someone may have access to your account.",
+  ];
+  return {
+    to,
+    subject: `StudyAtlas: ${title.charAt(0).toLowerCase()}${title.slice(1)}`,
+    kind: "email_change_notice",
+    link,
+    text: `${title}\n\n${lines.join("\n\n")}\n\nStudyAtlas: ${link}\n`,
+    html: layout(title, lines, { label: "Open StudyAtlas", href: link }),
   };
 }

@@ -12,6 +12,7 @@ import { revokeUserSessions } from "../accounts/sessions.ts";
 import { createUser, findUserByEmail, getUser, type UserRow } from "../accounts/users.ts";
 import { issueOneTimeToken } from "../accounts/one-time-tokens.ts";
 import { parseAuthUserId } from "./auth-user.ts";
+import { EMAIL_CHANGE_CURRENT_CONFIRMED } from "./own-user.ts";
 import { sendOneTimeToken, verifyLink, type AuthMailContext } from "./emailed-tokens.ts";
 import {
   assertEmail,
@@ -174,7 +175,9 @@ export async function adminUpdateUser(
   const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
   if (!updated) throw USER_NOT_FOUND();
   // A new password or a ban ends the user's sessions, as on every other door.
-  if (changes.passwordHash || (changes.bannedUntil && changes.bannedUntil.getTime() > Date.now())) {
+  if (changes.bannedUntil && changes.bannedUntil.getTime() > Date.now()) {
+    await revokeUserSessions(db, user.id, "banned");
+  } else if (changes.passwordHash) {
     await revokeUserSessions(db, user.id, "password_changed");
   }
   return updated;
@@ -269,11 +272,15 @@ export async function generateLink(
     if (await findUserByEmail(db, newEmail)) throw EMAIL_EXISTS();
     [user] = await db
       .update(users)
-      .set({ emailChange: newEmail, emailChangeSentAt: new Date() })
+      // The administrator stands for the current address: the new one's link finishes the change.
+      .set({
+        emailChange: newEmail,
+        emailChangeSentAt: new Date(),
+        emailChangeConfirmStatus: EMAIL_CHANGE_CURRENT_CONFIRMED,
+      })
       .where(eq(users.id, user.id))
       .returning();
     if (!user) throw USER_NOT_FOUND();
-    // Our e-mail change confirms the new address only (docs/decisions/013-auth-service.md).
     address = newEmail;
     tokenType = "email_change_new";
   }

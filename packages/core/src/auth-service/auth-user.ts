@@ -192,6 +192,7 @@ export function decoyUserOf(
     invitedAt: null,
     emailChange: null,
     emailChangeSentAt: null,
+    emailChangeConfirmStatus: 0,
     reauthenticationSentAt: null,
     bannedUntil: null,
     createdAt: now,

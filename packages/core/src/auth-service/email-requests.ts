@@ -15,6 +15,7 @@ import {
 } from "./emailed-tokens.ts";
 import type { CodeChallenge } from "./flow-state.ts";
 import { assertEmail, namesOf } from "./input-rules.ts";
+import { EMAIL_CHANGE_CURRENT_CONFIRMED } from "./own-user.ts";
 
 export interface OtpInput {
   email: string;
@@ -103,6 +104,13 @@ export async function resendConfirmation(
       return;
     }
     if (user?.emailChange) {
+      // Secure e-mail change: the current address's link again too, until it has been used.
+      const currentOwed =
+        (context.secureEmailChange ?? true) &&
+        (user.emailChangeConfirmStatus & EMAIL_CHANGE_CURRENT_CONFIRMED) === 0;
+      if (currentOwed) {
+        await sendOneTimeToken(db, user, "email_change_current", user.email, context, input.flow);
+      }
       await sendOneTimeToken(db, user, "email_change_new", user.emailChange, context, input.flow);
     }
   };

@@ -20,6 +20,11 @@ export interface AuthMailContext {
   /** Where the user lands after a link (an allowed redirect_to, else the site). */
   redirectTo: string;
   ip: string;
+  /**
+   * GoTrue's secure e-mail change (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED): a change waits for
+   * both addresses' links. On unless false.
+   */
+  secureEmailChange?: boolean | undefined;
 }
 
 /** Work to run after the answer has gone out, so known and unknown addresses answer alike. */

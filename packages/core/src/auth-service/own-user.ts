@@ -7,6 +7,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import { sessions, users } from "@studyatlas/db/schema/accounts.ts";
 
 import { ForbiddenError, ValidationError } from "../errors.ts";
+import { emailChangeNoticeMessage } from "../accounts/mail-messages.ts";
 import { consumeOneTimeToken } from "../accounts/one-time-tokens.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
 import { RATE_LIMITS, consumeLimit } from "../accounts/rate-limit.ts";
@@ -27,8 +28,21 @@ import {
   namesOf,
 } from "./input-rules.ts";
 
-/** GoTrue's rule for a password change: a session older than a day needs a fresh proof. */
+/**
+ * GoTrue's rule for a password change, which we apply to a change of e-mail address too: a session
+ * older than a day needs a fresh proof (the current password or a reauthentication nonce), so a
+ * stolen access token alone cannot move the account (docs/security.md V6).
+ */
 export const REAUTHENTICATION_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** The bits of users.email_change_confirm_status: which addresses confirmed the change. */
+export const EMAIL_CHANGE_CURRENT_CONFIRMED = 1;
+export const EMAIL_CHANGE_NEW_CONFIRMED = 2;
+
+/** The site, where the notices of an e-mail change point (a reset starts there). */
+export function siteUrlOf(context: Pick<AuthMailContext, "authBaseUrl">): string {
+  return context.authBaseUrl.replace(/\/auth\/v1$/, "");
+}
 
 export interface UserUpdate {
   email?: string | undefined;
@@ -48,6 +62,8 @@ interface UpdateStep {
   update: UserUpdate;
   context: AuthMailContext;
   now: number;
+  /** Set once the request has proven a recent sign-in: one nonce covers password and address. */
+  proven?: boolean;
 }
 
 /** `data`: merged into user_metadata; its first_name / last_name become the account's names. */
@@ -72,13 +88,18 @@ async function updatePassword(step: UpdateStep, password: string): Promise<UserR
     });
   }
   assertStrongPassword(password);
-  await assertRecentlyAuthenticated(step);
+  await assertRecentlyAuthenticated(step, "password");
   await setPassword(db, user.id, password);
   await revokeUserSessions(db, user.id, "password_changed", step.sessionId);
   return (await getUser(db, user.id)) ?? user;
 }
 
-/** A new address waits for the link e-mailed to it (sent after answering). */
+/**
+ * A new address waits for its confirmation, from a recently proven session. With secure e-mail
+ * change (GoTrue's default) both the current and the new address get a code and link, and the
+ * change happens once both are used (verify-token.ts); without it only the new address confirms
+ * and the current one is told. Mail goes after the answer.
+ */
 async function requestEmailChange(
   step: UpdateStep,
   requested: string,
@@ -86,6 +107,7 @@ async function requestEmailChange(
   const { db, context, now } = step;
   const email = assertEmail(requested);
   await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
+  await assertRecentlyAuthenticated(step, "email");
   if (await findUserByEmail(db, email)) {
     throw new ValidationError("A user with this email address has already been registered", {
       code: "email_exists",
@@ -94,13 +116,25 @@ async function requestEmailChange(
   await limitEmail(db, email, "email_change");
   const [user] = await db
     .update(users)
-    .set({ emailChange: email, emailChangeSentAt: new Date(now), updatedAt: new Date(now) })
+    .set({
+      emailChange: email,
+      emailChangeSentAt: new Date(now),
+      emailChangeConfirmStatus: 0,
+      updatedAt: new Date(now),
+    })
     .where(eq(users.id, step.user.id))
     .returning();
   if (!user) throw new Error("user vanished during update");
+  const secure = context.secureEmailChange ?? true;
   return {
     user,
     send: async () => {
+      if (secure) await sendOneTimeToken(db, user, "email_change_current", user.email, context);
+      else {
+        await context.mailer.send(
+          emailChangeNoticeMessage(user.email, email, "requested", siteUrlOf(context)),
+        );
+      }
       await sendOneTimeToken(db, user, "email_change_new", email, context);
     },
   };
@@ -109,7 +143,8 @@ async function requestEmailChange(
 /**
  * PUT /user by the signed-in user: metadata; a new password (not the same, strong, and from a
  * session younger than a day or with the current password or a reauthentication nonce; every
- * other session ends); a new e-mail address (confirmed by a link sent to it).
+ * other session ends); a new e-mail address (the same proof; confirmed by the links sent to both
+ * addresses, or to the new one with secure e-mail change off).
  */
 export async function updateOwnUser(
   db: Database,
@@ -132,13 +167,22 @@ export async function updateOwnUser(
   return { user: step.user, send: NOTHING };
 }
 
-async function assertRecentlyAuthenticated(step: UpdateStep): Promise<void> {
+async function assertRecentlyAuthenticated(
+  step: UpdateStep,
+  /** What needs the recent proof: the refusal names it. */
+  subject: "password" | "email",
+): Promise<void> {
   const { db, user, update } = step;
+  if (step.proven) return;
+  step.proven = true;
   if (update.currentPassword !== undefined) {
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, update.currentPassword))) {
-      throw new ValidationError("Current password required when setting new password.", {
-        code: "current_password_mismatch",
-      });
+      throw new ValidationError(
+        subject === "password"
+          ? "Current password required when setting new password."
+          : "Current password required when changing the email address.",
+        { code: "current_password_mismatch" },
+      );
     }
     return;
   }
@@ -161,9 +205,12 @@ async function assertRecentlyAuthenticated(step: UpdateStep): Promise<void> {
     .where(and(eq(sessions.id, step.sessionId), isNull(sessions.revokedAt)))
     .limit(1);
   if (!session || step.now - session.createdAt.getTime() > REAUTHENTICATION_AGE_MS) {
-    throw new ValidationError("Password update requires reauthentication", {
-      code: "reauthentication_needed",
-    });
+    throw new ValidationError(
+      subject === "password"
+        ? "Password update requires reauthentication"
+        : "Email update requires reauthentication: sign in again, or send the code from GET /reauthenticate as nonce",
+      { code: "reauthentication_needed" },
+    );
   }
 }
 

@@ -3,17 +3,24 @@
 // through the one-time tokens both doors share (../accounts/one-time-tokens.ts), then finishes the
 // flow: confirms the address (sign-up, invite, magic link, recovery) or moves the account to the
 // new address (e-mail change).
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { users, type OneTimeTokenType } from "@studyatlas/db/schema/accounts.ts";
 
 import { ForbiddenError, ValidationError } from "../errors.ts";
+import { emailChangeNoticeMessage } from "../accounts/mail-messages.ts";
 import { consumeOneTimeToken, type OneTimeTokenProof } from "../accounts/one-time-tokens.ts";
 import { RATE_LIMITS, consumeLimit, releaseEvent } from "../accounts/rate-limit.ts";
 import { findUserByEmail, getUser, markEmailVerified, type UserRow } from "../accounts/users.ts";
 import { sqlState } from "../transactions.ts";
+import { NOTHING, type AuthMailContext, type Deferred } from "./emailed-tokens.ts";
 import { assertNotBanned } from "./input-rules.ts";
+import {
+  EMAIL_CHANGE_CURRENT_CONFIRMED,
+  EMAIL_CHANGE_NEW_CONFIRMED,
+  siteUrlOf,
+} from "./own-user.ts";
 
 /** The verify types auth-js sends, and the token types each accepts. */
 export const VERIFY_TYPES = {
@@ -48,11 +55,22 @@ const EMAIL_EXISTS = () =>
     code: "email_exists",
   });
 
+/** GoTrue's answer to the first of the two confirmations of a secure e-mail change. */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+
 export interface VerifiedToken {
   user: UserRow;
   method: (typeof METHOD_OF)[OneTimeTokenType];
   flowStateId: string | null;
+  /** One address of a secure e-mail change confirmed; the other's link is still owed (no session). */
+  awaitingOtherAddress: boolean;
+  /** Mail to send after the answer (the notice to the old address of a finished change). */
+  send: Deferred;
 }
+
+/** What verifying needs of the server: the mailer, the site and the e-mail change setting. */
+export type VerifyContext = Pick<AuthMailContext, "mailer" | "authBaseUrl" | "secureEmailChange">;
 
 export interface VerifyInput {
   type: VerifyType;
@@ -85,6 +103,7 @@ export async function verifyOneTimeToken(
   db: Database,
   input: VerifyInput,
   ip: string,
+  context: VerifyContext,
 ): Promise<VerifiedToken> {
   await consumeLimit(db, RATE_LIMITS.authVerifyIp, ip);
   const { proof, slot } = await proofOf(db, input);
@@ -94,16 +113,66 @@ export async function verifyOneTimeToken(
   let user = await getUser(db, consumed.userId);
   if (!user) throw OTP_INVALID();
   assertNotBanned(user);
+  const method = METHOD_OF[consumed.type];
   if (consumed.type === "email_change_new" || consumed.type === "email_change_current") {
-    user = await finishEmailChange(db, user, consumed.address);
-  } else if (!user.emailVerified) {
-    user = await markEmailVerified(db, user.id);
+    const change = await confirmEmailChange(db, user, consumed, context);
+    return { ...change, method, flowStateId: consumed.flowStateId };
   }
-  return { user, method: METHOD_OF[consumed.type], flowStateId: consumed.flowStateId };
+  if (!user.emailVerified) user = await markEmailVerified(db, user.id);
+  return {
+    user,
+    method,
+    flowStateId: consumed.flowStateId,
+    awaitingOtherAddress: false,
+    send: NOTHING,
+  };
 }
 
-async function finishEmailChange(db: Database, user: UserRow, address: string): Promise<UserRow> {
-  if (!user.emailChange || user.emailChange.toLowerCase() !== address) throw OTP_INVALID();
+/**
+ * Records which address confirmed (one UPDATE, so two confirmations at once both count) and moves
+ * the account once every address the change needs has: both with secure e-mail change (GoTrue's
+ * emailChangeVerify), the new one without. The old address is then told.
+ */
+async function confirmEmailChange(
+  db: Database,
+  user: UserRow,
+  consumed: { type: OneTimeTokenType; address: string },
+  context: VerifyContext,
+): Promise<{ user: UserRow; awaitingOtherAddress: boolean; send: Deferred }> {
+  const current = consumed.type === "email_change_current";
+  const expected = current ? user.email : user.emailChange;
+  if (!user.emailChange || expected?.toLowerCase() !== consumed.address) throw OTP_INVALID();
+  const side = current ? EMAIL_CHANGE_CURRENT_CONFIRMED : EMAIL_CHANGE_NEW_CONFIRMED;
+  const [confirmed] = await db
+    .update(users)
+    .set({
+      emailChangeConfirmStatus: sql`${users.emailChangeConfirmStatus} | ${side}::smallint`,
+    })
+    .where(and(eq(users.id, user.id), eq(users.emailChange, user.emailChange)))
+    .returning();
+  if (!confirmed) throw OTP_INVALID();
+  const needed =
+    (context.secureEmailChange ?? true)
+      ? EMAIL_CHANGE_CURRENT_CONFIRMED | EMAIL_CHANGE_NEW_CONFIRMED
+      : EMAIL_CHANGE_NEW_CONFIRMED;
+  if ((confirmed.emailChangeConfirmStatus & needed) !== needed) {
+    return { user: confirmed, awaitingOtherAddress: true, send: NOTHING };
+  }
+  const changed = await finishEmailChange(db, confirmed);
+  const oldAddress = user.email;
+  const send: Deferred =
+    changed.email === oldAddress
+      ? NOTHING
+      : async () => {
+          await context.mailer.send(
+            emailChangeNoticeMessage(oldAddress, changed.email, "changed", siteUrlOf(context)),
+          );
+        };
+  return { user: changed, awaitingOtherAddress: false, send };
+}
+
+async function finishEmailChange(db: Database, user: UserRow): Promise<UserRow> {
+  if (!user.emailChange) return user;
   const taken = await findUserByEmail(db, user.emailChange);
   if (taken && taken.id !== user.id) throw EMAIL_EXISTS();
   try {
@@ -113,13 +182,15 @@ async function finishEmailChange(db: Database, user: UserRow, address: string): 
         email: user.emailChange,
         emailChange: null,
         emailChangeSentAt: null,
+        emailChangeConfirmStatus: 0,
         emailVerified: true,
         emailVerifiedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(users.id, user.id))
+      // Two confirmations finishing at once: the first moves the account, the second finds it moved.
+      .where(and(eq(users.id, user.id), eq(users.emailChange, user.emailChange)))
       .returning();
-    return changed ?? user;
+    return changed ?? (await getUser(db, user.id)) ?? user;
   } catch (error) {
     if (sqlState(error) === "23505") throw EMAIL_EXISTS();
     throw error;

@@ -18,6 +18,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -76,6 +77,11 @@ export const users = pgTable(
     /** An e-mail change waiting for its confirmation link. */
     emailChange: text("email_change"),
     emailChangeSentAt: timestamp("email_change_sent_at", { withTimezone: true }),
+    /**
+     * Which addresses have confirmed the pending e-mail change, as bits: 1 the current address, 2
+     * the new one (GoTrue's secure e-mail change needs both; docs/decisions/013-auth-service.md).
+     */
+    emailChangeConfirmStatus: smallint("email_change_confirm_status").notNull().default(0),
     reauthenticationSentAt: timestamp("reauthentication_sent_at", { withTimezone: true }),
     bannedUntil: timestamp("banned_until", { withTimezone: true }),
     ...timestamps,

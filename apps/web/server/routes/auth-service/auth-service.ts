@@ -110,6 +110,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
     mailer: options.mailer,
     google: options.google,
     redirectUrls: options.redirectUrls,
+    secureEmailChange: options.secureEmailChange,
   };
   await app.register(signInRoutes, routeOptions);
   await app.register(emailLinkRoutes, routeOptions);

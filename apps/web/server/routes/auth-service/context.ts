@@ -38,6 +38,8 @@ export interface AuthServiceOptions {
   google: GoogleConfig;
   /** AUTH_REDIRECT_URLS. */
   redirectUrls: string[];
+  /** GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED; on unless false. */
+  secureEmailChange?: boolean | undefined;
 }
 
 export const AUTH_SERVICE_TAGS = ["auth service"];
@@ -286,6 +288,7 @@ export function mailContext(
     authBaseUrl: `${options.services.publicBaseUrl}${AUTH_SERVICE_PREFIX}`,
     redirectTo: allowedRedirect(options, redirectTo),
     ip: request.ip,
+    secureEmailChange: options.secureEmailChange ?? true,
   };
 }
 

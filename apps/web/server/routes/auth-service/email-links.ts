@@ -11,6 +11,7 @@ import {
   resendConfirmation,
 } from "@studyatlas/core/auth-service/email-requests.ts";
 import {
+  SINGLE_CONFIRMATION_ACCEPTED,
   verifyOneTimeToken,
   VERIFY_TYPES,
   type VerifyType,
@@ -111,6 +112,17 @@ function redirectWithError(reply: FastifyReply, redirectTo: string, error: unkno
   return reply.redirect(`${redirectTo.split("#")[0]}#${fragment.toString()}`, 303);
 }
 
+/**
+ * Where the first link of a secure e-mail change sends the browser (GoTrue's prepRedirectURL): the
+ * message in the fragment, and in the query too for a PKCE flow.
+ */
+function singleConfirmationRedirect(redirectTo: string, flowStateId: string | null): string {
+  const url = new URL(redirectTo.split("#")[0]!);
+  if (flowStateId) url.searchParams.set("message", SINGLE_CONFIRMATION_ACCEPTED);
+  url.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: "" }).toString();
+  return url.toString();
+}
+
 /** POST /verify (a code or link token, answered with a session) and GET /verify (the link). */
 function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
@@ -135,7 +147,14 @@ function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
         db,
         { type, tokenHash: body.token_hash, code: body.token, email: body.email },
         request.ip,
+        mailContext(options, request, undefined),
       );
+      afterAnswer(request, verified.send);
+      // The first address of a secure e-mail change: no session yet (GoTrue's verifyPost).
+      if (verified.awaitingOtherAddress) {
+        reply.header("cache-control", "no-store");
+        return { msg: SINGLE_CONFIRMATION_ACCEPTED, code: "200" };
+      }
       return startAuthSession(options, request, reply, verified.user, verified.method);
     },
   });
@@ -161,7 +180,12 @@ function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
           db,
           { type: verifyType, tokenHash: token },
           request.ip,
+          mailContext(options, request, requested),
         );
+        afterAnswer(request, verified.send);
+        if (verified.awaitingOtherAddress) {
+          return reply.redirect(singleConfirmationRedirect(redirectTo, verified.flowStateId), 303);
+        }
         return await redirectWithSession(options, request, reply, {
           user: verified.user,
           method: verified.method,

@@ -95,7 +95,20 @@ describe("a banned account", () => {
     });
     expect(auth.statusCode, auth.body).toBe(200);
     const authSession = auth.json<{ access_token: string; refresh_token: string }>();
+    const browser = new Browser(t.app);
+    const cookieSignIn = await browser.call("POST", "/api/account/token", {
+      body: { email, password: PASSWORD },
+      ip: freshIp(),
+    });
+    expect(cookieSignIn.statusCode, cookieSignIn.body).toBe(200);
     await ban(id, "24h");
+
+    // The web app's cookies: the access cookie's session is gone and the refresh cookie renews
+    // nothing.
+    expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(401);
+    browser.cookies.delete("sa_access");
+    expect((await browser.call("GET", "/api/account/detail")).statusCode).toBe(401);
+    expect(browser.cookies.has("sa_refresh")).toBe(false);
 
     expect((await call("GET", "/api/account/detail", undefined, api.access)).statusCode).toBe(401);
     expect(

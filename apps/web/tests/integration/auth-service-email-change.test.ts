@@ -5,7 +5,7 @@
 // address hears when the address has changed, and a session older than a day must prove itself
 // again (a recent sign-in, the current password or the /reauthenticate nonce) before asking.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { listOutbox } from "@studyatlas/core/accounts/outbox.ts";
 import type { Database } from "@studyatlas/db/client.ts";
@@ -17,6 +17,7 @@ import {
   call,
   confirmed,
   expectCode,
+  forgetEmailLimits,
   signIn,
   type SessionJson,
 } from "./auth-service-gotrue-cases-support.ts";
@@ -186,6 +187,44 @@ describe("secure e-mail change (the default)", () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     await authMail(secure.database.db, old, CURRENT_MAIL);
     await authMail(secure.database.db, next, NEW_MAIL);
+  });
+
+  it("/resend sends both links again; the newest pair finishes the change", async () => {
+    const session = await confirmed(secure);
+    const old = session.user.email;
+    const next = uniqueAddress("resent");
+    await askToMove(secure, session, next);
+    await authMail(secure.database.db, old, CURRENT_MAIL);
+    await authMail(secure.database.db, next, NEW_MAIL);
+    await forgetEmailLimits(secure);
+    const resent = await call(secure, "POST", "/resend", {
+      body: { type: "email_change", email: old },
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const arrived = async (to: string, subject: string) =>
+      vi.waitFor(
+        async () => {
+          const mails = (await listOutbox(secure.database.db, { to })).filter(
+            (row) => row.subject === subject,
+          );
+          if (mails.length < 2) throw new Error(`no second "${subject}" to ${to}`);
+        },
+        { timeout: 5000, interval: 20 },
+      );
+    await arrived(old, CURRENT_MAIL);
+    await arrived(next, NEW_MAIL);
+    const current = await authMail(secure.database.db, old, CURRENT_MAIL);
+    const fresh = await authMail(secure.database.db, next, NEW_MAIL);
+    for (const [email, code] of [
+      [old, current.code],
+      [next, fresh.code],
+    ] as const) {
+      const verified = await call(secure, "POST", "/verify", {
+        body: { type: "email_change", email, token: code },
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+    }
+    expect(await emailOf(secure, session.access_token)).toBe(next);
   });
 
   it("a fresh sign-in is proof enough (auth-js's updateUser sends no nonce)", async () => {

@@ -103,8 +103,17 @@ async function registerEverywhere(app: FastifyInstance, s: ServerServices, front
   });
   registerPermissionsPolicy(app);
   await app.register(cookie);
-  // Live chat's upgrades (routes/api/chat/live.ts) and the API's OpenAPI document.
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Live chat's upgrades (routes/api/chat/live.ts) and the API's OpenAPI document. A client that
+  // breaks the WebSocket protocol (a bad frame, invalid UTF-8, an oversized message) is its own
+  // fault, not ours: noted at debug without a stack, and `ws` closes that socket with the code the
+  // fault calls for (1002, 1007, 1009).
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    errorHandler: (error, _socket, request) => {
+      const { code } = error as { code?: unknown };
+      request.log.debug({ reason: error.message, code }, "live socket: client protocol error");
+    },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",

@@ -274,6 +274,29 @@ export const EnvSchema = z.object({
         .max(300_000, "must be from 1000 to 300000"),
     )
     .default(30_000),
+  // Live chat sockets are counted apart from MAX_CONCURRENT_REQUESTS and capped per signed-in
+  // user, per client address (the socket's, or TRUST_PROXY's) and per process (docs/security.md).
+  CHAT_SOCKETS_PER_USER: positiveCount
+    .pipe(z.number().min(1, "must be from 1 to 1000").max(1000, "must be from 1 to 1000"))
+    .default(10),
+  CHAT_SOCKETS_PER_ADDRESS: positiveCount
+    .pipe(z.number().min(1, "must be from 1 to 100000").max(100_000, "must be from 1 to 100000"))
+    .default(50),
+  /** Unset: 8 per request slot (MAX_CONCURRENT_REQUESTS), 2048 by default. */
+  CHAT_SOCKETS_MAX: positiveCount
+    .pipe(
+      z.number().min(1, "must be from 1 to 1000000").max(1_000_000, "must be from 1 to 1000000"),
+    )
+    .optional(),
+  /** How often a live socket's session is checked again, besides the notice of its end. */
+  CHAT_SESSION_CHECK_MS: positiveCount
+    .pipe(
+      z
+        .number()
+        .min(1000, "must be from 1000 to 3600000")
+        .max(3_600_000, "must be from 1000 to 3600000"),
+    )
+    .default(60_000),
   /**
    * A request header that a trusted CDN or proxy sets to the visitor's country (ADR 015)
    * (ISO 3166-1 alpha-2, e.g. cf-ipcountry). Unset: no header is believed, since a client could

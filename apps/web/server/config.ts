@@ -57,6 +57,14 @@ export interface ChatConfig {
   advisorUserId: number;
   /** How often live sockets are pinged; one that missed a ping by the next is closed. */
   heartbeatMs: number;
+  /** Live sockets one user may hold in one process (CHAT_SOCKETS_PER_USER). */
+  socketsPerUser: number;
+  /** Live sockets one client address may hold in one process (CHAT_SOCKETS_PER_ADDRESS). */
+  socketsPerAddress: number;
+  /** Live sockets of one process (CHAT_SOCKETS_MAX; 8 per request slot unless set). */
+  socketsMax: number;
+  /** How often a live socket's session is checked again (CHAT_SESSION_CHECK_MS). */
+  sessionCheckMs: number;
 }
 
 export interface TimeoutConfig {
@@ -195,7 +203,14 @@ export function loadConfig(
       ...(value.GOOGLE_CLIENT_SECRET ? { clientSecret: value.GOOGLE_CLIENT_SECRET } : {}),
     },
     support: { email: value.SUPPORT_EMAIL, postalAddress: value.POSTAL_ADDRESS },
-    chat: { advisorUserId: value.ADVISOR_USER_ID, heartbeatMs: value.CHAT_HEARTBEAT_MS },
+    chat: {
+      advisorUserId: value.ADVISOR_USER_ID,
+      heartbeatMs: value.CHAT_HEARTBEAT_MS,
+      socketsPerUser: value.CHAT_SOCKETS_PER_USER,
+      socketsPerAddress: value.CHAT_SOCKETS_PER_ADDRESS,
+      socketsMax: value.CHAT_SOCKETS_MAX ?? Math.max(1, 8 * value.MAX_CONCURRENT_REQUESTS),
+      sessionCheckMs: value.CHAT_SESSION_CHECK_MS,
+    },
     demoAccounts: value.DEMO_ACCOUNTS === "true",
     webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
     schoolImageMaxBytes: value.SCHOOL_IMAGE_MAX_MB * 1024 * 1024,

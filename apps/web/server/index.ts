@@ -24,6 +24,11 @@ import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 const DEMO_SEED = 42;
 const HOUSEKEEPING_JOB = "account-housekeeping";
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+/**
+ * A shutdown still waiting after this ends the process anyway, before the primary of several
+ * (cluster-primary.ts, STOP_TIMEOUT_MS) or a supervisor kills it without a word in the log.
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 async function seedFirstRun(config: AppConfig, database: DatabaseHandle, log: Logger) {
   log.info(
@@ -94,6 +99,10 @@ async function serve(
   const shutdown = (signal: string) => {
     closing ??= (async () => {
       app.log.info(`${signal}: shutting down`);
+      setTimeout(() => {
+        app.log.error(`Not closed within ${SHUTDOWN_GRACE_MS / 1000} s of ${signal}; exiting.`);
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
       await app.close();
       app.log.info(`Closed; scheduled jobs still running: ${app.scheduler.running().length}`);
       await database.close();

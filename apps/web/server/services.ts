@@ -131,6 +131,12 @@ async function workers(app: FastifyInstance, options: ServiceOptions, scheduler:
     database,
     log: app.log,
     heartbeatMs: config.chat.heartbeatMs,
+    sessionCheckMs: config.chat.sessionCheckMs,
+    caps: {
+      perUser: config.chat.socketsPerUser,
+      perAddress: config.chat.socketsPerAddress,
+      total: config.chat.socketsMax,
+    },
     scheduler,
   });
   await chatHub.start();

@@ -372,6 +372,11 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.output<typeof ApiErrorSchema>;
 
 export const HealthSchema = z.object({
-  status: z.enum(["ok", "error"]),
+  /** busy: every request slot is taken (MAX_CONCURRENT_REQUESTS); send traffic elsewhere. */
+  status: z.enum(["ok", "error", "busy"]),
   database: z.enum(["pglite", "postgres"]),
+  /** Live chat sockets this process holds (counted apart from the request slots). */
+  sockets: z.number().int().nonnegative().optional(),
+  /** Requests this process is working on, and how many it takes at once. */
+  requests: z.object({ in_flight: z.number().int(), limit: z.number().int() }).optional(),
 });

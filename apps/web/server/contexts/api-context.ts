@@ -38,7 +38,15 @@ type WithServices = { services: ServerServices };
 
 async function healthContext(health: FastifyInstance, { services: s }: WithServices) {
   registerXsrfProtection(health, xsrfOptionsOf(s));
-  await health.register(healthRoutes, { services: s.app, watchdog: s.watchdog });
+  await health.register(healthRoutes, {
+    services: s.app,
+    watchdog: s.watchdog,
+    saturation: () => ({
+      sockets: s.chatHub.size(),
+      requestsInFlight: s.overload.inFlight(),
+      requestLimit: s.config.maxConcurrentRequests,
+    }),
+  });
 }
 
 async function beaconContext(beacon: FastifyInstance, { services: s }: WithServices) {

@@ -1,5 +1,9 @@
+import { connect } from "node:net";
+
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 
 import {
   createOverloadGuard,
@@ -21,12 +25,14 @@ afterEach(async () => {
 async function server(maxConcurrentRequests: number) {
   const app = Fastify();
   apps.push(app);
+  await app.register(websocket);
   const guard = createOverloadGuard({ maxConcurrentRequests });
   const waiting: Array<() => void> = [];
   const hold = () => new Promise<void>((resolve) => waiting.push(resolve));
   await app.register(
     async (api) => {
       guard.guard(api, SHED_AS_JSON);
+      api.get("/live", { websocket: true }, (socket) => socket.send("ready"));
       api.get("/slow", async () => {
         await hold();
         return { ok: true };
@@ -87,5 +93,64 @@ describe("overload guard", () => {
     await s.whenWaiting(2);
     s.releaseAll();
     expect((await next).status).toBe(200);
+  });
+});
+
+/** Opens `/api/live`; resolves once the server's first message arrives. */
+function openSocket(address: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${address.replace(/^http/, "ws")}/api/live`);
+    socket.once("message", () => resolve(socket));
+    socket.once("unexpected-response", (_request, response) =>
+      reject(new Error(`upgrade refused with ${response.statusCode}`)),
+    );
+    socket.once("error", reject);
+  });
+}
+
+/** A raw upgrade of `/api/live`: the answer's status line, and whether the server then hung up. */
+function rawUpgrade(address: string): Promise<{ statusLine: string; closedByServer: boolean }> {
+  const { port } = new URL(address);
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port: Number(port) });
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ statusLine: received.split("\r\n")[0] ?? "", closedByServer: false });
+    }, 1500);
+    socket.on("data", (chunk: Buffer) => void (received += chunk.toString("latin1")));
+    socket.once("close", () => {
+      clearTimeout(timer);
+      resolve({ statusLine: received.split("\r\n")[0] ?? "", closedByServer: true });
+    });
+    socket.write(
+      "GET /api/live HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+    );
+  });
+}
+
+describe("overload guard and WebSocket upgrades", () => {
+  it("gives an upgraded socket's request slot back once the upgrade completes", async () => {
+    const s = await server(2);
+    const sockets = [await openSocket(s.address), await openSocket(s.address)];
+    sockets.push(await openSocket(s.address));
+    expect(s.guard.inFlight()).toBe(0);
+    const answer = fetch(`${s.address}/api/slow`);
+    await s.whenWaiting(1);
+    s.releaseAll();
+    expect((await answer).status).toBe(200);
+    for (const socket of sockets) socket.terminate();
+  });
+
+  it("answers a shed upgrade with 503 and closes its connection at once", async () => {
+    const s = await server(1);
+    const held = fetch(`${s.address}/api/slow`);
+    await s.whenWaiting(1);
+    const refused = await rawUpgrade(s.address);
+    expect(refused.statusLine).toBe("HTTP/1.1 503 Service Unavailable");
+    expect(refused.closedByServer).toBe(true);
+    s.releaseAll();
+    expect((await held).status).toBe(200);
   });
 });

@@ -227,7 +227,7 @@ describe("applications without an advisor account", () => {
   it("answer 503 with a clear message and open no chat", async () => {
     const app = await buildApp({
       config: testConfig({
-        chat: { advisorUserId: 2_000_000_000, heartbeatMs: 30_000 },
+        chat: { ...testConfig().chat, advisorUserId: 2_000_000_000 },
       }),
       database: t.database,
       frontend: { kind: "none" },

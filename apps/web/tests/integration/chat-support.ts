@@ -1,6 +1,9 @@
 // What the apply and chat tests share: users signed in as API clients (Bearer), a valid
 // application payload, a live-socket client that collects what the server pushes, and one app per
 // test file with the calls those tests make.
+import { randomBytes } from "node:crypto";
+import { connect } from "node:net";
+
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import WebSocket from "ws";
@@ -105,9 +108,16 @@ export interface LiveClient {
 }
 
 /** Opens `GET /api/chats/live` on a listening server; resolves once the server says ready. */
-export function openLive(baseUrl: string, headers: Record<string, string>): Promise<LiveClient> {
+export function openLive(
+  baseUrl: string,
+  headers: Record<string, string>,
+  options: { localAddress?: string } = {},
+): Promise<LiveClient> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/chats/live`, { headers });
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/chats/live`, {
+      headers,
+      ...options,
+    });
     const client: LiveClient = {
       socket,
       events: [],
@@ -241,3 +251,90 @@ export async function openChatTestApp() {
 }
 
 export type ChatTestApp = Awaited<ReturnType<typeof openChatTestApp>>;
+
+/** What a raw upgrade request got: the status line's code, and when the server closed the TCP connection. */
+export interface RawUpgrade {
+  status: number;
+  /** Milliseconds from the answer to the server's close, or undefined if it stayed open. */
+  closedAfterMs: number | undefined;
+}
+
+/**
+ * Sends `GET /api/chats/live` as an upgrade over a bare TCP connection (from `localAddress`, any
+ * loopback address) and watches whether the server closes it after a refusal, for `waitMs`.
+ */
+export function rawUpgrade(
+  baseUrl: string,
+  headers: Record<string, string>,
+  options: { localAddress?: string; waitMs?: number } = {},
+): Promise<RawUpgrade> {
+  const { hostname, port } = new URL(baseUrl);
+  const waitMs = options.waitMs ?? 2000;
+  return new Promise((resolve, reject) => {
+    const socket = connect({
+      host: hostname,
+      port: Number(port),
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    });
+    let received = "";
+    let answeredAt: number | undefined;
+    let status = 0;
+    const finish = (closedAfterMs: number | undefined) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status, closedAfterMs });
+    };
+    const timer = setTimeout(() => finish(undefined), waitMs + 5000);
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      if (answeredAt !== undefined) return;
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(received);
+      if (!match) return;
+      answeredAt = performance.now();
+      status = Number(match[1]);
+      if (status === 101) return finish(undefined);
+      clearTimeout(timer);
+      setTimeout(() => finish(undefined), waitMs);
+    });
+    socket.once("close", () => {
+      if (answeredAt === undefined)
+        return reject(new Error(`closed without an answer: ${received}`));
+      finish(performance.now() - answeredAt);
+    });
+    socket.once("error", () => undefined);
+    const lines = [
+      "GET /api/chats/live HTTP/1.1",
+      `Host: ${hostname}:${port}`,
+      "Connection: Upgrade",
+      "Upgrade: websocket",
+      "Sec-WebSocket-Version: 13",
+      `Sec-WebSocket-Key: ${randomBytes(16).toString("base64")}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+  });
+}
+
+/** Opens `count` live sockets for `user`, `batch` at a time; answers the clients that opened. */
+export async function openMany(
+  baseUrl: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<PromiseSettledResult<LiveClient>[]> {
+  return Promise.allSettled(Array.from({ length: count }, () => openLive(baseUrl, headers)));
+}
+
+/** Resolves with the close code and reason a client's socket gets (or rejects after `ms`). */
+export function closeOf(client: LiveClient, ms = 5000): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve, reject) => {
+    if (client.socket.readyState === WebSocket.CLOSED) {
+      reject(new Error("the socket was closed before it was watched"));
+      return;
+    }
+    const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+    client.socket.once("close", (code: number, reason: Buffer) => {
+      clearTimeout(timer);
+      resolve({ code, reason: reason.toString("utf8") });
+    });
+  });
+}

@@ -2,6 +2,7 @@
 // with Retry-After); the counting itself is unit-tested in server/plugins/overload.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { rawUpgrade } from "./chat-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
@@ -28,8 +29,20 @@ describe("past MAX_CONCURRENT_REQUESTS", () => {
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("keeps answering the health check", async () => {
+  it("keeps answering the health check, which says the process is busy", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      status: "busy",
+      sockets: 0,
+      requests: { in_flight: 0, limit: 0 },
+    });
+  });
+
+  it("answers a live chat upgrade with 503 and closes its connection at once", async () => {
+    const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const refused = await rawUpgrade(baseUrl, {});
+    expect(refused.status).toBe(503);
+    expect(refused.closedAfterMs).toBeLessThan(1000);
   });
 });

@@ -9,6 +9,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import { sessions } from "@studyatlas/db/schema/accounts.ts";
 import { mfaFactors, sessionAmrClaims, type FactorType } from "@studyatlas/db/schema/mfa.ts";
 
+import { announceSessionsChanged } from "../chat/session-notices.ts";
 import { ConflictError, UnavailableError } from "../errors.ts";
 import { inTransaction } from "../transactions.ts";
 import {
@@ -162,6 +163,7 @@ async function removeFactorIn(tx: Database, factorId: string): Promise<void> {
   const sessionIds = [...new Set(raised.map((claim) => claim.sessionId))];
   if (sessionIds.length > 0) {
     await tx.update(sessions).set({ aal: "aal1" }).where(inArray(sessions.id, sessionIds));
+    await announceSessionsChanged(tx, sessionIds);
   }
   await tx.delete(mfaFactors).where(eq(mfaFactors.id, factorId));
 }

@@ -10,6 +10,7 @@ import { refreshTokens, sessions, users, type AmrEntry } from "@studyatlas/db/sc
 import { mfaFactors } from "@studyatlas/db/schema/mfa.ts";
 
 import { appMetadataOf } from "../auth-service/auth-user.ts";
+import { announceSessionsChanged } from "../chat/session-notices.ts";
 import { ForbiddenError, UnauthenticatedError } from "../errors.ts";
 import { randomToken, sha256 } from "./secrets.ts";
 
@@ -304,6 +305,7 @@ export async function revokeSessionIn(
     .update(refreshTokens)
     .set({ revokedAt: new Date(now) })
     .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+  await announceSessionsChanged(tx, [sessionId]);
 }
 
 export async function revokeSession(

@@ -24,17 +24,29 @@ import { inTransaction } from "../transactions.ts";
 /** The NOTIFY channel of chat events; every app process listens (live delivery). */
 export const CHAT_EVENTS_CHANNEL = "chat_events";
 
-/** What the channel carries: ids only (a NOTIFY payload is limited to 8,000 bytes). */
+/**
+ * What the channel carries: ids only (a NOTIFY payload is limited to 8,000 bytes). `session`: a
+ * session ended or lost its second factor, so its live sockets are checked (chat/session-notices.ts).
+ */
 export type ChatNotice =
-  { type: "message"; chat_id: number; id: number } | { type: "chat"; chat_id: number };
+  | { type: "message"; chat_id: number; id: number }
+  | { type: "chat"; chat_id: number }
+  | { type: "session"; session_id: string };
 
 export function parseChatNotice(payload: string): ChatNotice | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<{ type: string; chat_id: number; id: number }>;
+    const value = JSON.parse(payload) as Partial<{
+      type: string;
+      chat_id: number;
+      id: number;
+      session_id: string;
+    }>;
     if (value.type === "message" && Number.isInteger(value.chat_id) && Number.isInteger(value.id))
       return { type: "message", chat_id: value.chat_id!, id: value.id! };
     if (value.type === "chat" && Number.isInteger(value.chat_id))
       return { type: "chat", chat_id: value.chat_id! };
+    if (value.type === "session" && typeof value.session_id === "string")
+      return { type: "session", session_id: value.session_id };
   } catch {
     // Not ours.
   }

@@ -1,6 +1,7 @@
 // GET /api/health: liveness for load balancers and a real database check (a read and a committed
 // write, services/database-watchdog.ts). Registered in the API's health context, which the
-// overload guard leaves alone.
+// overload guard leaves alone. It reports the process's saturation too: its live sockets and
+// requests in progress, and 503 "busy" while every request slot is taken (plugins/overload.ts).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
@@ -9,9 +10,22 @@ import { HealthSchema } from "@studyatlas/schemas/catalogue.ts";
 import type { AppServices } from "../../../app/context.ts";
 import type { DatabaseWatchdog } from "../../services/database-watchdog.ts";
 
+/** How loaded the process is: its live sockets, its requests in progress and their limit. */
+export interface Saturation {
+  sockets: number;
+  requestsInFlight: number;
+  requestLimit: number;
+}
+
+function saturationFields(saturation: Saturation | undefined) {
+  if (!saturation) return {};
+  const { sockets, requestsInFlight, requestLimit } = saturation;
+  return { sockets, requests: { in_flight: requestsInFlight, limit: requestLimit } };
+}
+
 export async function healthRoutes(
   app: FastifyInstance,
-  options: { services: AppServices; watchdog: DatabaseWatchdog },
+  options: { services: AppServices; watchdog: DatabaseWatchdog; saturation?: () => Saturation },
 ): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get("/health", {
     schema: {
@@ -21,8 +35,14 @@ export async function healthRoutes(
     },
     handler: async (_request, reply) => {
       const database = options.services.databaseKind;
-      if (await options.watchdog.probe()) return { status: "ok" as const, database };
-      return reply.code(503).send({ status: "error" as const, database });
+      const load = saturationFields(options.saturation?.());
+      if (!(await options.watchdog.probe())) {
+        return reply.code(503).send({ status: "error" as const, database, ...load });
+      }
+      if (load.requests && load.requests.in_flight >= load.requests.limit) {
+        return reply.code(503).send({ status: "busy" as const, database, ...load });
+      }
+      return { status: "ok" as const, database, ...load };
     },
   });
 }

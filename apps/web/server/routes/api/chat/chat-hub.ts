@@ -10,8 +10,16 @@
 // (`GET /api/chats/{id}/messages?after=`), as it does after a reconnect of its own.
 // Dead sockets: each is pinged every `heartbeatMs` (the "chat-heartbeat" job of the process's
 // scheduler, server/jobs.ts); one that has not answered by the next ping is terminated.
+//
+// Sockets are counted and capped by the registry (socket-registry.ts) and live no longer than
+// their session (docs/security.md, "Long-lived connections"): a `session` notice (core's
+// chat/session-notices.ts, sent by whatever ends or lowers a session, from any process) makes each
+// process check that session again and close its sockets with 4401; as a backstop, every
+// `sessionCheckMs` all sessions holding sockets are checked. Shutdown tells every socket "going
+// away" (1001) and ends the ones that do not close within SHUTDOWN_CLOSE_MS.
 import type { WebSocket } from "ws";
 
+import { getActiveSession } from "@studyatlas/core/accounts/sessions.ts";
 import {
   CHAT_EVENTS_CHANNEL,
   chatParticipantIds,
@@ -24,13 +32,25 @@ import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 import type { LiveEvent } from "@studyatlas/schemas/chat.ts";
 
 import type { Scheduler } from "../../../jobs.ts";
+import { isSecondFactorPending } from "../../../plugins/auth.ts";
+import {
+  createSocketRegistry,
+  type LiveSocket,
+  type SocketCaps,
+  type SocketOwner,
+  type SocketRefusal,
+  type SocketRegistry,
+  type SocketReservation,
+} from "./socket-registry.ts";
 
-/** Sockets one user may hold at once in one process (tabs and devices). */
-export const MAX_SOCKETS_PER_USER = 20;
+/** The close code and reason of a socket whose session ended (4000-4999: the application's own). */
+export const SESSION_ENDED_CLOSE = { code: 4401, reason: "Your session has ended." } as const;
+/** How long shutdown waits for sockets to answer "going away" before ending them. */
+export const SHUTDOWN_CLOSE_MS = 2000;
 
 export interface ChatHub {
-  /** Registers the socket of `userId`; false when the user already holds too many. */
-  add(userId: number, socket: WebSocket): boolean;
+  /** Reserves a place for a socket before its upgrade, or names the cap that refuses it. */
+  reserve(owner: SocketOwner): SocketReservation | SocketRefusal;
   /** Sockets connected to this process. */
   size(): number;
   /** Starts listening; resolves once the channel is heard. */
@@ -38,34 +58,27 @@ export interface ChatHub {
   stop(): Promise<void>;
 }
 
-interface Tracked {
-  alive: boolean;
-}
-
 type HubEvent = LiveEvent | { type: "chat"; chat_id: number };
-
-/** The sockets of this process by user, and whether each answered its last ping. */
-interface Sockets {
-  byUser: Map<number, Set<WebSocket>>;
-  tracked: WeakMap<WebSocket, Tracked>;
-}
 
 function send(socket: WebSocket, event: HubEvent): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
 }
 
-function sendTo(sockets: Sockets, userId: number, event: HubEvent): void {
-  for (const socket of sockets.byUser.get(userId) ?? []) send(socket, event);
+function sendTo(sockets: SocketRegistry, userId: number, event: HubEvent): void {
+  for (const socket of sockets.ofUser(userId)) send(socket, event);
 }
 
 /** Every client catches up from its cursor: notices may have been missed. */
-function resyncAll(sockets: Sockets): void {
-  for (const set of sockets.byUser.values())
-    for (const socket of set) send(socket, { type: "resync" });
+function resyncAll(sockets: SocketRegistry): void {
+  for (const place of sockets.open()) if (place.socket) send(place.socket, { type: "resync" });
 }
 
-/** Delivers one notice to the sockets of the users it concerns. */
-async function deliver(database: DatabaseHandle, sockets: Sockets, notice: ChatNotice) {
+/** Delivers one notice of a message or a chat to the sockets of the users it concerns. */
+async function deliver(
+  database: DatabaseHandle,
+  sockets: SocketRegistry,
+  notice: Exclude<ChatNotice, { type: "session" }>,
+) {
   if (notice.type === "message") {
     const delivery = await loadDelivery(database.db, notice.id);
     if (!delivery) return;
@@ -82,67 +95,91 @@ async function deliver(database: DatabaseHandle, sockets: Sockets, notice: ChatN
   }
 }
 
-/** One heartbeat: a socket that did not answer the last ping is terminated, the others pinged. */
-function pingAll(sockets: Sockets): void {
-  for (const set of sockets.byUser.values()) {
-    for (const socket of set) {
-      const state = sockets.tracked.get(socket);
-      if (!state) continue;
-      if (!state.alive) {
-        socket.terminate();
-        continue;
-      }
-      state.alive = false;
-      socket.ping();
-    }
+/**
+ * Checks a session again and closes the sockets it no longer allows: the session is gone (ended,
+ * expired, revoked), is another user's, owes its second factor, or fell below the level the
+ * socket was opened at.
+ */
+async function checkSession(database: DatabaseHandle, sockets: SocketRegistry, sessionId: string) {
+  const places = sockets.ofSession(sessionId);
+  if (places.length === 0) return;
+  const session = await getActiveSession(database.db, sessionId);
+  const allows = (place: LiveSocket) =>
+    session !== undefined &&
+    session.user.id === place.userId &&
+    !isSecondFactorPending(session) &&
+    !(place.aal === "aal2" && session.aal !== "aal2");
+  for (const place of places) {
+    if (allows(place)) continue;
+    place.ended = true;
+    place.socket?.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
   }
 }
 
-/** Registers `socket` as one of `userId`'s; false when the user already holds too many. */
-function addSocket(sockets: Sockets, userId: number, socket: WebSocket): boolean {
-  let set = sockets.byUser.get(userId);
-  if (set && set.size >= MAX_SOCKETS_PER_USER) return false;
-  if (!set) sockets.byUser.set(userId, (set = new Set()));
-  set.add(socket);
-  sockets.tracked.set(socket, { alive: true });
-  socket.on("pong", () => {
-    const state = sockets.tracked.get(socket);
-    if (state) state.alive = true;
+/** One heartbeat: a socket that did not answer the last ping is terminated, the others pinged. */
+function pingAll(sockets: SocketRegistry): void {
+  for (const place of sockets.open()) {
+    const socket = place.socket!;
+    if (!place.alive) {
+      socket.terminate();
+      continue;
+    }
+    place.alive = false;
+    socket.ping();
+  }
+}
+
+/** Tells every socket "going away"; ends those that have not closed within SHUTDOWN_CLOSE_MS. */
+async function closeAll(sockets: SocketRegistry): Promise<void> {
+  const open = sockets.open().flatMap((place) => (place.socket ? [place.socket] : []));
+  const closed = open.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === socket.CLOSED) return resolve();
+        socket.once("close", () => resolve());
+        socket.close(1001, "Server shutting down");
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      for (const socket of open) socket.terminate();
+      resolve();
+    }, SHUTDOWN_CLOSE_MS);
   });
-  socket.on("close", () => {
-    const current = sockets.byUser.get(userId);
-    current?.delete(socket);
-    if (current && current.size === 0) sockets.byUser.delete(userId);
-  });
-  return true;
+  await Promise.race([Promise.all(closed), late]);
+  clearTimeout(timer);
 }
 
 export const CHAT_HEARTBEAT_JOB = "chat-heartbeat";
+export const CHAT_SESSION_CHECK_JOB = "chat-session-check";
 
 export function createChatHub(options: {
   database: DatabaseHandle;
   log: Logger;
   heartbeatMs: number;
+  sessionCheckMs: number;
+  caps: SocketCaps;
   scheduler: Scheduler;
 }): ChatHub {
   const { database, log, scheduler } = options;
-  const sockets: Sockets = { byUser: new Map(), tracked: new WeakMap() };
+  const sockets = createSocketRegistry(options.caps);
   let pending: ChatNotice[] = [];
   let draining: Promise<void> | undefined;
   let stopListening: (() => Promise<void>) | undefined;
 
-  /** Delivers the notices heard so far, in the order heard; one query per batch. */
+  /** Handles the notices heard so far, in the order heard. */
   const drain = async () => {
     while (pending.length > 0) {
       const batch = pending;
       pending = [];
-      if (sockets.byUser.size === 0) continue;
       for (const notice of batch) {
         try {
-          await deliver(database, sockets, notice);
+          if (notice.type === "session") await checkSession(database, sockets, notice.session_id);
+          else if (sockets.size() > 0) await deliver(database, sockets, notice);
         } catch (error) {
           // The database is briefly away: the clients cannot be told what they missed, so they
-          // are asked to catch up themselves.
+          // are asked to catch up themselves (an ended session is caught by the next check).
           log.warn({ err: error }, "live chat delivery failed; asking clients to resync");
           resyncAll(sockets);
         }
@@ -161,26 +198,30 @@ export function createChatHub(options: {
     });
   };
 
+  const checkAllSessions = async () => {
+    for (const sessionId of sockets.sessionIds()) await checkSession(database, sockets, sessionId);
+  };
+
   return {
-    add: (userId, socket) => addSocket(sockets, userId, socket),
-    size() {
-      let count = 0;
-      for (const set of sockets.byUser.values()) count += set.size;
-      return count;
-    },
+    reserve: (owner) => sockets.reserve(owner),
+    size: () => sockets.size(),
     async start() {
       stopListening = await database.listen(CHAT_EVENTS_CHANNEL, onNotice);
       scheduler.schedule(CHAT_HEARTBEAT_JOB, { everyMs: options.heartbeatMs }, () =>
         pingAll(sockets),
       );
+      scheduler.schedule(
+        CHAT_SESSION_CHECK_JOB,
+        { everyMs: options.sessionCheckMs },
+        checkAllSessions,
+      );
     },
     async stop() {
       scheduler.stop(CHAT_HEARTBEAT_JOB);
+      scheduler.stop(CHAT_SESSION_CHECK_JOB);
+      await closeAll(sockets);
       await stopListening?.();
       await draining;
-      for (const set of sockets.byUser.values())
-        for (const socket of set) socket.close(1001, "Server shutting down");
-      sockets.byUser.clear();
     },
   };
 }

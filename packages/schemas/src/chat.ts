@@ -13,6 +13,9 @@ export const CHAT_RATE_LIMITS = { student: 30, advisor: 120 } as const;
 /** The WebSocket of live delivery. */
 export const CHAT_LIVE_PATH = "/api/chats/live";
 
+/** The close code of a live socket whose session has ended: the client stops reconnecting. */
+export const CHAT_SESSION_ENDED_CLOSE_CODE = 4401;
+
 export const CHAT_MESSAGES = {
   empty: "Write a message before sending it.",
   tooLong: `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters long.`,

@@ -17,6 +17,13 @@ import { MessageBubbles } from "./message-bubbles.tsx";
 import type { LiveStatus } from "./use-live-chat.ts";
 import styles from "./chat-screen.module.css";
 
+const STATUS_TEXT: Record<LiveStatus, string> = {
+  connecting: "Connecting…",
+  live: "Live",
+  offline: "Reconnecting…",
+  ended: "Signed out",
+};
+
 export function ConversationHeader({
   named,
   selected,
@@ -56,7 +63,7 @@ export function ConversationHeader({
             </p>
           </div>
           <span className={styles.status} data-status={status} role="status">
-            {status === "live" ? "Live" : status === "offline" ? "Reconnecting…" : "Connecting…"}
+            {STATUS_TEXT[status]}
           </span>
           <button
             type="button"

@@ -1,13 +1,19 @@
 // The browser's end of live delivery (docs/decisions/012-applications-and-live-chat.md): one
 // WebSocket to /api/chats/live for the chat screen, authenticated by the session cookie. It
-// reconnects with backoff after a drop, and on every (re)connection and every `resync` asks the
+// reconnects with backoff after a drop (never after the server closed it because the session
+// ended), and on every (re)connection and every `resync` asks the
 // screen to catch up from its cursor, so a message sent while the socket was down is fetched once
 // and shown once.
 import { useEffect, useRef, useState } from "react";
 
-import { CHAT_LIVE_PATH, type LiveEvent } from "@studyatlas/schemas/chat.ts";
+import {
+  CHAT_LIVE_PATH,
+  CHAT_SESSION_ENDED_CLOSE_CODE,
+  type LiveEvent,
+} from "@studyatlas/schemas/chat.ts";
 
-export type LiveStatus = "connecting" | "live" | "offline";
+/** "ended": the server closed the socket because the session ended; no reconnecting. */
+export type LiveStatus = "connecting" | "live" | "offline" | "ended";
 
 export type ServerEvent = LiveEvent | { type: "chat"; chat_id: number };
 
@@ -53,8 +59,13 @@ export function useLiveChat(handlers: {
           latest.current.onEvent(event);
         }
       });
-      next.addEventListener("close", () => {
+      next.addEventListener("close", (event: CloseEvent) => {
         if (socket !== next || stopped) return;
+        if (event.code === CHAT_SESSION_ENDED_CLOSE_CODE) {
+          stopped = true;
+          setStatus("ended");
+          return;
+        }
         setStatus("offline");
         const delay = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 10_000;
         attempt += 1;

@@ -29,7 +29,7 @@ import {
 } from "@studyatlas/core/chat/chats.ts";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
-import type { LiveEvent } from "@studyatlas/schemas/chat.ts";
+import { CHAT_SESSION_ENDED_CLOSE_CODE, type LiveEvent } from "@studyatlas/schemas/chat.ts";
 
 import type { Scheduler } from "../../../jobs.ts";
 import { isSecondFactorPending } from "../../../plugins/auth.ts";
@@ -44,7 +44,10 @@ import {
 } from "./socket-registry.ts";
 
 /** The close code and reason of a socket whose session ended (4000-4999: the application's own). */
-export const SESSION_ENDED_CLOSE = { code: 4401, reason: "Your session has ended." } as const;
+export const SESSION_ENDED_CLOSE = {
+  code: CHAT_SESSION_ENDED_CLOSE_CODE,
+  reason: "Your session has ended.",
+} as const;
 /** How long shutdown waits for sockets to answer "going away" before ending them. */
 export const SHUTDOWN_CLOSE_MS = 2000;
 

@@ -156,7 +156,11 @@ describe("webhook URLs on internal addresses", () => {
         savePartnerSettings(
           t.database.db,
           scope,
-          { lead_email: null, webhook_url: `http://hooks.partner.test:${port}/hook` },
+          {
+            lead_email: null,
+            webhook_url: `http://hooks.partner.test:${port}/hook`,
+            userId: partnerUserId,
+          },
           { allowPrivate: false, resolver: resolverAnswering(loopback) },
         ),
       ).rejects.toMatchObject({ errors: { webhook_url: [WEBHOOK_MESSAGES.privateUrl] } });
@@ -169,7 +173,11 @@ describe("webhook URLs on internal addresses", () => {
     await savePartnerSettings(
       t.database.db,
       scope,
-      { lead_email: null, webhook_url: `http://hooks.partner.test:${port}/hook` },
+      {
+        lead_email: null,
+        webhook_url: `http://hooks.partner.test:${port}/hook`,
+        userId: partnerUserId,
+      },
       { allowPrivate: false, resolver },
     );
     expect(await enqueueTestWebhook(t.database.db, scope)).toBe(true);
@@ -184,7 +192,11 @@ describe("webhook URLs on internal addresses", () => {
     await savePartnerSettings(
       t.database.db,
       scope,
-      { lead_email: null, webhook_url: `http://hooks.partner.test:${port}/hook` },
+      {
+        lead_email: null,
+        webhook_url: `http://hooks.partner.test:${port}/hook`,
+        userId: partnerUserId,
+      },
       { allowPrivate: true, resolver },
     );
     await enqueueTestWebhook(t.database.db, scope);

@@ -149,7 +149,7 @@ describe("lead webhooks", () => {
         savePartnerSettings(
           t.database.db,
           scope,
-          { lead_email: null, webhook_url: url },
+          { lead_email: null, webhook_url: url, userId: partnerUserId },
           { allowPrivate: false },
         ),
       ).rejects.toMatchObject({

@@ -26,7 +26,9 @@ import { randomToken } from "../accounts/secrets.ts";
 import { ValidationError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
-import type { PartnerScope } from "./organisations.ts";
+import { inTransaction } from "../transactions.ts";
+import { auditActorOf, recordAudit } from "./audit-log.ts";
+import { organisationEntry, type PartnerScope } from "./organisations.ts";
 import { isPublicAddress, systemResolver, type Resolver } from "./public-address.ts";
 import { postWebhook } from "./webhook-request.ts";
 
@@ -113,32 +115,77 @@ export async function getPartnerSettings(
   return row ?? { lead_email: null, webhook_url: null, webhook_secret: null };
 }
 
-/** Saves the lead address and the webhook URL (empty: none); a secret is made on first use. */
+/**
+ * Saves the lead address and the webhook URL (empty: none); a secret is made on first use. The
+ * change is in the audit log (audit-log.ts), the secret only as "created", never its value.
+ */
 export async function savePartnerSettings(
   db: Database,
   scope: PartnerScope,
-  input: { lead_email: string | null; webhook_url: string | null },
+  input: { lead_email: string | null; webhook_url: string | null; userId: number },
   options: WebhookOptions,
 ): Promise<PartnerSettings> {
   const url = input.webhook_url ? (await assertWebhookUrl(input.webhook_url, options)).href : null;
-  await db.execute(
-    sql`update organisations
-        set lead_email = ${input.lead_email},
-            webhook_url = ${url},
-            webhook_secret = coalesce(webhook_secret, ${url ? randomToken(24) : null})
-        where id = ${scope.organisation.id}`,
-  );
+  const organisation = scope.organisation;
+  await inTransaction(db, async (tx) => {
+    const current = await selectOne<{
+      lead_email: string | null;
+      webhook_url: string | null;
+      has_secret: boolean;
+    }>(
+      tx,
+      sql`select lead_email, webhook_url, webhook_secret is not null as has_secret
+          from organisations where id = ${organisation.id} for update`,
+    );
+    await tx.execute(
+      sql`update organisations
+          set lead_email = ${input.lead_email},
+              webhook_url = ${url},
+              webhook_secret = coalesce(webhook_secret, ${url ? randomToken(24) : null})
+          where id = ${organisation.id}`,
+    );
+    const before: Record<string, unknown> = {
+      lead_email: current?.lead_email ?? null,
+      webhook_url: current?.webhook_url ?? null,
+    };
+    const after: Record<string, unknown> = { lead_email: input.lead_email, webhook_url: url };
+    if (url && !current?.has_secret) {
+      before.webhook_secret = null;
+      after.webhook_secret = SECRET_CREATED;
+    }
+    await recordAudit(tx, {
+      ...organisationEntry(organisation),
+      action: "update",
+      actor: await auditActorOf(tx, input.userId),
+      before,
+      after,
+    });
+  });
   return getPartnerSettings(db, scope);
 }
+
+/** The audit log's words for a secret: its value is never written there. */
+const SECRET_CREATED = "created";
+const SECRET_ROTATED = "rotated";
 
 /** A new secret; signatures made with the old one stop matching at once. */
 export async function rotateWebhookSecret(
   db: Database,
   scope: PartnerScope,
+  userId: number,
 ): Promise<PartnerSettings> {
-  await db.execute(
-    sql`update organisations set webhook_secret = ${randomToken(24)} where id = ${scope.organisation.id}`,
-  );
+  await inTransaction(db, async (tx) => {
+    await tx.execute(
+      sql`update organisations set webhook_secret = ${randomToken(24)}
+          where id = ${scope.organisation.id}`,
+    );
+    await recordAudit(tx, {
+      ...organisationEntry(scope.organisation),
+      action: "rotate_secret",
+      actor: await auditActorOf(tx, userId),
+      after: { webhook_secret: SECRET_ROTATED },
+    });
+  });
   return getPartnerSettings(db, scope);
 }
 

@@ -34,6 +34,10 @@ export const PROGRAMME_HTML_LABELS: Record<ProgrammeHtmlField, string> = {
 
 /** Audit field names as the log shows them. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  status: "Status",
+  lead_email: "Lead e-mail",
+  webhook_url: "Webhook URL",
+  webhook_secret: "Webhook secret",
   name: "Name",
   about: "Summary",
   published: "Published",
@@ -379,10 +383,20 @@ export const AuditEntrySchema = z.object({
   created_at: z.string(),
   organisation: z.object({ id: z.number(), name: z.string() }).nullable(),
   school: z.object({ id: z.number(), name: z.string() }).nullable(),
-  entity: z.enum(["programme", "school"]),
+  entity: z.enum(["programme", "school", "organisation", "lead"]),
   entity_id: z.number(),
   entity_name: z.string(),
-  action: z.enum(["create", "update", "publish", "unpublish"]),
+  action: z.enum([
+    "create",
+    "update",
+    "publish",
+    "unpublish",
+    "approve",
+    "suspend",
+    "link",
+    "unlink",
+    "rotate_secret",
+  ]),
   actor: z.object({ id: z.number().nullable(), name: z.string(), role: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()),

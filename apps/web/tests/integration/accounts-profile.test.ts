@@ -101,12 +101,14 @@ describe("profiles", () => {
     });
     expect(anonymous.statusCode).toBe(401);
 
-    // Bob sees Alice's public fields only, and his own update leaves her alone.
+    // get_user shows public fields only; Bob, who shares no chat or application with Alice, gets
+    // 404 (accounts-get-user.test.ts), and his own update leaves her alone.
     const alicePublic = parseWith(
       PublicUserSchema,
-      json(await bob.call("GET", `/api/account/get_user/${updated.id}`), 200),
+      json(await alice.call("GET", `/api/account/get_user/${updated.id}`), 200),
       "public",
     );
+    expect((await bob.call("GET", `/api/account/get_user/${updated.id}`)).statusCode).toBe(404);
     expect(alicePublic).toEqual({
       id: updated.id,
       first_name: "Alice",

@@ -149,7 +149,7 @@ describe("lead webhooks", () => {
         savePartnerSettings(
           t.database.db,
           scope,
-          { lead_email: null, webhook_url: url },
+          { lead_email: null, webhook_url: url, userId: partnerUserId },
           { allowPrivate: false },
         ),
       ).rejects.toMatchObject({
@@ -187,10 +187,13 @@ describe("lead webhooks", () => {
       interval: 20,
     });
     let log = await partner.call("GET", "/api/dashboard/partner/webhook-deliveries");
-    await vi.waitFor(async () => {
-      log = await partner.call("GET", "/api/dashboard/partner/webhook-deliveries");
-      expect(log.json<{ results: { status: string }[] }>().results[0]?.status).toBe("retrying");
-    });
+    await vi.waitFor(
+      async () => {
+        log = await partner.call("GET", "/api/dashboard/partner/webhook-deliveries");
+        expect(log.json<{ results: { status: string }[] }>().results[0]?.status).toBe("retrying");
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const retrying = log.json<{
       results: {
         attempts: number;

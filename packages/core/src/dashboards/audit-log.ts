@@ -1,6 +1,8 @@
-// The audit log of programme and school-profile changes
+// The audit log of programme, school-profile, organisation and lead changes
 // (docs/decisions/016-organisations-and-dashboards.md "The audit log"): every change is kept, who,
-// when, before and after, visible to the partner and to sales agents.
+// when, before and after, visible to the partner and to sales agents. The database keeps it
+// append-only (migration 0020): an entry is never changed or deleted, and it outlives the
+// organisation, the school and the actor, whose names it copies.
 //
 // A write records its entry in the same transaction as the change, so a change is never saved
 // without its entry. Only the fields that changed are kept, before and after; a creation keeps
@@ -81,6 +83,16 @@ export function changedFields(
   return { before: changedBefore, after: changedAfter };
 }
 
+/** The actor of a change, by user id (the session's user). */
+export async function auditActorOf(tx: Database, userId: number): Promise<AuditActor> {
+  const row = await selectOne<AuditActor>(
+    tx,
+    sql`select id, first_name, last_name, role from users where id = ${userId}`,
+  );
+  if (!row) throw new Error(`no user ${userId} to record as an audit actor`);
+  return { ...row, id: Number(row.id) };
+}
+
 /**
  * Records a change in the caller's transaction. An update that changed nothing records nothing
  * and answers false.
@@ -96,9 +108,12 @@ export async function recordAudit(tx: Database, input: AuditInput): Promise<bool
   }
   const actorName = `${input.actor.first_name} ${input.actor.last_name}`.trim();
   await tx.execute(
-    sql`insert into audit_log (organisation_id, school_id, entity, entity_id, entity_name, action,
-          actor_user_id, actor_name, actor_role, before, after)
-        values (${input.organisationId}, ${input.schoolId}, ${input.entity}, ${input.entityId},
+    sql`insert into audit_log (organisation_id, organisation_name, school_id, school_name, entity,
+          entity_id, entity_name, action, actor_user_id, actor_name, actor_role, before, after)
+        values (${input.organisationId},
+          (select name from organisations where id = ${input.organisationId}),
+          ${input.schoolId}, (select name from schools where id = ${input.schoolId}),
+          ${input.entity}, ${input.entityId},
           ${input.entityName}, ${input.action}, ${input.actor.id}, ${actorName}, ${input.actor.role},
           ${before === null ? null : JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
   );
@@ -154,8 +169,9 @@ export async function listAuditLog(db: Database, filters: AuditFilters): Promise
   );
   const rows = await selectRows<AuditRow>(
     db,
-    sql`select l.id, l.created_at, l.organisation_id, o.name as organisation_name,
-          l.school_id, s.name as school_name, l.entity, l.entity_id, l.entity_name, l.action,
+    sql`select l.id, l.created_at, l.organisation_id,
+          coalesce(l.organisation_name, o.name) as organisation_name,
+          l.school_id, coalesce(l.school_name, s.name) as school_name, l.entity, l.entity_id, l.entity_name, l.action,
           l.actor_user_id, l.actor_name, l.actor_role, l.before, l.after
         from audit_log l
         left join organisations o on o.id = l.organisation_id

@@ -11,6 +11,8 @@ import { LEAD_STATUSES, type LeadStatus } from "@studyatlas/db/schema/organisati
 import type { Mailer, MailMessage } from "../accounts/mail-messages.ts";
 import { NotFoundError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
+import { inTransaction } from "../transactions.ts";
+import { auditActorOf, recordAudit } from "./audit-log.ts";
 import type { PartnerScope } from "./organisations.ts";
 
 export const LEAD_PAGE_SIZE = 50;
@@ -222,13 +224,35 @@ export async function setLeadStatus(
   input: { id: number; status: LeadStatus; userId: number },
 ): Promise<LeadDetail> {
   await assertLead(db, scope, input.id);
-  // One statement: two changes at once leave the later one, never an error.
-  await db.execute(
-    sql`insert into lead_states (application_id, status, changed_by)
-        values (${input.id}, ${input.status}, ${input.userId})
-        on conflict (application_id) do update
-          set status = excluded.status, changed_by = excluded.changed_by, changed_at = now()`,
-  );
+  // The change and its audit entry (audit-log.ts) in one transaction; the application's row lock
+  // orders two changes at once, so each entry's "before" is what the other left.
+  await inTransaction(db, async (tx) => {
+    const lead = await selectOne<{ school_id: number; programme: string; status: LeadStatus }>(
+      tx,
+      sql`select c.school_id, c.name as programme, coalesce(ls.status, 'new') as status
+          from applications a join courses c on c.id = a.course_id
+          left join lead_states ls on ls.application_id = a.id
+          where a.id = ${input.id} for update of a`,
+    );
+    if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
+    await tx.execute(
+      sql`insert into lead_states (application_id, status, changed_by)
+          values (${input.id}, ${input.status}, ${input.userId})
+          on conflict (application_id) do update
+            set status = excluded.status, changed_by = excluded.changed_by, changed_at = now()`,
+    );
+    await recordAudit(tx, {
+      organisationId: scope.organisation.id,
+      schoolId: Number(lead.school_id),
+      entity: "lead",
+      entityId: input.id,
+      entityName: `Lead ${input.id} (${lead.programme})`,
+      action: "update",
+      actor: await auditActorOf(tx, input.userId),
+      before: { status: lead.status },
+      after: { status: input.status },
+    });
+  });
   return getLead(db, scope, input.id);
 }
 

@@ -14,6 +14,7 @@ import type { OrganisationKind, OrganisationStatus } from "@studyatlas/db/schema
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
+import { auditActorOf, recordAudit } from "./audit-log.ts";
 
 export const ORGANISATION_MESSAGES = {
   notFound: "This organisation does not exist.",
@@ -199,40 +200,69 @@ export async function getOrganisation(db: Database, id: number): Promise<Organis
   return detailOf(db, row);
 }
 
-/** A sales agent approves or suspends an organisation (approving a suspended one restores it). */
+/** The audit entry's subject when an organisation changes (audit-log.ts). */
+export function organisationEntry(organisation: { id: number; name: string }) {
+  return {
+    organisationId: Number(organisation.id),
+    schoolId: null,
+    entity: "organisation" as const,
+    entityId: Number(organisation.id),
+    entityName: organisation.name,
+  };
+}
+
+/**
+ * A sales agent approves or suspends an organisation (approving a suspended one restores it); a
+ * change of status is in the audit log, a decision that changes nothing is not.
+ */
 export async function decideOrganisation(
   db: Database,
   input: { organisationId: number; status: "approved" | "suspended"; salesUserId: number },
 ): Promise<OrganisationDetail> {
-  const row = await selectOne<{ id: number }>(
-    db,
-    sql`update organisations
-        set status = ${input.status},
-            decided_at = case when status = ${input.status} then decided_at else now() end,
-            decided_by = case when status = ${input.status} then decided_by else ${input.salesUserId}::int end
-        where id = ${input.organisationId} returning id`,
-  );
-  if (!row) throw new NotFoundError(ORGANISATION_MESSAGES.notFound);
+  await inTransaction(db, async (tx) => {
+    const current = await selectOne<{ id: number; name: string; status: OrganisationStatus }>(
+      tx,
+      sql`select id, name, status from organisations where id = ${input.organisationId} for update`,
+    );
+    if (!current) throw new NotFoundError(ORGANISATION_MESSAGES.notFound);
+    await tx.execute(
+      sql`update organisations
+          set status = ${input.status},
+              decided_at = case when status = ${input.status} then decided_at else now() end,
+              decided_by = case when status = ${input.status} then decided_by else ${input.salesUserId}::int end
+          where id = ${input.organisationId}`,
+    );
+    await recordAudit(tx, {
+      ...organisationEntry(current),
+      action: input.status === "approved" ? "approve" : "suspend",
+      actor: await auditActorOf(tx, input.salesUserId),
+      before: { status: current.status },
+      after: { status: input.status },
+    });
+  });
   return getOrganisation(db, input.organisationId);
 }
 
 /**
  * Links a school to an organisation. Linking it again to the same organisation is a no-op; a
- * school already linked to another organisation answers 409 (unlink it there first).
+ * school already linked to another organisation answers 409 (unlink it there first). A new link
+ * is in the audit log.
  */
 export async function linkSchool(
   db: Database,
   input: { organisationId: number; schoolId: number; salesUserId: number },
 ): Promise<OrganisationDetail> {
   await inTransaction(db, async (tx) => {
-    const organisation = await selectOne<{ id: number }>(
+    const organisation = await selectOne<{ id: number; name: string }>(
       tx,
-      sql`select id from organisations where id = ${input.organisationId} for update`,
+      sql`select id, name from organisations where id = ${input.organisationId} for update`,
     );
     if (!organisation) throw new NotFoundError(ORGANISATION_MESSAGES.notFound);
-    const school = await selectOne<{ id: number }>(
+    const school = await selectOne<{ id: number; name: string; linked: boolean }>(
       tx,
-      sql`select id from schools where id = ${input.schoolId}`,
+      sql`select s.id, s.name, exists (select 1 from organisation_schools l
+            where l.school_id = s.id and l.organisation_id = ${input.organisationId}) as linked
+          from schools s where s.id = ${input.schoolId}`,
     );
     if (!school) throw new NotFoundError(ORGANISATION_MESSAGES.schoolNotFound);
     const linked = await selectOne<{ organisation_id: number }>(
@@ -245,22 +275,42 @@ export async function linkSchool(
     if (Number(linked?.organisation_id) !== input.organisationId) {
       throw new ConflictError(ORGANISATION_MESSAGES.schoolTaken, { code: "school_taken" });
     }
+    if (school.linked) return;
+    await recordAudit(tx, {
+      ...organisationEntry(organisation),
+      schoolId: input.schoolId,
+      action: "link",
+      actor: await auditActorOf(tx, input.salesUserId),
+      after: { school: school.name },
+    });
   });
   return getOrganisation(db, input.organisationId);
 }
 
+/** Unlinks a school (404 when it is not the organisation's); the unlink is in the audit log. */
 export async function unlinkSchool(
   db: Database,
-  input: { organisationId: number; schoolId: number },
+  input: { organisationId: number; schoolId: number; salesUserId: number },
 ): Promise<OrganisationDetail> {
   const organisation = await getOrganisation(db, input.organisationId);
-  if (!organisation.schools.some((school) => school.id === input.schoolId)) {
-    throw new NotFoundError(ORGANISATION_MESSAGES.schoolNotFound);
-  }
-  await db.execute(
-    sql`delete from organisation_schools
-        where school_id = ${input.schoolId} and organisation_id = ${input.organisationId}`,
-  );
+  const school = organisation.schools.find((linked) => linked.id === input.schoolId);
+  if (!school) throw new NotFoundError(ORGANISATION_MESSAGES.schoolNotFound);
+  await inTransaction(db, async (tx) => {
+    const removed = await selectOne<{ school_id: number }>(
+      tx,
+      sql`delete from organisation_schools
+          where school_id = ${input.schoolId} and organisation_id = ${input.organisationId}
+          returning school_id`,
+    );
+    if (!removed) return;
+    await recordAudit(tx, {
+      ...organisationEntry(organisation),
+      schoolId: input.schoolId,
+      action: "unlink",
+      actor: await auditActorOf(tx, input.salesUserId),
+      after: { school: school.name },
+    });
+  });
   return getOrganisation(db, input.organisationId);
 }
 

@@ -9,11 +9,13 @@
 // `next_attempt_at` ahead (a lease, under SKIP LOCKED), so two processes never post one delivery
 // at the same time, and a process that dies mid-way leaves it due again when the lease ends.
 //
-// Server-side request forgery: the URL must be http(s) on a public address; private, loopback and
-// link-local addresses are refused when the URL is saved and again before each attempt (the name
-// may resolve elsewhere by then), unless `allowPrivate` (tests, a private deployment).
+// Server-side request forgery (public-address.ts): the URL must be http(s) on a public address.
+// An IP literal that is not public is refused when the URL is saved; a name is resolved when it is
+// saved (for a clear answer at once) and again by the socket of every attempt, which connects only
+// to the address it checked. `allowPrivate` lifts the check (tests, a private deployment). The
+// log the partner reads says "delivered", "failed (HTTP <status>)" or "failed", never why a
+// connection failed (that would map the internal network); the detail goes to the server's log.
 import { createHmac } from "node:crypto";
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 
 import { sql } from "drizzle-orm";
@@ -22,8 +24,13 @@ import type { Database } from "@studyatlas/db/client.ts";
 
 import { randomToken } from "../accounts/secrets.ts";
 import { ValidationError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
-import type { PartnerScope } from "./organisations.ts";
+import { inTransaction } from "../transactions.ts";
+import { auditActorOf, recordAudit } from "./audit-log.ts";
+import { organisationEntry, type PartnerScope } from "./organisations.ts";
+import { isPublicAddress, systemResolver, type Resolver } from "./public-address.ts";
+import { postWebhook } from "./webhook-request.ts";
 
 /** Minutes before the second, third, ... attempt; after the last one the delivery gives up. */
 export const WEBHOOK_RETRY_MINUTES = [1, 5, 30, 120, 720] as const;
@@ -41,38 +48,18 @@ export const WEBHOOK_MESSAGES = {
 
 export interface WebhookOptions {
   allowPrivate: boolean;
+  /** Resolves host names (the system resolver by default; tests give their own). */
+  resolver?: Resolver | undefined;
 }
 
-/** Whether an IP address is private, loopback, link-local, unique-local or otherwise not public. */
-export function isPrivateAddress(address: string): boolean {
-  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
-  if (isIP(v4) === 4) {
-    const [a = 0, b = 0] = v4.split(".").map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  const v6 = address.toLowerCase();
-  return (
-    v6 === "::" ||
-    v6 === "::1" ||
-    v6.startsWith("fc") ||
-    v6.startsWith("fd") ||
-    v6.startsWith("fe8") ||
-    v6.startsWith("fe9") ||
-    v6.startsWith("fea") ||
-    v6.startsWith("feb") ||
-    v6.startsWith("ff")
-  );
-}
+/** What the partner's log says of an attempt: no network detail (see the head of this file). */
+export const DELIVERY_RESULTS = {
+  failed: "failed",
+  failedWithStatus: (status: number) => `failed (HTTP ${status})`,
+} as const;
+
+/** `localhost` and its subdomains name this machine whatever DNS says (RFC 6761 §6.3). */
+const LOCAL_NAME = /(^|\.)localhost\.?$/i;
 
 /** Throws a field error unless `url` is an http(s) address on a public host. */
 export async function assertWebhookUrl(url: string, options: WebhookOptions): Promise<URL> {
@@ -93,13 +80,15 @@ export async function assertWebhookUrl(url: string, options: WebhookOptions): Pr
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   try {
-    addresses = isIP(host)
-      ? [host]
-      : (await lookup(host, { all: true })).map((entry) => entry.address);
+    addresses = LOCAL_NAME.test(host)
+      ? ["127.0.0.1"]
+      : isIP(host)
+        ? [host]
+        : (await (options.resolver ?? systemResolver)(host)).map((entry) => entry.address);
   } catch {
     addresses = [];
   }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
     throw new ValidationError(WEBHOOK_MESSAGES.privateUrl, {
       errors: { webhook_url: [WEBHOOK_MESSAGES.privateUrl] },
     });
@@ -126,32 +115,77 @@ export async function getPartnerSettings(
   return row ?? { lead_email: null, webhook_url: null, webhook_secret: null };
 }
 
-/** Saves the lead address and the webhook URL (empty: none); a secret is made on first use. */
+/**
+ * Saves the lead address and the webhook URL (empty: none); a secret is made on first use. The
+ * change is in the audit log (audit-log.ts), the secret only as "created", never its value.
+ */
 export async function savePartnerSettings(
   db: Database,
   scope: PartnerScope,
-  input: { lead_email: string | null; webhook_url: string | null },
+  input: { lead_email: string | null; webhook_url: string | null; userId: number },
   options: WebhookOptions,
 ): Promise<PartnerSettings> {
   const url = input.webhook_url ? (await assertWebhookUrl(input.webhook_url, options)).href : null;
-  await db.execute(
-    sql`update organisations
-        set lead_email = ${input.lead_email},
-            webhook_url = ${url},
-            webhook_secret = coalesce(webhook_secret, ${url ? randomToken(24) : null})
-        where id = ${scope.organisation.id}`,
-  );
+  const organisation = scope.organisation;
+  await inTransaction(db, async (tx) => {
+    const current = await selectOne<{
+      lead_email: string | null;
+      webhook_url: string | null;
+      has_secret: boolean;
+    }>(
+      tx,
+      sql`select lead_email, webhook_url, webhook_secret is not null as has_secret
+          from organisations where id = ${organisation.id} for update`,
+    );
+    await tx.execute(
+      sql`update organisations
+          set lead_email = ${input.lead_email},
+              webhook_url = ${url},
+              webhook_secret = coalesce(webhook_secret, ${url ? randomToken(24) : null})
+          where id = ${organisation.id}`,
+    );
+    const before: Record<string, unknown> = {
+      lead_email: current?.lead_email ?? null,
+      webhook_url: current?.webhook_url ?? null,
+    };
+    const after: Record<string, unknown> = { lead_email: input.lead_email, webhook_url: url };
+    if (url && !current?.has_secret) {
+      before.webhook_secret = null;
+      after.webhook_secret = SECRET_CREATED;
+    }
+    await recordAudit(tx, {
+      ...organisationEntry(organisation),
+      action: "update",
+      actor: await auditActorOf(tx, input.userId),
+      before,
+      after,
+    });
+  });
   return getPartnerSettings(db, scope);
 }
+
+/** The audit log's words for a secret: its value is never written there. */
+const SECRET_CREATED = "created";
+const SECRET_ROTATED = "rotated";
 
 /** A new secret; signatures made with the old one stop matching at once. */
 export async function rotateWebhookSecret(
   db: Database,
   scope: PartnerScope,
+  userId: number,
 ): Promise<PartnerSettings> {
-  await db.execute(
-    sql`update organisations set webhook_secret = ${randomToken(24)} where id = ${scope.organisation.id}`,
-  );
+  await inTransaction(db, async (tx) => {
+    await tx.execute(
+      sql`update organisations set webhook_secret = ${randomToken(24)}
+          where id = ${scope.organisation.id}`,
+    );
+    await recordAudit(tx, {
+      ...organisationEntry(scope.organisation),
+      action: "rotate_secret",
+      actor: await auditActorOf(tx, userId),
+      after: { webhook_secret: SECRET_ROTATED },
+    });
+  });
   return getPartnerSettings(db, scope);
 }
 
@@ -232,7 +266,7 @@ interface DueDelivery {
  */
 export async function deliverDueWebhooks(
   db: Database,
-  options: WebhookOptions & { fetch?: typeof fetch; limit?: number; now?: number },
+  options: WebhookOptions & { log?: Logger | undefined; limit?: number; now?: number },
 ): Promise<number> {
   const now = options.now ?? Date.now();
   const due = await selectRows<DueDelivery>(
@@ -248,41 +282,37 @@ export async function deliverDueWebhooks(
         returning d.id, d.organisation_id, d.event, d.url, d.payload, d.attempts,
                   o.webhook_secret as secret`,
   );
-  const post = options.fetch ?? fetch;
   await Promise.all(
     due.map(async (delivery) => {
       let status: number | null = null;
       let error: string | null = null;
       try {
-        await assertWebhookUrl(delivery.url, options);
+        // The address is checked by the attempt's own socket (webhook-request.ts).
+        const url = await assertWebhookUrl(delivery.url, { allowPrivate: true });
         const timestamp = Math.floor(Date.now() / 1000);
-        const response = await post(delivery.url, {
-          method: "POST",
-          redirect: "manual",
-          signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-          headers: {
-            "content-type": "application/json",
-            "user-agent": "StudyAtlas-Webhooks/1",
-            "studyatlas-event": delivery.event,
-            "studyatlas-delivery": String(delivery.id),
-            "studyatlas-signature": webhookSignature(
-              delivery.secret ?? "",
-              timestamp,
-              delivery.payload,
-            ),
-          },
-          body: delivery.payload,
+        const headers = {
+          "content-type": "application/json",
+          "user-agent": "StudyAtlas-Webhooks/1",
+          "studyatlas-event": delivery.event,
+          "studyatlas-delivery": String(delivery.id),
+          "studyatlas-signature": webhookSignature(
+            delivery.secret ?? "",
+            timestamp,
+            delivery.payload,
+          ),
+        };
+        status = await postWebhook(url, headers, delivery.payload, {
+          allowPrivate: options.allowPrivate,
+          resolver: options.resolver,
+          timeoutMs: WEBHOOK_TIMEOUT_MS,
         });
-        await response.body?.cancel();
-        status = response.status;
-        if (status < 200 || status >= 300) error = `The endpoint answered HTTP ${status}.`;
+        if (status < 200 || status >= 300) error = DELIVERY_RESULTS.failedWithStatus(status);
       } catch (caught) {
-        error =
-          caught instanceof ValidationError
-            ? caught.message
-            : caught instanceof DOMException && caught.name === "TimeoutError"
-              ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`
-              : `The endpoint could not be reached (${(caught as Error).message}).`;
+        error = DELIVERY_RESULTS.failed;
+        options.log?.info(
+          { err: caught, deliveryId: delivery.id, organisationId: delivery.organisation_id },
+          "webhook attempt failed",
+        );
       }
       const attempts = Number(delivery.attempts) + 1;
       const retryMinutes = WEBHOOK_RETRY_MINUTES[attempts - 1];
@@ -346,7 +376,13 @@ export async function listWebhookDeliveries(
     attempts: Number(row.attempts),
     status: row.delivered_at ? "delivered" : row.next_attempt_at ? "retrying" : "failed",
     last_status: row.last_status === null ? null : Number(row.last_status),
-    last_error: row.last_error,
+    // Rows written before the log was narrowed may hold network detail: only the result shows.
+    last_error:
+      row.last_error === null
+        ? null
+        : row.last_status === null
+          ? DELIVERY_RESULTS.failed
+          : DELIVERY_RESULTS.failedWithStatus(Number(row.last_status)),
     next_attempt_at: iso(row.next_attempt_at),
     created_at: iso(row.created_at)!,
     delivered_at: iso(row.delivered_at),

@@ -174,32 +174,45 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const AUDIT_ENTITIES = ["programme", "school"] as const;
+export const AUDIT_ENTITIES = ["programme", "school", "organisation", "lead"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-export const AUDIT_ACTIONS = ["create", "update", "publish", "unpublish"] as const;
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "publish",
+  "unpublish",
+  "approve",
+  "suspend",
+  "link",
+  "unlink",
+  "rotate_secret",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
- * Every change a partner or sales agent makes to a programme or a school profile (ADR 016): who,
- * when, and the fields before and after (only the fields that changed).
- * Kept when the actor's account is deleted (the actor's name is copied), read by the
- * organisation's partners and by sales agents.
+ * Every change a partner or sales agent makes to a programme, a school profile, an organisation
+ * (its status, its schools, where its leads go) or a lead's status (ADR 016): who, when, and the
+ * fields before and after (only the fields that changed; never a secret's value).
+ * Append-only: the database refuses UPDATE, DELETE and TRUNCATE (migration 0020), so the ids of
+ * the organisation, school and actor are plain data, with their names copied, and an entry
+ * outlives them all.
  */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     /** The organisation the school belonged to at the time; null for a school with none. */
-    organisationId: integer("organisation_id").references(() => organisations.id, {
-      onDelete: "cascade",
-    }),
-    schoolId: integer("school_id").references(() => schools.id, { onDelete: "set null" }),
+    organisationId: integer("organisation_id"),
+    /** The organisation's name at the time, so the entry reads well after it is deleted. */
+    organisationName: text("organisation_name"),
+    schoolId: integer("school_id"),
+    schoolName: text("school_name"),
     entity: text("entity").$type<AuditEntity>().notNull(),
     entityId: integer("entity_id").notNull(),
     /** The programme's or school's name after the change, so the log reads well after a delete. */
     entityName: text("entity_name").notNull(),
     action: text("action").$type<AuditAction>().notNull(),
-    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorUserId: integer("actor_user_id"),
     actorName: text("actor_name").notNull(),
     actorRole: text("actor_role").notNull(),
     before: jsonb("before").$type<Record<string, unknown>>(),
@@ -209,10 +222,13 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_organisation_idx").on(t.organisationId, t.id),
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
-    check("audit_log_entity_check", sql`${t.entity} in ('programme', 'school')`),
+    check(
+      "audit_log_entity_check",
+      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead')`,
+    ),
     check(
       "audit_log_action_check",
-      sql`${t.action} in ('create', 'update', 'publish', 'unpublish')`,
+      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret')`,
     ),
   ],
 );

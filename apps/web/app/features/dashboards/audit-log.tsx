@@ -21,6 +21,11 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   update: "changed",
   publish: "published",
   unpublish: "unpublished",
+  approve: "approved",
+  suspend: "suspended",
+  link: "linked a school to",
+  unlink: "unlinked a school from",
+  rotate_secret: "rotated the webhook secret of",
 };
 
 const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };

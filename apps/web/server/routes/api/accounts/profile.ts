@@ -9,10 +9,10 @@ import {
   changePassword,
   getAccountDetail,
   getProfilePicture,
-  getPublicUser,
   getUserByReferralCode,
   updateProfile,
 } from "@studyatlas/core/accounts/users.ts";
+import { getVisibleUser } from "@studyatlas/core/accounts/visible-users.ts";
 import { NotFoundError } from "@studyatlas/core/errors.ts";
 import { MESSAGES, PROFILE_PICTURE_MAX_BYTES } from "@studyatlas/schemas/account-rules.ts";
 import {
@@ -53,11 +53,13 @@ export async function profileRoutes(app: FastifyInstance, options: AccountRouteO
     preValidation: requireUser,
     schema: {
       tags: ACCOUNT_TAGS,
-      summary: "Another user's public fields (signed-in users only)",
+      summary:
+        "The public fields of the caller or of someone they share a chat or an application with (404 for anyone else)",
       params: UserIdParamsSchema,
       response: { 200: PublicUserSchema, 404: ApiErrorSchema, ...ACCOUNT_ERRORS },
     },
-    handler: async (request) => getPublicUser(db, request.params.id),
+    handler: async (request) =>
+      getVisibleUser(db, signedInUser(request).user.id, request.params.id),
   });
 
   api.get("/account/user/referral/:code", {

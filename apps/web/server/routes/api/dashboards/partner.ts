@@ -191,9 +191,12 @@ function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, 
       response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request) =>
-      savePartnerSettings(db, await scopeOf(request), request.body, {
-        allowPrivate: options.webhooksAllowPrivate,
-      }),
+      savePartnerSettings(
+        db,
+        await scopeOf(request),
+        { ...request.body, userId: dashboardUser(request).id },
+        { allowPrivate: options.webhooksAllowPrivate },
+      ),
   });
 
   api.post("/dashboard/partner/settings/rotate-secret", {
@@ -203,7 +206,8 @@ function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, 
       summary: "A new webhook signing secret (the old one stops working at once)",
       response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
     },
-    handler: async (request) => rotateWebhookSecret(db, await scopeOf(request)),
+    handler: async (request) =>
+      rotateWebhookSecret(db, await scopeOf(request), dashboardUser(request).id),
   });
 
   api.get("/dashboard/partner/webhook-deliveries", {

@@ -124,7 +124,11 @@ function schoolLinkRoutes(app: FastifyInstance, { services: { db } }: SalesRoute
       response: { 200: OrganisationDetailSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request) =>
-      unlinkSchool(db, { organisationId: request.params.id, schoolId: request.params.schoolId }),
+      unlinkSchool(db, {
+        organisationId: request.params.id,
+        schoolId: request.params.schoolId,
+        salesUserId: dashboardUser(request).id,
+      }),
   });
 
   api.get("/dashboard/sales/schools", {

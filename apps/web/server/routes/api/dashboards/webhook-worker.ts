@@ -33,7 +33,10 @@ export function createWebhookWorker(options: {
       try {
         // Keep going while full batches come back.
         while (
-          (await deliverDueWebhooks(options.db, { allowPrivate: options.allowPrivate })) >= 20
+          (await deliverDueWebhooks(options.db, {
+            allowPrivate: options.allowPrivate,
+            log: options.log,
+          })) >= 20
         );
       } catch (error) {
         options.log.warn({ err: error }, "webhook delivery round failed; the next round retries");

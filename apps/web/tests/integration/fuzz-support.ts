@@ -97,7 +97,10 @@ const hugeObject = (bytes: number) => `{"a":${hugeString(bytes - 6)}}`;
 export const BODIES: Record<string, () => string> = {
   "an object nested 5,000 deep": () => `${'{"a":'.repeat(DEEP)}1${"}".repeat(DEEP)}`,
   "an array nested 5,000 deep": () => `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`,
-  "fields nested 5,000 deep": () => spread(() => `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`, 0),
+  "fields of objects nested 5,000 deep": () =>
+    spread(() => `${'{"a":'.repeat(DEEP)}1${"}".repeat(DEEP)}`, 0),
+  "fields of arrays nested 5,000 deep": () =>
+    spread(() => `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`, 0),
   "huge strings near the limit": () => spread(hugeString, BODY_LIMIT - 4096),
   "huge arrays near the limit": () => spread(hugeArray, BODY_LIMIT - 4096),
   "objects of huge strings near the limit": () => spread(hugeObject, BODY_LIMIT - 4096),

@@ -8,7 +8,7 @@ export const NAME_MAX_LENGTH = 16;
  * Passwords follow ASVS 6.2 / NIST 800-63B rather than the spec's 8-20 characters of a fixed set
  * (docs/spec-notes.md): at least 8 and up to 128 characters of any kind, spaces
  * and any script included, counted as Unicode code points. The server also refuses the most
- * common passwords (packages/core/src/accounts/password-policy.ts).
+ * common passwords and repeats or sequences (packages/core/src/accounts/password-policy.ts).
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -21,6 +21,8 @@ export const MESSAGES = {
   passwordTooLong: "Password should be at most 128 characters!",
   passwordTooCommon:
     "This password is one of the most common ones and easy to guess. Please choose another!",
+  passwordTooPredictable:
+    "This password is a repeated character or a simple sequence and easy to guess. Please choose another!",
   required: "This field is required",
   confirmPasswordRequired: "Please confirm your password",
   passwordRequired: "Password is required",

@@ -16,13 +16,37 @@ function orUndefined<T>(value: T | null | undefined): T | undefined {
 export const USER_METADATA_MAX_BYTES = 2048;
 export const APP_METADATA_MAX_BYTES = 1024;
 
+/** Objects and arrays inside one another in metadata (the JSON body parser allows 32 in all). */
+export const METADATA_MAX_DEPTH = 16;
+
+/** The bytes of `value` as JSON; Infinity for a value JSON cannot say (too deep, a cycle). */
 export function jsonBytes(value: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(value)).length;
+  try {
+    return new TextEncoder().encode(JSON.stringify(value)).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** The nesting of objects and arrays in `value`, walked without recursion. */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 function metadataOf(maxBytes: number) {
   return z
     .record(z.string().max(200), z.unknown())
+    .refine((value) => jsonDepth(value) <= METADATA_MAX_DEPTH, {
+      message: `must be at most ${METADATA_MAX_DEPTH} levels deep`,
+    })
     .refine((value) => jsonBytes(value) <= maxBytes, {
       message: `must be at most ${maxBytes} bytes of JSON`,
     });

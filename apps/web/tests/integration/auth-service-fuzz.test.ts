@@ -19,7 +19,7 @@ import {
   uniqueAddress,
 } from "./auth-service-client.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
-import { SQL, STACK, sentStrings, withoutEcho } from "./fuzz-support.ts";
+import { SQL, STACK, routeTable, sentStrings, withoutEcho } from "./fuzz-support.ts";
 
 const RUNS_PER_ENDPOINT = 300;
 
@@ -123,6 +123,17 @@ beforeAll(async () => {
   userToken = data.session!.access_token;
   userId = data.user!.id;
   adminKey = await signApiKey(AUTH_SECRET, "service_role");
+  // Endpoints of the route table this list does not name yet are fuzzed too (with no known fields).
+  const listed = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+  for (const route of routeTable(t.app)) {
+    if (!route.path.startsWith("/auth/v1/")) continue;
+    const path = route.path.slice("/auth/v1".length).replace(/:[A-Za-z]+/g, "{id}");
+    const method = route.method as Endpoint["method"];
+    if (!listed.has(`${method} ${path}`) && !path.startsWith("/token")) {
+      ENDPOINTS.push({ method, path, fields: [] });
+      listed.add(`${method} ${path}`);
+    }
+  }
   forgedKey = await signApiKey("a-different-secret-0123456789abcdefghij", "service_role");
 }, 60_000);
 
@@ -215,6 +226,15 @@ function encode(value: string): string {
 }
 
 describe("fuzzing the auth service", () => {
+  it("fuzzes every /auth/v1 endpoint of the route table", () => {
+    const fuzzed = new Set(ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    for (const route of routeTable(t.app).filter((r) => r.path.startsWith("/auth/v1/"))) {
+      const path = route.path.slice("/auth/v1".length).replace(/:[A-Za-z]+/g, "{id}");
+      if (path !== "/token")
+        expect(fuzzed, `${route.method} ${path}`).toContain(`${route.method} ${path}`);
+    }
+  });
+
   it(`answers ${RUNS_PER_ENDPOINT} malformed requests per /auth/v1 endpoint without 5xx`, async () => {
     let sent = 0;
     for (const endpoint of ENDPOINTS) {

@@ -118,6 +118,11 @@ export interface VerifyInput {
   challengeId: string;
   code: string;
   ip: string;
+  /**
+   * A known device's own count of wrong codes (docs/decisions/039-auth-service-api-clients.md);
+   * without it, wrong codes count per factor, whoever sends them.
+   */
+  failureScope?: string;
 }
 
 export interface VerifiedFactor {
@@ -305,11 +310,12 @@ export async function verifyFactor(
   const owned = await findOwnedFactor(db, input.userId, input.factorId);
   if (owned.factorType === "phone") throw PHONE_VERIFY_DISABLED();
   if (!UUID.test(input.challengeId)) throw CHALLENGE_NOT_FOUND();
-  const slot = await consumeLimit(db, MFA_VERIFY_LIMIT, owned.id);
+  const failures = input.failureScope ? `${owned.id}:${input.failureScope}` : owned.id;
+  const slot = await consumeLimit(db, MFA_VERIFY_LIMIT, failures);
   const verified = await inTransaction(db, (tx) => verifyInTransaction(tx, settings, input, now));
   if (!verified) throw INVALID_CODE();
   await releaseEvent(db, slot);
-  await clearEvents(db, MFA_VERIFY_LIMIT, owned.id);
+  await clearEvents(db, MFA_VERIFY_LIMIT, failures);
   return {
     factor: viewOf(verified.factor),
     sessionId: verified.sessionId,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 
+import { assertStrongPassword } from "../auth-service/input-rules.ts";
 import { ValidationError } from "../errors.ts";
 import { assertPasswordAllowed, isCommonPassword, normalizePassword } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -28,6 +29,62 @@ describe("the common-password list", () => {
         new_password: [MESSAGES.passwordTooCommon],
       });
     }
+  });
+});
+
+describe("repeats and sequences", () => {
+  const refusedAs = (password: string) => {
+    try {
+      assertPasswordAllowed(password, "password");
+      return undefined;
+    } catch (error) {
+      return (error as ValidationError).errors;
+    }
+  };
+
+  // (Some of the best known, such as "12345678" and "qwertyui", are on the common list already.)
+  it("refuses one character or a short unit repeated, in any case", () => {
+    for (const password of [
+      "aaaaaaaa",
+      "ZZZZZZZZZZ",
+      "77777777",
+      "abababab",
+      "xyzxyzxyz",
+      "  AaAaAaAa ",
+    ]) {
+      expect(refusedAs(password), password).toEqual({
+        password: [MESSAGES.passwordTooPredictable],
+      });
+    }
+  });
+
+  it("refuses a run of letters or digits either way, and a stretch of a keyboard row", () => {
+    for (const password of [
+      "abcdefgh",
+      "mnopqrst",
+      "23456789",
+      "87654321",
+      "hgfedcba",
+      "lkjhgfdsa",
+      "zxcvbnm,",
+      "poiuytrewq",
+      "QWERTZUIOP",
+    ]) {
+      expect(refusedAs(password), password).toEqual({
+        password: [MESSAGES.passwordTooPredictable],
+      });
+    }
+  });
+
+  it("lets a password with a run inside it through", () => {
+    for (const password of ["abcdefgh-Lagoon", "Secret123!", "qwerty tram 81", "tram-lagoon-87"]) {
+      expect(refusedAs(password), password).toBeUndefined();
+    }
+  });
+
+  it("is the rule the auth service says as GoTrue's weak_password", () => {
+    expect(() => assertStrongPassword("aaaaaaaa")).toThrow(MESSAGES.passwordTooPredictable);
+    expect(() => assertStrongPassword("Secret123!")).not.toThrow();
   });
 });
 

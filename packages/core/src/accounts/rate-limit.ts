@@ -1,6 +1,8 @@
 // Rate limits counted in PostgreSQL, so that every app process sees the same counts
 // (docs/architecture.md "Scaling out"). A sliding window: the events of one key in the last
 // `windowMs`. Old events of a key are deleted when it is counted again.
+import { createHmac } from "node:crypto";
+
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -19,6 +21,7 @@ export interface RateLimitRule {
 }
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /**
  * The account limits (docs/decisions/006-sessions-and-tokens.md, 013-auth-service.md,
@@ -204,4 +207,48 @@ export async function clearEvents(
   subject: string,
 ): Promise<void> {
   await db.execute(sql`delete from rate_limit_events where key = ${keyOf(rule, subject)}`);
+}
+
+/**
+ * A device an account signed in from (docs/decisions/039-auth-service-api-clients.md): the client
+ * address and user agent of a successful sign-in, for 30 days. Kept as a rate-limit event whose key
+ * is an HMAC of the account, the step, the address and the agent: never the raw address.
+ */
+export const KNOWN_DEVICE: RateLimitRule = {
+  name: "known-device",
+  max: 1,
+  windowMs: 30 * DAY,
+  message: "",
+};
+
+/** The step a known device passed: the password, or the second factor too. */
+export type KnownDeviceStep = "password" | "mfa";
+
+export interface DeviceIdentity {
+  /** The account: its e-mail address for the password step, its id for the second factor. */
+  account: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** The device's key: only the server (with its secret) can tell which address it names. */
+export function knownDeviceSubject(
+  secret: string,
+  step: KnownDeviceStep,
+  device: DeviceIdentity,
+): string {
+  const account = device.account.trim().toLowerCase();
+  return createHmac("sha256", secret)
+    .update(`known-device\n${step}\n${account}\n${device.ip}\n${device.userAgent}`)
+    .digest("hex");
+}
+
+export async function isKnownDevice(db: Database, subject: string): Promise<boolean> {
+  return (await countEvents(db, KNOWN_DEVICE, subject)) > 0;
+}
+
+/** Marks (or marks again, for 30 more days) a device after a successful step. */
+export async function rememberDevice(db: Database, subject: string): Promise<void> {
+  await clearEvents(db, KNOWN_DEVICE, subject);
+  await recordEvent(db, KNOWN_DEVICE, subject);
 }

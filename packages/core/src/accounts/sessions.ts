@@ -1,8 +1,11 @@
 // Sessions with rotating refresh tokens and reuse detection (docs/decisions/006-sessions-and-tokens.md).
 // Every refresh exchanges the presented token for a new one (the old one is revoked and becomes
 // the new one's parent). Presenting an already-rotated token again means it was copied: the whole
-// session is revoked, except within a short reuse interval, where two requests of one browser
-// raced with the same cookie (the later one is let through without a new token).
+// session is revoked, except within a short reuse interval, where two requests of one client raced
+// with the same token (the later one is let through without a new token, or, for a Bearer client,
+// with the session's current one).
+import { createHmac } from "node:crypto";
+
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -215,13 +218,44 @@ const REUSED_REFRESH = () =>
     code: "refresh_token_already_used",
   });
 
-export interface RotateOptions {
-  /**
-   * What a race within the reuse interval gets: "keep" (the cookie client keeps the newer cookie
-   * the first answer set) or "sibling" (a Bearer client, which stores whatever it is given, gets
-   * a second successor of the same token: GoTrue answers such a race with a usable token too).
-   */
-  onRace?: "keep" | "sibling";
+/**
+ * What a race within the reuse interval gets: "keep" (the cookie client keeps the newer cookie the
+ * first answer set) or "current" (a Bearer client, which stores whatever it is given, gets the
+ * session's current token, as GoTrue answers such a race: every racer holds the same one chain).
+ * "current" derives each successor from its parent with `key`, so the server can say it again
+ * without keeping any token readable (docs/decisions/039-auth-service-api-clients.md).
+ */
+export type RotateOptions = { onRace?: "keep" } | { onRace: "current"; key: string };
+
+/** The successor of `token` under `key`: only the server can compute it, once it has the parent. */
+function successorOf(key: string, token: string): string {
+  return createHmac("sha256", key).update(`refresh-successor:${token}`).digest("base64url");
+}
+
+/**
+ * The token's successor when it is still the session's current token (GoTrue's "active child");
+ * undefined when the chain has moved on since, or left the derivation (a second factor raised
+ * the session, say).
+ */
+async function currentChild(
+  tx: Transaction,
+  token: { id: number },
+  presented: string,
+  key: string,
+): Promise<string | undefined> {
+  const successor = successorOf(key, presented);
+  const [child] = await tx
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.parentId, token.id),
+        eq(refreshTokens.tokenHash, sha256(successor)),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1);
+  return child ? successor : undefined;
 }
 
 export async function rotateRefreshToken(
@@ -247,25 +281,25 @@ export async function rotateRefreshToken(
       return { kind: "unknown" as const };
     }
     if (token.revokedAt) {
-      // Already exchanged. Its direct successor still active and the exchange just happened: a
-      // race between two requests of the same client. Otherwise the token was stolen: revoke all.
-      const [child] = await tx
-        .select({ id: refreshTokens.id })
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.parentId, token.id), isNull(refreshTokens.revokedAt)))
-        .limit(1);
-      if (child && now - token.revokedAt.getTime() <= REFRESH_REUSE_INTERVAL_MS) {
-        if (options.onRace !== "sibling") return { kind: "raced" as const, sessionId: session.id };
-        const sibling = randomToken();
-        await tx
-          .insert(refreshTokens)
-          .values({ sessionId: session.id, tokenHash: sha256(sibling), parentId: token.id });
-        return { kind: "rotated" as const, sessionId: session.id, refreshToken: sibling };
+      // Already exchanged. Within the reuse interval, a race between requests of the same client:
+      // its current token answers (or, for a cookie, nothing). Otherwise stolen: revoke all.
+      const recent = now - token.revokedAt.getTime() <= REFRESH_REUSE_INTERVAL_MS;
+      if (recent && options.onRace === "current") {
+        const current = await currentChild(tx, token, presented, options.key);
+        if (current)
+          return { kind: "rotated" as const, sessionId: session.id, refreshToken: current };
+      } else if (recent) {
+        const [child] = await tx
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.parentId, token.id), isNull(refreshTokens.revokedAt)))
+          .limit(1);
+        if (child) return { kind: "raced" as const, sessionId: session.id };
       }
       await revokeSessionIn(tx, session.id, "refresh_token_reuse", now);
       return { kind: "reused" as const };
     }
-    const next = randomToken();
+    const next = options.onRace === "current" ? successorOf(options.key, presented) : randomToken();
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date(now) })

@@ -151,7 +151,9 @@ export async function authenticate(
     : (await verifyAgainstDummy(input.password), false);
   if (!user || !valid) throw LOGIN_FAILED();
   for (const slot of slots) await releaseEvent(db, slot);
-  await clearEvents(db, RATE_LIMITS.signInAccount, email);
+  // A known device's success leaves the account's count to strangers: it must not let them
+  // resume guessing (docs/decisions/039-auth-service-api-clients.md).
+  if (user.id !== input.trustedUserId) await clearEvents(db, RATE_LIMITS.signInAccount, email);
   // Partners act for an organisation: they sign in only once their address is proven (the API's
   // register_partner says so). Told only to someone who knew the password.
   if (user.role === "partner" && !user.emailVerified) throw PARTNER_NOT_VERIFIED();

@@ -14,7 +14,7 @@ import {
 } from "@studyatlas/schemas/auth-service.ts";
 
 import { ValidationError } from "../errors.ts";
-import { isCommonPassword } from "../accounts/password-policy.ts";
+import { isCommonPassword, isPredictablePassword } from "../accounts/password-policy.ts";
 import type { UserRow } from "../accounts/users.ts";
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,7 +47,10 @@ export class WeakPasswordError extends ValidationError {
   }
 }
 
-/** The same rule as account/* (8 to 128 characters, not a common password), as GoTrue says it. */
+/**
+ * The same rule as account/* (8 to 128 characters, not a common password, not a repeat or a
+ * sequence), as GoTrue says it.
+ */
 export function assertStrongPassword(password: string): void {
   const length = passwordLength(password);
   if (length < PASSWORD_MIN_LENGTH) {
@@ -62,6 +65,9 @@ export function assertStrongPassword(password: string): void {
   }
   if (isCommonPassword(password))
     throw new WeakPasswordError(MESSAGES.passwordTooCommon, ["pwned"]);
+  if (isPredictablePassword(password)) {
+    throw new WeakPasswordError(MESSAGES.passwordTooPredictable, ["characters"]);
+  }
 }
 
 /**

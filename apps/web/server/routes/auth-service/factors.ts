@@ -1,8 +1,15 @@
 // Multi-factor authentication at /auth/v1 (GoTrue's mfa.go; docs/decisions/014-two-factor.md):
 // the factor routes both doors share (routes/api/accounts/factor-handlers.ts) under /factors,
-// behind GoTrue's Bearer guard, a verified code answered with GoTrue's session body. The routes
-// stay out of the API's OpenAPI document (auth-service.ts hides every route here).
-import type { FastifyInstance } from "fastify";
+// behind GoTrue's Bearer guard, a verified code answered with GoTrue's session body. A right code
+// marks the device it came from, whose wrong codes then count apart (ADR 039). The routes stay out
+// of the API's OpenAPI document (auth-service.ts hides every route here).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+import {
+  isKnownDevice,
+  knownDeviceSubject,
+  rememberDevice,
+} from "@studyatlas/core/accounts/rate-limit.ts";
 
 import {
   mfaSettingsOf,
@@ -20,14 +27,32 @@ import {
 
 const docs = (summary: string): FactorRouteDocs => ({ tags: AUTH_SERVICE_TAGS, summary });
 
+/**
+ * The device a code comes from (ADR 039): /auth/v1 reads no cookies, so an API client is known by
+ * its address and user agent once a right code came from them.
+ */
+function deviceOf(options: AuthServiceOptions, request: FastifyRequest, userId: number): string {
+  return knownDeviceSubject(options.auth.secret, "mfa", {
+    account: String(userId),
+    ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? "",
+  });
+}
+
 function goTrueDoor(options: AuthServiceOptions): FactorDoor {
   const { db } = options.services;
   return {
     path: "/factors",
     guard: requireBearerUser(options.auth.secret),
     caller: bearerAuth,
-    answerVerified: async (_request, _reply, verified) =>
-      sessionBody(options.auth, db, verified.sessionId, verified.refreshToken),
+    answerVerified: async (request, _reply, verified) => {
+      await rememberDevice(db, deviceOf(options, request, bearerAuth(request).user.id));
+      return sessionBody(options.auth, db, verified.sessionId, verified.refreshToken);
+    },
+    failureScope: async (request, userId) => {
+      const device = deviceOf(options, request, userId);
+      return (await isKnownDevice(db, device)) ? device : undefined;
+    },
     docs: {
       enrol: docs("Enrol a TOTP factor"),
       challenge: docs("Challenge a factor"),

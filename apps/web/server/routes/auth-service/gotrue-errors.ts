@@ -99,6 +99,7 @@ const GOTRUE_OF_ACCOUNT_CODE: Record<string, { code: string; message?: string; s
       message: "Invalid Refresh Token: Already Used",
     },
     password_too_common: { code: "weak_password" },
+    password_too_predictable: { code: "weak_password" },
     email_taken: {
       code: "email_exists",
       message: "A user with this email address has already been registered",

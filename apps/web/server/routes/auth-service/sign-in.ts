@@ -14,9 +14,15 @@ import {
 } from "@studyatlas/core/accounts/google.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 import { NotFoundError } from "@studyatlas/core/errors.ts";
-import { RATE_LIMITS, consumeLimit } from "@studyatlas/core/accounts/rate-limit.ts";
+import {
+  RATE_LIMITS,
+  consumeLimit,
+  isKnownDevice,
+  knownDeviceSubject,
+  rememberDevice,
+} from "@studyatlas/core/accounts/rate-limit.ts";
 import { rotateRefreshToken } from "@studyatlas/core/accounts/sessions.ts";
-import { authenticate, getUser } from "@studyatlas/core/accounts/users.ts";
+import { authenticate, findUserByEmail, getUser } from "@studyatlas/core/accounts/users.ts";
 import { assertMaySignIn, assertNotBanned } from "@studyatlas/core/auth-service/input-rules.ts";
 import { signUpWithPassword } from "@studyatlas/core/auth-service/sign-up.ts";
 import { codeChallengeOf, exchangeAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
@@ -71,25 +77,41 @@ async function passwordGrant({ options, request, reply, body }: Grant) {
   if (!body.email || !body.password) {
     throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
   }
-  // Per-address and per-account failure limits. The site's device cookie is not read here (no
-  // cookies under /auth/v1), so the per-account limit always applies.
-  const user = await authenticate(options.services.db, {
+  // Per-address and per-account failure limits. No cookies under /auth/v1 (ADR 013): the owner's
+  // known device (address and user agent of an earlier sign-in, ADR 039) is spared the account's
+  // lock that strangers can fill, and keeps the per-address limit.
+  const { db } = options.services;
+  const device = knownDeviceSubject(options.auth.secret, "password", {
+    account: body.email,
+    ip: request.ip,
+    userAgent: request.headers["user-agent"] ?? "",
+  });
+  const trustedUserId = (await isKnownDevice(db, device))
+    ? (await findUserByEmail(db, body.email.trim().toLowerCase()))?.id
+    : undefined;
+  const user = await authenticate(db, {
     email: body.email,
     password: body.password,
     ip: request.ip,
+    trustedUserId,
   });
   assertMaySignIn(user);
+  await rememberDevice(db, device);
   return startAuthSession(options, request, reply, user, "password");
 }
 
-/** grant_type=refresh_token: the shared rotation, a sibling token on a race (ADR 013). */
+/**
+ * grant_type=refresh_token: the shared rotation; a race within the reuse interval answers the
+ * session's current token, as GoTrue does, so one session keeps one chain (ADR 013).
+ */
 async function refreshGrant({ options, reply, body }: Grant) {
   const { db } = options.services;
   if (!body.refresh_token) throw new OAuthError("invalid_request", "refresh_token required");
   const outcome = await rotateRefreshToken(db, body.refresh_token, Date.now(), {
-    onRace: "sibling",
+    onRace: "current",
+    key: options.auth.secret,
   });
-  if (outcome.kind !== "rotated") throw new Error("a sibling race answers a token");
+  if (outcome.kind !== "rotated") throw new Error("a race answers the current token");
   const user = await getUser(db, outcome.session.user.id);
   if (user) assertNotBanned(user);
   reply.header("cache-control", "no-store");

@@ -52,6 +52,11 @@ export interface FactorDoor {
     reply: FastifyReply,
     verified: VerifiedFactor,
   ): Promise<unknown>;
+  /**
+   * The caller's own count of wrong codes when it is a known device of the user (ADR 039):
+   * strangers' wrong codes then cannot lock it out. Undefined: the factor's shared count.
+   */
+  failureScope?(request: FastifyRequest, userId: number): Promise<string | undefined>;
   docs: Record<Route, FactorRouteDocs>;
 }
 
@@ -109,6 +114,7 @@ export function mountFactorRoutes(
     schema: { params: FactorParamsSchema, body: VerifyFactorSchema, ...door.docs.verify },
     handler: async (request, reply) => {
       const caller = door.caller(request);
+      const failureScope = await door.failureScope?.(request, caller.user.id);
       const verified = await verifyFactor(db, mfa, {
         userId: caller.user.id,
         sessionId: caller.sessionId,
@@ -116,6 +122,7 @@ export function mountFactorRoutes(
         challengeId: request.body.challenge_id,
         code: request.body.code,
         ip: request.ip,
+        ...(failureScope ? { failureScope } : {}),
       });
       reply.header("cache-control", "no-store");
       return door.answerVerified(request, reply, verified);

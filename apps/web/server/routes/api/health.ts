@@ -22,7 +22,11 @@ export async function healthRoutes(
     handler: async (_request, reply) => {
       const database = options.services.databaseKind;
       if (await options.watchdog.probe()) return { status: "ok" as const, database };
-      return reply.code(503).send({ status: "error" as const, database });
+      // The database is away or failing: a load balancer or client may ask again shortly.
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ status: "error" as const, database });
     },
   });
 }

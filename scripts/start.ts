@@ -1,14 +1,20 @@
 // `npm start`: build the web app when the build is missing or older than its sources, then run
-// the production server (which migrates, seeds the demo catalogue on the first run, and listens).
-// When the environment lacks what the app process needs set before Node starts (glibc's arenas:
-// server/process-environment.ts), the script runs itself again as a child with it, and passes
-// signals on; the child is the app process.
-import { spawn, spawnSync } from "node:child_process";
+// the production server (which migrates, seeds the demo catalogue on the first run, and listens)
+// as a child process under a small supervisor (apps/web/server/supervisor.ts): a server process
+// that ends on a fatal failure (services/database-watchdog.ts) is started again after a growing
+// pause, until it crashes too often in a row; SIGINT and SIGTERM are passed on to it. The child
+// gets the environment the app process needs set before Node starts (glibc's arenas:
+// server/process-environment.ts) and runs this script again with SUPERVISED_CHILD set.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { appProcessEnvironment } from "../apps/web/server/process-environment.ts";
+import { supervise } from "../apps/web/server/supervisor.ts";
+
+/** Set in the server process the supervisor starts: it serves instead of supervising. */
+const SUPERVISED_CHILD = "STUDYATLAS_SUPERVISED_CHILD";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUILD_MARKER = path.join(ROOT, "apps/web/build/server/index.js");
@@ -35,27 +41,20 @@ function newestModification(target: string): number {
   return newest;
 }
 
-const environment = appProcessEnvironment(process.env);
-if (environment) {
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    env: environment,
-    stdio: "inherit",
-  });
-  // The server closes once however many signals it hears (a terminal's Ctrl-C reaches both
-  // processes; a supervisor's SIGTERM only this one).
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => child.kill(signal));
-  }
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-  child.on("error", (error) => {
-    console.error(`Could not start the server process: ${error.message}`);
-    process.exit(1);
-  });
+if (process.env[SUPERVISED_CHILD] === "1") {
+  await import("../apps/web/server/index.ts");
 } else {
-  await startServer();
+  buildWhenStale();
+  const code = await supervise({
+    command: process.execPath,
+    args: [...process.execArgv, ...process.argv.slice(1)],
+    env: { ...(appProcessEnvironment(process.env) ?? process.env), [SUPERVISED_CHILD]: "1" },
+    log: (line) => console.error(line),
+  });
+  process.exit(code);
 }
 
-async function startServer(): Promise<void> {
+function buildWhenStale(): void {
   const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
   const sourcesAt = Math.max(
     ...SOURCES.map((source) => newestModification(path.join(ROOT, source))),
@@ -69,6 +68,4 @@ async function startServer(): Promise<void> {
     const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
-
-  await import("../apps/web/server/index.ts");
 }

@@ -165,6 +165,14 @@ export const EnvSchema = z.object({
    * Requests a process works on at once; past it, 503 with Retry-After (plugins/overload.ts).
    */
   MAX_CONCURRENT_REQUESTS: positiveCount.default(256),
+  /**
+   * How long the database may stay unreachable (or out of disk, memory or connections) before
+   * the process ends so that its supervisor starts a fresh one (services/database-watchdog.ts);
+   * shorter outages are ridden out with 503s.
+   */
+  DATABASE_OUTAGE_LIMIT_SECONDS: positiveCount
+    .pipe(z.number().min(1, "must be from 1 to 3600").max(3600, "must be from 1 to 3600"))
+    .default(60),
   /** The finder's in-process index (ADR 011); false answers every finder request from SQL. */
   FINDER_INDEX: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   // Accounts (docs/decisions/006-sessions-and-tokens.md).

@@ -32,6 +32,8 @@ export interface AppConfig {
   finderIndex: boolean;
   /** Requests in progress past which the process sheds load (MAX_CONCURRENT_REQUESTS). */
   maxConcurrentRequests: number;
+  /** How long the database may be away before the process ends (DATABASE_OUTAGE_LIMIT_SECONDS), in ms. */
+  databaseOutageLimitMs: number;
   auth: AuthConfig;
   mail: MailConfig;
   google: GoogleConfig;
@@ -187,6 +189,7 @@ export function loadConfig(
     pageReuseBytes: value.PAGE_REUSE_MB * 1024 * 1024,
     finderIndex: value.FINDER_INDEX === "true",
     maxConcurrentRequests: value.MAX_CONCURRENT_REQUESTS,
+    databaseOutageLimitMs: value.DATABASE_OUTAGE_LIMIT_SECONDS * 1000,
     auth: {
       ...(value.AUTH_SECRET ? { secret: value.AUTH_SECRET } : {}),
       accessTokenTtlSeconds: value.ACCESS_TOKEN_TTL_SECONDS,

@@ -154,6 +154,7 @@ export async function buildServices(
   const watchdog = createDatabaseWatchdog({
     db: database.db,
     log: app.log,
+    outageLimitMs: config.databaseOutageLimitMs,
     ...(options.onDatabaseFatal ? { onFatal: options.onDatabaseFatal } : {}),
   });
   const running = await workers(app, options, scheduler);

@@ -13,6 +13,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
+import { isBackgroundWork } from "./background.ts";
 import * as accounts from "./schema/accounts.ts";
 import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
@@ -94,8 +95,59 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
   return wrapPglite(client);
 }
 
+/**
+ * PGlite runs each statement on the process's one thread, and runs the statements queued on its
+ * one connection back to back: a burst of background statements (an index rebuild after a
+ * catalogue change) held every request, even the health check, until the last one ended
+ * (docs/architecture.md "Data, freshness and caches"). Here every statement and transaction takes its turn
+ * in this process's queue instead: after each one, the event loop serves the sockets before the
+ * next starts, and a request's statement goes before any background one.
+ */
+function fairPglite(client: PGlite): PGlite {
+  const waiting = { request: [] as (() => void)[], background: [] as (() => void)[] };
+  let busy = false;
+  const next = () => {
+    if (busy) return;
+    const run = waiting.request.shift() ?? waiting.background.shift();
+    if (!run) return;
+    busy = true;
+    run();
+  };
+  const inTurn =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      new Promise<R>((resolve, reject) => {
+        const lane = isBackgroundWork() ? waiting.background : waiting.request;
+        lane.push(() => {
+          operation(...args)
+            .then(resolve, reject)
+            .finally(() =>
+              setImmediate(() => {
+                busy = false;
+                next();
+              }),
+            );
+        });
+        next();
+      });
+  const query = inTurn(client.query.bind(client));
+  const exec = inTurn(client.exec.bind(client));
+  const transaction = inTurn(client.transaction.bind(client));
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      if (property === "exec") return exec;
+      if (property === "transaction") return transaction;
+      // PGlite's methods read its private fields: they run on the instance, not on this proxy.
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Wraps an open PGlite instance (for example a clone of a migrated template). */
-export function wrapPglite(client: PGlite): DatabaseHandle {
+export function wrapPglite(raw: PGlite): DatabaseHandle {
+  const client = fairPglite(raw);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     kind: "pglite",

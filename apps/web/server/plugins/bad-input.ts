@@ -8,7 +8,7 @@
 //   SQL text and parameters included.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-import { apiError, isDataError, isUnavailableError, UNAVAILABLE_MESSAGE } from "./errors.ts";
+import { apiError, isDataError, isUnavailableError, unavailableAnswer } from "./errors.ts";
 
 export const NUL_MESSAGE = "This address contains a NUL character (%00), which is not allowed.";
 
@@ -37,11 +37,12 @@ export function refuseNulAddresses(context: FastifyInstance, answer: NulAnswer):
 export function registerPlainErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isUnavailableError(error)) {
+      const { message, retryAfterSeconds } = unavailableAnswer(error, request);
       return reply
         .code(503)
-        .header("retry-after", "2")
+        .header("retry-after", String(retryAfterSeconds))
         .type("text/plain; charset=utf-8")
-        .send(UNAVAILABLE_MESSAGE);
+        .send(message);
     }
     const status = isDataError(error) ? 400 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, "request failed");

@@ -99,11 +99,23 @@ export function isDataError(error: unknown): boolean {
 const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND"]);
 
 /**
- * The database could not be reached for a moment (a restart, a failover, a network blip): the
- * connection classes 08 and 57P0x of SQLSTATE, a refused or reset socket, a connection ended
- * mid-query. The request was not carried out; the caller may send it again.
+ * The database is out of a resource: SQLSTATE class 53 (53100 disk_full, 53200 out_of_memory,
+ * 53300 too_many_connections, ...) and 58030 io_error. Its statement was rolled back, so nothing
+ * was stored; it may work again once the operator frees the resource.
+ */
+export function isResourceError(error: unknown): boolean {
+  const state = sqlState(error) ?? "";
+  return /^53[0-9A-Z]{3}$/.test(state) || state === "58030";
+}
+
+/**
+ * The database could not be reached or could not work for a moment (a restart, a failover, a
+ * network blip, a full disk): the connection classes 08 and 57P0x of SQLSTATE, a resource failure
+ * (`isResourceError`), a refused or reset socket, a connection ended mid-query. The request was
+ * not carried out; the caller may send it again.
  */
 export function isUnavailableError(error: unknown): boolean {
+  if (isResourceError(error)) return true;
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (/^08|^57P0/.test(code) || CONNECTION_CODES.has(code))) {
@@ -124,6 +136,23 @@ export function isUnavailableError(error: unknown): boolean {
 
 export const UNAVAILABLE_MESSAGE =
   "The service is briefly unavailable. Please try again in a moment.";
+export const CANNOT_SAVE_MESSAGE =
+  "The service cannot save changes right now. Please try again later.";
+
+/**
+ * The 503 of a database that is away or out of a resource: its message, and the seconds after
+ * which the client may try again (a resource takes an operator; a reconnection a moment).
+ * The watchdog hears of it, so that /api/health fails at once (services/database-watchdog.ts).
+ */
+export function unavailableAnswer(
+  error: unknown,
+  request: FastifyRequest,
+): { message: string; retryAfterSeconds: number } {
+  request.server.databaseWatchdog?.reportFailure(error);
+  return isResourceError(error)
+    ? { message: CANNOT_SAVE_MESSAGE, retryAfterSeconds: 30 }
+    : { message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 2 };
+}
 
 /** Sends `error` as the API's JSON error; what is not a caller's mistake is logged as a 500. */
 export function sendApiError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
@@ -138,10 +167,11 @@ export function sendApiError(error: unknown, request: FastifyRequest, reply: Fas
   }
   if (isUnavailableError(error)) {
     request.log.warn({ err: error }, "database unavailable");
+    const { message, retryAfterSeconds } = unavailableAnswer(error, request);
     return reply
       .code(503)
-      .header("retry-after", "2")
-      .send(apiError("service_unavailable", UNAVAILABLE_MESSAGE));
+      .header("retry-after", String(retryAfterSeconds))
+      .send(apiError("service_unavailable", message));
   }
   if (isDataError(error)) {
     return reply

@@ -3,6 +3,13 @@
 // current index, the finder answers from SQL, so an answer is never staler than the notice: a
 // change shows in every process's results as soon as its notice arrives. Callers hold the handle
 // and pass it to the search module (search.ts), which reads the current index itself.
+//
+// The rebuild waits for the catalogue to be quiet for a moment (REBUILD_QUIET_MS, at most
+// REBUILD_MAX_DELAY_MS after the first change): a burst of writes, and each writer's own change
+// heard again through the notice, costs one rebuild rather than two per write. On embedded PGlite
+// every query runs on the process's one thread, so each rebuild's reads stall every request for
+// their duration (docs/architecture.md "Data, freshness and caches").
+import { inBackground } from "@studyatlas/db/background.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { loadSearchVocabulary } from "./search-vocabulary.ts";
@@ -50,6 +57,41 @@ export interface FinderIndexOptions {
    * for a benchmark that times each word's first read.
    */
   readAhead?: boolean;
+  /** How long the catalogue must be quiet before a rebuild starts (REBUILD_QUIET_MS). */
+  rebuildQuietMs?: number;
+}
+
+/** A rebuild starts once no change came for this long... */
+export const REBUILD_QUIET_MS = 250;
+/** ...or at the latest this long after the first change it follows. */
+export const REBUILD_MAX_DELAY_MS = 2000;
+
+/**
+ * Runs `run` once nothing was scheduled for `quietMs` (at the latest REBUILD_MAX_DELAY_MS after
+ * the first call of a series). `waiting()` is the promise of the run to come, while one waits.
+ */
+function whenQuiet(quietMs: number, run: () => Promise<void>) {
+  let pending: { timer: NodeJS.Timeout; since: number; done: Promise<void> } | undefined;
+  let start = (): void => undefined;
+  return {
+    schedule(): void {
+      const now = performance.now();
+      if (pending) {
+        clearTimeout(pending.timer);
+        const left = Math.max(0, pending.since + REBUILD_MAX_DELAY_MS - now);
+        pending.timer = setTimeout(start, Math.min(quietMs, left));
+        return;
+      }
+      const done = new Promise<void>((resolve) => {
+        start = () => {
+          pending = undefined;
+          void run().then(resolve);
+        };
+      });
+      pending = { timer: setTimeout(start, quietMs), since: now, done };
+    },
+    waiting: (): Promise<void> | undefined => pending?.done,
+  };
 }
 
 export function createFinderIndex(db: Database, options: FinderIndexOptions): FinderIndex {
@@ -70,11 +112,13 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
     if (!vocabulary || options.readAhead === false) return;
     const previous = readingAhead ?? Promise.resolve();
     readingAhead = previous.then(() =>
-      readCommonPostings(
-        db,
-        target,
-        readAheadBudget(target.size),
-        () => index === target && target.vocabulary === vocabulary,
+      inBackground(() =>
+        readCommonPostings(
+          db,
+          target,
+          readAheadBudget(target.size),
+          () => index === target && target.vocabulary === vocabulary,
+        ),
       ),
     );
   };
@@ -83,8 +127,9 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
     vocabularyGeneration += 1;
     const started = vocabularyGeneration;
     if (index) index.vocabulary = undefined;
-    if (!options.enabled) return;
-    void loadSearchVocabulary(db).then(
+    // A rebuild waits to start: it reads the new vocabulary itself.
+    if (!options.enabled || quiet.waiting()) return;
+    void inBackground(() => loadSearchVocabulary(db)).then(
       (vocabulary) => {
         if (started === vocabularyGeneration && index) {
           index.vocabulary = vocabulary;
@@ -101,7 +146,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
     const started = generation;
     const vocabularyStarted = vocabularyGeneration;
     const startedAt = performance.now();
-    building = Promise.all([loadCourseIndex(db), loadSearchVocabulary(db)])
+    building = inBackground(() => Promise.all([loadCourseIndex(db), loadSearchVocabulary(db)]))
       .then(
         ([built, vocabulary]) => {
           if (started === generation) {
@@ -118,23 +163,24 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
       )
       .finally(() => {
         building = undefined;
-        // The catalogue changed while this build ran: build again for the latest.
-        if (started !== generation) void build();
+        // The catalogue changed while this build ran: build again for the latest, once quiet.
+        if (started !== generation && !quiet.waiting()) quiet.schedule();
       });
     return building;
   };
 
+  const quiet = whenQuiet(options.rebuildQuietMs ?? REBUILD_QUIET_MS, () => build());
   void build();
 
   const handle: FinderIndex = {
     invalidate() {
       generation += 1;
       index = undefined;
-      void build();
+      if (options.enabled) quiet.schedule();
     },
     vocabularyChanged: reloadVocabulary,
     async settled() {
-      while (building) await building;
+      while (quiet.waiting() ?? building) await (quiet.waiting() ?? building);
     },
     async readAhead() {
       for (let last = readingAhead; last; last = readingAhead === last ? undefined : readingAhead) {

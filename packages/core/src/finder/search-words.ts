@@ -4,6 +4,8 @@
 // so 'compter science' searches for 'computer science' with the full-text index.
 import { sql } from "drizzle-orm";
 
+import { inBackground } from "@studyatlas/db/background.ts";
+
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../sql-rows.ts";
@@ -87,17 +89,24 @@ export function createSearchWordsRefresher(
   db: Database,
   /** Told of a refresh that failed (the server's logger). */
   onError: (error: unknown) => void,
+  /** `concurrently: false` on embedded PGlite, whose one connection nobody else reads through. */
+  options: { concurrently?: boolean } = {},
 ): SearchWordsRefresher {
   let running: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
+  // CONCURRENTLY keeps the views readable by other connections while they refresh, at the cost
+  // of a comparison with the old contents; embedded PGlite has no other connection.
+  const how = options.concurrently === false ? sql`` : sql`concurrently`;
   const refresh = async () => {
-    await db.execute(sql`refresh materialized view concurrently search_words`);
-    await db.execute(sql`refresh materialized view concurrently programme_names`);
+    await db.execute(sql`refresh materialized view ${how} search_words`);
+    await db.execute(sql`refresh materialized view ${how} programme_names`);
     await db.execute(sql`select pg_notify('catalogue_changed', ${SEARCH_WORDS_CHANGED})`);
   };
   const request = (): Promise<void> => {
     if (!running) {
-      running = refresh()
+      // Background work: on PGlite, requests' statements go first (docs/architecture.md "Data,
+      // freshness and caches").
+      running = inBackground(refresh)
         .catch(onError)
         .finally(() => {
           running = undefined;

@@ -37,7 +37,11 @@ export async function healthRoutes(
       const database = options.services.databaseKind;
       const load = saturationFields(options.saturation?.());
       if (!(await options.watchdog.probe())) {
-        return reply.code(503).send({ status: "error" as const, database, ...load });
+        // The database is away or failing: a load balancer or client may ask again shortly.
+        return reply
+          .code(503)
+          .header("retry-after", "5")
+          .send({ status: "error" as const, database, ...load });
       }
       if (load.requests && load.requests.in_flight >= load.requests.limit) {
         return reply.code(503).send({ status: "busy" as const, database, ...load });

@@ -56,8 +56,10 @@ export async function programmeDashboardRoutes(
     void reply.header("cache-control", "no-store");
     return payload;
   });
-  const searchWords = createSearchWordsRefresher(db, (error) =>
-    app.log.error({ err: error }, "The search vocabulary could not be refreshed"),
+  const searchWords = createSearchWordsRefresher(
+    db,
+    (error) => app.log.error({ err: error }, "The search vocabulary could not be refreshed"),
+    { concurrently: options.services.databaseKind === "postgres" },
   );
   app.addHook("onClose", async () => searchWords.settled());
 

@@ -7,8 +7,6 @@
 // then the reads with no writes, then each burst size. Prints the median and the maximum read
 // latency per line, and the writes' own time.
 // Options: --courses N (100000), --rounds N (3 bursts of each size), --keep.
-import type { FastifyInstance } from "fastify";
-
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
 import {
@@ -18,6 +16,7 @@ import {
 } from "@studyatlas/core/dashboards/organisations.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 
+import type { buildApp } from "../apps/web/server/app.ts";
 import { loadConfig } from "../apps/web/server/config.ts";
 import { engineName, flag, option, percentile, prepareDatabase } from "./harness.ts";
 
@@ -26,8 +25,10 @@ const ROUNDS = option("rounds", 3);
 const POLL_EVERY_MS = 20;
 const ORDERINGS = ["name", "-name", "tuition", "-tuition"];
 
+type App = Awaited<ReturnType<typeof buildApp>>;
+
 /** A signed-in partner of one school with ten programmes; its writes go through app.inject. */
-async function partnerOf(app: FastifyInstance, database: DatabaseHandle) {
+async function partnerOf(app: App, database: DatabaseHandle) {
   const email = `bench-partner-${Date.now()}@example.com`;
   const password = "Secret123!";
   const registered = await app.inject({

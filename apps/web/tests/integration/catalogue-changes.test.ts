@@ -161,6 +161,7 @@ describe("the scheduler", () => {
     await app.ready();
     expect(app.scheduler.running().sort()).toEqual([
       "chat-heartbeat",
+      "chat-session-check",
       "forget-past-visitors",
       "webhook-delivery",
     ]);

@@ -148,7 +148,8 @@ export function unavailableAnswer(
   error: unknown,
   request: FastifyRequest,
 ): { message: string; retryAfterSeconds: number } {
-  request.server.databaseWatchdog?.reportFailure(error);
+  // A client that went away mid-body (a reset, a request timeout) is not the database's failure.
+  if (!request.raw.destroyed) request.server.databaseWatchdog?.reportFailure(error);
   return isResourceError(error)
     ? { message: CANNOT_SAVE_MESSAGE, retryAfterSeconds: 30 }
     : { message: UNAVAILABLE_MESSAGE, retryAfterSeconds: 2 };

@@ -49,7 +49,12 @@ afterAll(async () => {
 describe("GET /api/health", () => {
   it("answers ok and names the database in use", async () => {
     const health = await t.getJson("/api/health", HealthSchema);
-    expect(health).toEqual({ status: "ok", database: process.env.TEST_DB_KIND });
+    expect(health).toEqual({
+      status: "ok",
+      database: process.env.TEST_DB_KIND,
+      sockets: 0,
+      requests: { in_flight: 0, limit: expect.any(Number) as number },
+    });
     expect(health.database).toBe(t.database.kind);
   });
 });

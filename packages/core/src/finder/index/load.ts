@@ -47,10 +47,10 @@ function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32A
 }
 
 /** Programmes per statement of the load: each a short turn on PGlite's one thread (ADR 011). */
-export const LOAD_PAGE_ROWS = 2000;
+const LOAD_PAGE_ROWS = 2000;
 
 /** Lets the event loop serve waiting requests between two steps of a load (setImmediate). */
-export const yieldToRequests = (): Promise<void> =>
+const yieldToRequests = (): Promise<void> =>
   new Promise((resolve) => {
     setImmediate(resolve);
   });

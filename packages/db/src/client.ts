@@ -235,6 +235,7 @@ async function openPostgres(
       });
     };
   });
+  queueBackgroundWork(pool);
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -254,6 +255,41 @@ async function openPostgres(
     async close() {
       await pool.end();
     },
+  };
+}
+
+/** The pool's connections that background work may hold at once on PostgreSQL. */
+export const BACKGROUND_CONNECTIONS = 1;
+
+/**
+ * On PostgreSQL, background statements (an index rebuild reads a dozen tables at once, a vocabulary
+ * refresh) take at most BACKGROUND_CONNECTIONS of the pool's connections; the others stay free for
+ * requests, which otherwise queued for a connection behind a rebuild's long reads
+ * (docs/architecture.md "Data, freshness and caches").
+ */
+function queueBackgroundWork(pool: pg.Pool): void {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  };
+  const turn = (): Promise<void> => {
+    if (active < BACKGROUND_CONNECTIONS) {
+      active += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (!isBackgroundWork() || typeof args.at(-1) === "function") return query(...args);
+    return turn().then(() => {
+      const result = query(...args) as Promise<unknown>;
+      void result.then(release, release);
+      return result;
+    });
   };
 }
 

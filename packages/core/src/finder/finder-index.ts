@@ -7,8 +7,9 @@
 // The rebuild waits for the catalogue to be quiet for a moment (REBUILD_QUIET_MS, at most
 // REBUILD_MAX_DELAY_MS after the first change): a burst of writes, and each writer's own change
 // heard again through the notice, costs one rebuild rather than two per write. On embedded PGlite
-// every query runs on the process's one thread, so each rebuild's reads stall every request for
-// their duration (docs/architecture.md "Data, freshness and caches").
+// every query runs on the process's one thread, so a rebuild reads in short statements and builds
+// in steps that let requests in between (index/load.ts; docs/architecture.md "Data, freshness and
+// caches").
 import { inBackground } from "@studyatlas/db/background.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 

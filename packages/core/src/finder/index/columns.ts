@@ -43,6 +43,8 @@ export interface IndexExtras {
   hiddenPublished?: readonly number[];
 }
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 function groupBy<K>(size: number, keyOf: (doc: number) => K | undefined): Map<K, Bitset> {
   const sets = new Map<K, Bitset>();
   for (let doc = 0; doc < size; doc += 1) {
@@ -58,109 +60,146 @@ function groupBy<K>(size: number, keyOf: (doc: number) => K | undefined): Map<K,
   return sets;
 }
 
+// The fields are written by columnSteps, in the constructor or in `build`.
 export class IndexColumns {
-  readonly size: number;
+  readonly size!: number;
   /** Each document's programme id. */
-  readonly ids: Int32Array;
+  readonly ids!: Int32Array;
   /** Document number of each programme id (-1: not public), for the free-text matches. */
-  readonly docOfId: Int32Array;
-  readonly countryOf: Int32Array;
-  readonly degreeTypeOf: Int32Array;
-  readonly maxCountryId: number;
-  readonly maxDegreeTypeId: number;
+  readonly docOfId!: Int32Array;
+  readonly countryOf!: Int32Array;
+  readonly degreeTypeOf!: Int32Array;
+  readonly maxCountryId!: number;
+  readonly maxDegreeTypeId!: number;
   /** The fee in USD (NaN: unknown). */
-  readonly tuitionUsd: Float64Array;
-  readonly durationDays: Int32Array;
-  readonly shuffleKey: Int32Array;
+  readonly tuitionUsd!: Float64Array;
+  readonly durationDays!: Int32Array;
+  readonly shuffleKey!: Int32Array;
   /** The start as year * 12 + month. */
-  readonly startYm: Int32Array;
+  readonly startYm!: Int32Array;
   /** Every document 0..size-1. */
-  readonly all: Bitset;
-  readonly byProgrammeType: Map<number, Bitset>;
-  readonly byDiscipline: Map<number, Bitset>;
-  readonly byCountry: Map<number, Bitset>;
-  readonly byContinent: Map<string, Bitset>;
-  readonly byDegreeType: Map<number, Bitset>;
-  readonly byAttendance: Map<string, Bitset>;
-  readonly byFormat: Map<string, Bitset>;
-  readonly bySchool: Map<number, number[]>;
-  readonly featured: Bitset;
-  readonly freeOrUnknown: Bitset;
+  readonly all!: Bitset;
+  readonly byProgrammeType!: Map<number, Bitset>;
+  readonly byDiscipline!: Map<number, Bitset>;
+  readonly byCountry!: Map<number, Bitset>;
+  readonly byContinent!: Map<string, Bitset>;
+  readonly byDegreeType!: Map<number, Bitset>;
+  readonly byAttendance!: Map<string, Bitset>;
+  readonly byFormat!: Map<string, Bitset>;
+  readonly bySchool!: Map<number, number[]>;
+  readonly featured!: Bitset;
+  readonly freeOrUnknown!: Bitset;
   /** The documents of each of the finder's duration buckets (DURATION_BUCKETS' order). */
-  readonly durationBuckets: Bitset[];
+  readonly durationBuckets!: Bitset[];
 
+  /** Builds the columns in one go (tests); `IndexColumns.build` lets requests in between steps. */
   constructor(courses: readonly IndexedCourse[], links: IndexExtras["links"]) {
-    const size = courses.length;
-    this.size = size;
-    const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
-    this.ids = Int32Array.from(column((c) => c.id));
-    let maxId = 0;
-    for (const id of this.ids) if (id > maxId) maxId = id;
-    this.docOfId = new Int32Array(maxId + 1).fill(-1);
-    this.ids.forEach((id, doc) => {
-      this.docOfId[id] = doc;
-    });
-    this.countryOf = Int32Array.from(column((c) => c.countryId));
-    this.degreeTypeOf = Int32Array.from(column((c) => c.degreeTypeId ?? -1));
-    this.maxCountryId = this.countryOf.reduce((max, id) => Math.max(max, id), 0);
-    this.maxDegreeTypeId = this.degreeTypeOf.reduce((max, id) => Math.max(max, id), 0);
-    this.tuitionUsd = Float64Array.from(column((c) => c.tuitionFeeUsd ?? Number.NaN));
-    this.durationDays = Int32Array.from(column((c) => c.durationDays));
-    this.shuffleKey = Int32Array.from(column((c) => c.shuffleKey));
-    this.startYm = Int32Array.from(column((c) => c.startYear * 12 + c.startMonth));
-    this.all = fullSet(size);
+    for (const _step of columnSteps(this, courses, links));
+  }
 
-    const at = (doc: number) => courses[doc] as IndexedCourse;
-    this.byProgrammeType = groupBy(size, (doc) => at(doc).programmeTypeId);
-    this.byCountry = groupBy(size, (doc) => at(doc).countryId);
-    this.byContinent = groupBy(size, (doc) => at(doc).continent);
-    this.byDegreeType = groupBy(size, (doc) => at(doc).degreeTypeId ?? undefined);
-    this.byAttendance = groupBy(size, (doc) => at(doc).attendance);
-    this.byFormat = groupBy(size, (doc) => at(doc).courseFormat);
-    this.byDiscipline = this.disciplineSets(links);
-    this.bySchool = new Map();
-    this.featured = emptySet(size);
-    this.freeOrUnknown = emptySet(size);
-    this.durationBuckets = DURATION_BUCKETS.map(() => emptySet(size));
-    for (let doc = 0; doc < size; doc += 1) {
-      const course = at(doc);
-      const school = this.bySchool.get(course.schoolId);
-      if (school) school.push(doc);
-      else this.bySchool.set(course.schoolId, [doc]);
-      if (course.featured) add(this.featured, doc);
-      if (course.tuitionFee <= 0) add(this.freeOrUnknown, doc);
-      DURATION_BUCKETS.forEach((bucket, index) => {
-        if (
-          course.durationDays >= bucket.min &&
-          (bucket.max === null || course.durationDays <= bucket.max)
-        ) {
-          add(this.durationBuckets[index] as Bitset, doc);
-        }
-      });
-    }
+  /** Builds the columns step by step, awaiting `pause` between two steps (CourseIndex.build). */
+  static async build(
+    courses: readonly IndexedCourse[],
+    links: IndexExtras["links"],
+    pause: () => Promise<void>,
+  ): Promise<IndexColumns> {
+    const target = Object.create(IndexColumns.prototype) as IndexColumns;
+    for (const _step of columnSteps(target, courses, links)) await pause();
+    return target;
   }
 
   /** A programme's document number, or -1 when it is not public (or unknown to the index). */
   docOf(id: number): number {
     return id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
   }
+}
 
-  /** Each discipline's documents, from the programme–discipline links. */
-  private disciplineSets(links: IndexExtras["links"]): Map<number, Bitset> {
-    const sets = new Map<number, Bitset>();
-    const { courseIds, disciplineIds } = links;
-    for (let i = 0; i < courseIds.length; i += 1) {
-      const id = courseIds[i] as number;
-      const doc = id < this.docOfId.length ? (this.docOfId[id] as number) : -1;
-      if (doc < 0) continue;
-      const disciplineId = disciplineIds[i] as number;
-      let set = sets.get(disciplineId);
-      if (!set) {
-        set = emptySet(this.size);
-        sets.set(disciplineId, set);
-      }
-      add(set, doc);
+/** Each discipline's documents, from the programme–discipline links. */
+function disciplineSets(
+  target: Writable<IndexColumns>,
+  links: IndexExtras["links"],
+): Map<number, Bitset> {
+  const sets = new Map<number, Bitset>();
+  const { courseIds, disciplineIds } = links;
+  for (let i = 0; i < courseIds.length; i += 1) {
+    const id = courseIds[i] as number;
+    const doc = id < target.docOfId.length ? (target.docOfId[id] as number) : -1;
+    if (doc < 0) continue;
+    const disciplineId = disciplineIds[i] as number;
+    let set = sets.get(disciplineId);
+    if (!set) {
+      set = emptySet(target.size);
+      sets.set(disciplineId, set);
     }
-    return sets;
+    add(set, doc);
+  }
+  return sets;
+}
+
+/**
+ * The columns' steps, each a pass over the programmes or links (about 50 ms at 100,000 programmes),
+ * writing `target`'s fields: yields between two steps.
+ */
+function* columnSteps(
+  target: Writable<IndexColumns>,
+  courses: readonly IndexedCourse[],
+  links: IndexExtras["links"],
+): Generator<void, void, undefined> {
+  const size = courses.length;
+  target.size = size;
+  const column = <T>(pick: (course: IndexedCourse) => T) => courses.map(pick);
+  target.ids = Int32Array.from(column((c) => c.id));
+  let maxId = 0;
+  for (const id of target.ids) if (id > maxId) maxId = id;
+  target.docOfId = new Int32Array(maxId + 1).fill(-1);
+  target.ids.forEach((id, doc) => {
+    target.docOfId[id] = doc;
+  });
+  yield;
+  target.countryOf = Int32Array.from(column((c) => c.countryId));
+  target.degreeTypeOf = Int32Array.from(column((c) => c.degreeTypeId ?? -1));
+  target.maxCountryId = target.countryOf.reduce((max, id) => Math.max(max, id), 0);
+  target.maxDegreeTypeId = target.degreeTypeOf.reduce((max, id) => Math.max(max, id), 0);
+  target.tuitionUsd = Float64Array.from(column((c) => c.tuitionFeeUsd ?? Number.NaN));
+  target.durationDays = Int32Array.from(column((c) => c.durationDays));
+  target.shuffleKey = Int32Array.from(column((c) => c.shuffleKey));
+  target.startYm = Int32Array.from(column((c) => c.startYear * 12 + c.startMonth));
+  target.all = fullSet(size);
+  yield;
+
+  const at = (doc: number) => courses[doc] as IndexedCourse;
+  target.byProgrammeType = groupBy(size, (doc) => at(doc).programmeTypeId);
+  yield;
+  target.byCountry = groupBy(size, (doc) => at(doc).countryId);
+  yield;
+  target.byContinent = groupBy(size, (doc) => at(doc).continent);
+  yield;
+  target.byDegreeType = groupBy(size, (doc) => at(doc).degreeTypeId ?? undefined);
+  yield;
+  target.byAttendance = groupBy(size, (doc) => at(doc).attendance);
+  yield;
+  target.byFormat = groupBy(size, (doc) => at(doc).courseFormat);
+  yield;
+  target.byDiscipline = disciplineSets(target, links);
+  yield;
+  target.bySchool = new Map();
+  target.featured = emptySet(size);
+  target.freeOrUnknown = emptySet(size);
+  target.durationBuckets = DURATION_BUCKETS.map(() => emptySet(size));
+  for (let doc = 0; doc < size; doc += 1) {
+    const course = at(doc);
+    const school = target.bySchool.get(course.schoolId);
+    if (school) school.push(doc);
+    else target.bySchool.set(course.schoolId, [doc]);
+    if (course.featured) add(target.featured, doc);
+    if (course.tuitionFee <= 0) add(target.freeOrUnknown, doc);
+    DURATION_BUCKETS.forEach((bucket, index) => {
+      if (
+        course.durationDays >= bucket.min &&
+        (bucket.max === null || course.durationDays <= bucket.max)
+      ) {
+        add(target.durationBuckets[index] as Bitset, doc);
+      }
+    });
   }
 }

@@ -34,6 +34,15 @@ import type { QueryNode } from "./tsquery.ts";
 export type IndexListAnswer =
   { count: number; ids: number[] } | { count: number; rankInSql: Int32Array };
 
+/** The parts of an index, built one after the other (CourseIndex.build). */
+interface IndexParts {
+  names: IndexNames;
+  columns: IndexColumns;
+  postings: IndexPostings;
+  facetCounts: IndexFacets;
+  orders: IndexOrders;
+}
+
 export class CourseIndex {
   readonly size: number;
   /**
@@ -57,27 +66,53 @@ export class CourseIndex {
   private readonly disciplineIds: Set<number>;
   private readonly countryBySlug: Map<string, number>;
 
-  /**
-   * `names`: every distinct `search_name` of the public programmes with its number of programmes,
-   * in the documents' order; without it (or when it does not add up), similar names go to SQL.
-   */
-  constructor(
-    courses: readonly IndexedCourse[],
-    extras: IndexExtras,
+  private constructor(
+    size: number,
+    parts: IndexParts,
     options: FacetOptions,
-    names?: readonly { name: string; count: number }[],
-    cardReferences?: CardReferences,
+    cardReferences: CardReferences | undefined,
   ) {
     this.cardReferences = cardReferences;
     this.disciplineBySlug = new Map(options.disciplines.map((d) => [d.slug, d.id]));
     this.disciplineIds = new Set(options.disciplines.map((d) => d.id));
     this.countryBySlug = new Map(options.countries.map((c) => [c.slug, c.id]));
-    this.size = courses.length;
-    this.names = new IndexNames(courses.length, names);
-    this.columns = new IndexColumns(courses, extras.links);
-    this.postings = new IndexPostings(this.columns, extras.hiddenPublished);
-    this.facetCounts = new IndexFacets(this.columns, courses, extras.links, options);
-    this.orders = new IndexOrders(this.columns, courses, extras);
+    this.size = size;
+    this.names = parts.names;
+    this.columns = parts.columns;
+    this.postings = parts.postings;
+    this.facetCounts = parts.facetCounts;
+    this.orders = parts.orders;
+  }
+
+  /**
+   * Builds the index part by part, calling `pause` between two parts (and between the steps of the
+   * largest), so that a caller can let requests in while a large index is built (load.ts).
+   * `names`: every distinct `search_name` of the public programmes with its number of programmes,
+   * in the documents' order; without it (or when it does not add up), similar names go to SQL.
+   */
+  static async build(
+    courses: readonly IndexedCourse[],
+    extras: IndexExtras,
+    options: FacetOptions,
+    names?: readonly { name: string; count: number }[],
+    cardReferences?: CardReferences,
+    pause: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<CourseIndex> {
+    const indexNames = new IndexNames(courses.length, names);
+    await pause();
+    const columns = await IndexColumns.build(courses, extras.links, pause);
+    const postings = new IndexPostings(columns, extras.hiddenPublished);
+    await pause();
+    const facetCounts = new IndexFacets(columns, courses, extras.links, options);
+    await pause();
+    const orders = new IndexOrders(columns, courses, extras);
+    await pause();
+    return new CourseIndex(
+      courses.length,
+      { names: indexNames, columns, postings, facetCounts, orders },
+      options,
+      cardReferences,
+    );
   }
 
   /** A discipline's id by its slug (the facets' list), as `findDisciplineId` finds it. */

@@ -1,6 +1,7 @@
-// Builds the finder's in-process index (course-index.ts) from PostgreSQL, the store of record: one
-// pass over the public programmes in name order, with the two tuition orders as PostgreSQL sorts
-// them (numeric, nulls last), and the facets' option lists in the order the SQL facets give them.
+// Builds the finder's in-process index (course-index.ts) from PostgreSQL, the store of record: the
+// public programmes in name order, read in short keyset pages (loadIndexedCourses), with the two
+// tuition orders as PostgreSQL sorts them (numeric, nulls last), and the facets' option lists in
+// the order the SQL facets give them.
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
@@ -45,23 +46,40 @@ function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32A
   return ranks;
 }
 
-export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
-  const [
-    rows,
-    links,
-    hidden,
-    names,
-    disciplines,
-    programmeTypes,
-    degreeTypes,
-    countries,
-    cardReferences,
-  ] = await Promise.all([
-    selectRows<IndexedCourse>(
+/** Programmes per statement of the load: each a short turn on PGlite's one thread (ADR 011). */
+const LOAD_PAGE_ROWS = 2000;
+
+/** Lets the event loop serve waiting requests between two steps of a load (setImmediate). */
+const yieldToRequests = (): Promise<void> =>
+  new Promise((resolve) => {
+    setImmediate(resolve);
+  });
+
+/**
+ * Every public programme's indexed columns, in the finder's name order (course-sql.ts BY_NAME), read
+ * in keyset pages of `pageRows` by id so that no single statement holds PGlite's one thread or a
+ * PostgreSQL connection for long (docs/architecture.md "Data, freshness and caches"). The order
+ * comes from one statement of ids only. The pages are not one snapshot: a change committed
+ * meanwhile raises its notice, and the holder throws this build away (finder-index.ts); until
+ * then a row missing from either read is left out.
+ */
+async function loadIndexedCourses(db: Database, pageRows: number): Promise<IndexedCourse[]> {
+  const [order] = await selectRows<{ ids: number[] | null }>(
+    db,
+    // The same order as the finder's name order (course-sql.ts BY_NAME), so document numbers
+    // follow it; the same visibility as courseWhere: published programmes of published schools.
+    sql`select array_agg(c.id order by c.search_name collate "C" asc, c.name collate "C" asc,
+            c.id asc) as ids
+          from courses c
+          join schools s on s.id = c.school_id
+          where c.published and s.published`,
+  );
+  const byId = new Map<number, IndexedCourse>();
+  for (let after = 0; ;) {
+    await yieldToRequests();
+    // Named as the index reads them: each row is used as it arrives (no copy per programme).
+    const page = await selectRows<IndexedCourse>(
       db,
-      // The same order as the finder's name order (course-sql.ts BY_NAME), so document numbers
-      // follow it; the same visibility as courseWhere: published programmes of published schools.
-      // Named as the index reads them: each row is used as it arrives (no copy per programme).
       sql`select c.id, c.programme_type_id as "programmeTypeId",
             c.degree_type_id as "degreeTypeId", c.school_id as "schoolId",
             s.country_id as "countryId", co.continent, c.tuition_fee::float8 as "tuitionFee",
@@ -72,9 +90,42 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
           from courses c
           join schools s on s.id = c.school_id
           join countries co on co.id = s.country_id
-          where c.published and s.published
-          order by c.search_name collate "C" asc, c.name collate "C" asc, c.id asc`,
-    ),
+          where c.published and s.published and c.id > ${after}
+          order by c.id asc
+          limit ${pageRows}`,
+    );
+    for (const row of page) byId.set(row.id, row);
+    const last = page.at(-1);
+    if (page.length < pageRows || !last) break;
+    after = last.id;
+  }
+  const rows: IndexedCourse[] = [];
+  for (const id of order?.ids ?? []) {
+    const row = byId.get(id);
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Reads the index's rows statement by statement, each a short one, and builds it; `pageRows`
+ * (LOAD_PAGE_ROWS) programmes per statement.
+ */
+export async function loadCourseIndex(
+  db: Database,
+  options: { pageRows?: number } = {},
+): Promise<CourseIndex> {
+  const rows = await loadIndexedCourses(db, options.pageRows ?? LOAD_PAGE_ROWS);
+  const [
+    links,
+    hidden,
+    names,
+    disciplines,
+    programmeTypes,
+    degreeTypes,
+    countries,
+    cardReferences,
+  ] = await Promise.all([
     selectRows<LinkRow>(
       db,
       sql`select array_agg(cd.course_id) as course_ids, array_agg(cd.discipline_id) as discipline_ids
@@ -119,11 +170,16 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
     // What the cards of a page nest, so that a page's card query reads plain columns only.
     loadCardReferences(db),
   ]);
-  return new CourseIndex(
+  await yieldToRequests();
+  const tuitionRank = tuitionRanks(rows, 1);
+  await yieldToRequests();
+  const tuitionDescRank = tuitionRanks(rows, -1);
+  await yieldToRequests();
+  return CourseIndex.build(
     rows,
     {
-      tuitionRank: tuitionRanks(rows, 1),
-      tuitionDescRank: tuitionRanks(rows, -1),
+      tuitionRank,
+      tuitionDescRank,
       links: {
         courseIds: links[0]?.course_ids ?? [],
         disciplineIds: links[0]?.discipline_ids ?? [],
@@ -133,5 +189,6 @@ export async function loadCourseIndex(db: Database): Promise<CourseIndex> {
     { disciplines, programmeTypes, degreeTypes, countries },
     names,
     cardReferences,
+    yieldToRequests,
   );
 }

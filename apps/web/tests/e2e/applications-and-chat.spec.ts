@@ -21,6 +21,37 @@ async function someProgramme(page: Page, index: number): Promise<{ slug: string;
   return course;
 }
 
+/** Applies to `slug` as the signed-in student `email` through the API; answers the chat's id. */
+async function applyThroughApi(page: Page, slug: string, email: string): Promise<number> {
+  const countries = (await (await page.request.get("/api/academics/country/list")).json()) as {
+    results: { id: number }[];
+  };
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
+  const detail = (await (
+    await page.request.get(`/api/academics/course/detail/${slug}`)
+  ).json()) as { id: number };
+  const created = await page.request.post("/api/academics/course/create_interest", {
+    headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
+    data: {
+      course: detail.id,
+      title: "Mrs",
+      firstName: "Ada",
+      lastName: "Byron",
+      email,
+      sex: "Female",
+      country: countries.results[0]!.id,
+      nationality: countries.results[1]!.id,
+      date_of_birth: "1990-12-10",
+      phone_number: "+44 20 7946 0000",
+      address: "12 St James's Square",
+      city: "London",
+      zip_code: "SW1Y 4JH",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { chat_id: number }).chat_id;
+}
+
 test("a student applies with the keyboard, lands in the chat, and talks live with the advisor", async ({
   browser,
 }) => {
@@ -154,32 +185,7 @@ test("a second application to the same programme says so in the dialog", async (
   const email = await registerUser({ firstName: "Ada", lastName: "Byron" });
   await signInThroughApi(page, email);
   const programme = await someProgramme(page, 3);
-  const countries = (await (await page.request.get("/api/academics/country/list")).json()) as {
-    results: { id: number }[];
-  };
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
-  const detail = (await (
-    await page.request.get(`/api/academics/course/detail/${programme.slug}`)
-  ).json()) as { id: number };
-  const first = await page.request.post("/api/academics/course/create_interest", {
-    headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
-    data: {
-      course: detail.id,
-      title: "Mrs",
-      firstName: "Ada",
-      lastName: "Byron",
-      email,
-      sex: "Female",
-      country: countries.results[0]!.id,
-      nationality: countries.results[1]!.id,
-      date_of_birth: "1990-12-10",
-      phone_number: "+44 20 7946 0000",
-      address: "12 St James's Square",
-      city: "London",
-      zip_code: "SW1Y 4JH",
-    },
-  });
-  expect(first.status(), await first.text()).toBe(201);
+  await applyThroughApi(page, programme.slug, email);
 
   await openPage(page, `/course/${programme.slug}`);
   await page.getByRole("button", { name: "Apply Now" }).click();
@@ -198,6 +204,25 @@ test("a second application to the same programme says so in the dialog", async (
     "You have already applied to this programme. Your advisor will reply in your chat about it.",
   );
   await expect(dialog.getByRole("button", { name: "Submit" })).toBeEnabled();
+});
+
+test("an open chat stops and says Signed out when its session ends in another tab", async ({
+  page,
+}) => {
+  const email = await registerUser({ firstName: "Ada", lastName: "Byron" });
+  await signInThroughApi(page, email);
+  const programme = await someProgramme(page, 5);
+  const chatId = await applyThroughApi(page, programme.slug, email);
+  await openPage(page, `/chat/${chatId}`);
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+
+  // Another tab of the same browser signs out: the server closes this page's socket (4401).
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
+  const signedOut = await page.request.post("/api/account/logout", {
+    headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
+  });
+  expect(signedOut.status(), await signedOut.text()).toBeLessThan(300);
+  await expect(page.getByRole("status").filter({ hasText: "Signed out" })).toBeVisible();
 });
 
 for (const width of [1280, 375]) {

@@ -3,7 +3,6 @@
 // It serves pages and the API from two worker processes, replaces a worker killed with SIGKILL
 // while the other keeps answering, and on SIGTERM stops every process. PostgreSQL only: PGlite is
 // one process's database, which the server refuses to share (tested on both engines).
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -13,12 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 
-import { WEB_ROOT } from "../../server/app.ts";
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
+import { startEntry, waitUntilServing, type Server } from "./server-entry.ts";
 import { childProcessIds } from "../../server/process-tree.ts";
 import { freePort } from "./free-port.ts";
 
-const ENTRY = path.join(WEB_ROOT, "server/index.ts");
 const runnable = process.env.TEST_DB_KIND === "postgres";
 
 function processExists(pid: number): boolean {
@@ -49,30 +47,6 @@ function get(port: number, url: string): Promise<{ status: number; type: string;
     request.setTimeout(10_000, () => request.destroy(new Error(`${url}: no answer in 10 s`)));
     request.on("error", reject);
   });
-}
-
-interface Server {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startEntry(env: Record<string, string>): Server {
-  let stdout = "";
-  let stderr = "";
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: WEB_ROOT,
-    // Only what the server needs: the test runner's own variables stay out.
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 /** The processes that logged a request for `url`, or for any (every worker logs with its pid). */
@@ -136,15 +110,7 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
       // Every worker logs each request with its pid: which process answered.
       LOG_LEVEL: "info",
     });
-    const started = server;
-    const deadline = Date.now() + 90_000;
-    while (!started.stdout().includes("StudyAtlas is serving")) {
-      if (started.child.exitCode !== null)
-        throw new Error(`The server exited during start-up:\n${started.stderr()}`);
-      if (Date.now() > deadline)
-        throw new Error(`The server did not start within 90 s:\n${started.stderr()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilServing(server);
   }, 180_000);
 
   afterAll(async () => {

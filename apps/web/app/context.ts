@@ -16,7 +16,13 @@ import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 import type { SiteLinks } from "./site-links.ts";
 
 export interface AppServices {
+  /** The primary: writes, and reads that must see them (a person's own rows, the dashboards). */
   db: Database;
+  /**
+   * The catalogue's public reads: the read replica when DATABASE_READ_URL is set, otherwise `db`
+   * (ADR 048). A few moments behind the primary at most, so never for read-after-write.
+   */
+  catalogueDb: Database;
   /** Cached catalogue answers, emptied whenever the catalogue changes. */
   catalogueCache: CatalogueCache;
   /** The catalogue reads of the pages, through catalogueCache. */

@@ -5,7 +5,7 @@ import { isIP } from "node:net";
 
 import { z } from "zod";
 
-import { DatabaseEnvShape } from "@studyatlas/db/database-config.ts";
+import { DatabaseEnvShape, optionalPostgresUrl } from "@studyatlas/db/database-config.ts";
 
 /** The support inbox and postal address of /contact-us when SUPPORT_EMAIL / POSTAL_ADDRESS are unset. */
 export const DEFAULT_SUPPORT = {
@@ -108,6 +108,11 @@ export const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   WEB_CONCURRENCY: webConcurrency.default(1),
   ...DatabaseEnvShape,
+  /**
+   * A read replica of DATABASE_URL for the catalogue's public reads (the finder, the detail pages,
+   * the finder index's loading); writes and every other read stay on DATABASE_URL (ADR 048).
+   */
+  DATABASE_READ_URL: optionalPostgresUrl(),
   PUBLIC_BASE_URL: z
     .string()
     .trim()

@@ -248,6 +248,29 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "  " }).database.kind).toBe("pglite");
   });
 
+  it("sends the catalogue's reads to DATABASE_READ_URL beside DATABASE_URL (ADR 048)", () => {
+    const url = "postgres://studyatlas@primary.internal:5432/studyatlas";
+    const readUrl = "postgres://studyatlas@replica.internal:5432/studyatlas";
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_READ_URL: readUrl }).database).toEqual({
+      kind: "postgres",
+      url,
+      readUrl,
+    });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_READ_URL: " " }).database).toEqual({
+      kind: "postgres",
+      url,
+    });
+  });
+
+  it("refuses DATABASE_READ_URL that is not a PostgreSQL URL, or without DATABASE_URL", () => {
+    expect(
+      configError({ DATABASE_URL: "postgres://p@h/db", DATABASE_READ_URL: "mysql://x" }).message,
+    ).toMatch(/^Invalid DATABASE_READ_URL: must start with postgres:\/\//);
+    expect(configError({ DATABASE_READ_URL: "postgres://r@replica/db" }).message).toBe(
+      "Invalid DATABASE_READ_URL: a read replica needs a PostgreSQL primary (set DATABASE_URL); the embedded PGlite database has no replicas",
+    );
+  });
+
   it.each([
     [{ NODE_ENV: "staging" }, /^Invalid NODE_ENV/],
     [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],

@@ -147,6 +147,17 @@ function processesOf(setting: number | "auto", database: DatabaseConfig): number
   return setting;
 }
 
+/** DATABASE_READ_URL beside DATABASE_URL; a replica of the embedded PGlite cannot be (ADR 048). */
+function withReadReplica(database: DatabaseConfig, readUrl: string | undefined): DatabaseConfig {
+  if (!readUrl) return database;
+  if (database.kind === "pglite") {
+    throw new ConfigError(
+      "Invalid DATABASE_READ_URL: a read replica needs a PostgreSQL primary (set DATABASE_URL); the embedded PGlite database has no replicas",
+    );
+  }
+  return { ...database, readUrl };
+}
+
 /**
  * Parses the environment (the process's own unless given); throws ConfigError whose message names
  * the first bad variable. `defaultNodeEnv` applies when NODE_ENV is unset (`npm start` runs in
@@ -163,7 +174,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? "invalid value"}`);
   }
   const value = parsed.data;
-  const database = databaseConfigOf(value);
+  const database = withReadReplica(databaseConfigOf(value), value.DATABASE_READ_URL);
   const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
   const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(
     /\/+$/,

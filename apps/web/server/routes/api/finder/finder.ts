@@ -31,7 +31,8 @@ export async function finderRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ): Promise<void> {
-  const { db, finderIndex, publicBaseUrl } = options.services;
+  // Catalogue reads: the read replica when there is one (ADR 048).
+  const { catalogueDb: db, finderIndex, publicBaseUrl } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["academics"];
   // The finder's answers depend on the catalogue alone (plugins/catalogue-cache.ts).

@@ -14,6 +14,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
 import { isBackgroundWork } from "./background.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { replicaCaughtUp } from "./read-replica.ts";
 import * as accounts from "./schema/accounts.ts";
 import * as analytics from "./schema/analytics.ts";
@@ -106,14 +107,37 @@ export async function openDatabase(
 }
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<DatabaseHandle> {
+  if (!dataDir)
+    return wrapPglite(
+      await PGlite.create({
+        ...(loadDataDir ? { loadDataDir } : {}),
+        extensions: PGLITE_EXTENSIONS,
+      }),
+    );
   // PGlite.create(dir) does not create parent folders.
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: PGLITE_EXTENSIONS,
-  });
-  return wrapPglite(client);
+  mkdirSync(dataDir, { recursive: true });
+  // One process at a time in a data directory (ADR 048).
+  const unlock = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions: PGLITE_EXTENSIONS,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const handle = wrapPglite(client);
+  const close = handle.close;
+  return {
+    ...handle,
+    async close() {
+      await close();
+      unlock();
+    },
+  };
 }
 
 /**

@@ -59,7 +59,11 @@ export function lockDataDir(dataDir: string): () => void {
   }
   return () => {
     try {
-      if (readFileSync(file, "utf8").trim() === String(process.pid)) rmSync(file, { force: true });
+      // Ours, or one a loaded backup brought along (its process has ended): removed.
+      const pid = Number(readFileSync(file, "utf8").trim());
+      if (pid === process.pid || !(Number.isInteger(pid) && pid > 0 && processIsAlive(pid))) {
+        rmSync(file, { force: true });
+      }
     } catch {
       // Already gone (the directory was moved or removed): nothing to give back.
     }

@@ -132,7 +132,7 @@ async function restorePostgres(file: string, url: string, force: boolean): Promi
     const tables = await existingTables(handle);
     if (tables > 0 && !force) {
       throw new RestoreRefused(
-        `The PostgreSQL database (DATABASE_URL) already holds ${tables} tables (${await contentsOf(handle)}); nothing was changed. Pass --force to replace them.`,
+        `The PostgreSQL database at DATABASE_URL is not empty (${await contentsOf(handle)}); nothing was changed. Pass --force to replace what it holds.`,
       );
     }
     major = await serverMajorOf(handle);

@@ -130,11 +130,10 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
     throw error;
   }
   const handle = wrapPglite(client);
-  const close = handle.close;
   return {
     ...handle,
     async close() {
-      await close();
+      await handle.close();
       unlock();
     },
   };

@@ -42,6 +42,7 @@ async function backupPglite(dataDir: string, file: string): Promise<string> {
     if (error instanceof DataDirInUseError) {
       throw new Error(
         `${error.message}. A PGlite database is backed up while the app is stopped (README "Backups").`,
+        { cause: error },
       );
     }
     throw error;

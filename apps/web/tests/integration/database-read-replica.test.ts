@@ -26,14 +26,17 @@ const REPLICA_NAME = "Replica Harbour Studies";
 const UNPUBLISHED_ON_REPLICA = 5;
 
 describe.runIf(!onPostgres)("on embedded PGlite", () => {
-  it("reads the catalogue from the one database", async () => {
-    const database = await createTestDatabase();
-    try {
-      expect(database.read).toBe(database.db);
-      expect(database.readCaughtUp).toBeUndefined();
-    } finally {
-      await database.dispose();
-    }
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("reads the catalogue from the one database", () => {
+    expect(database.read).toBe(database.db);
+    expect(database.readCaughtUp).toBeUndefined();
   });
 });
 

@@ -153,7 +153,7 @@ describe(`db:backup and db:restore (${onPostgres ? "PostgreSQL" : "PGlite"})`, (
     const notBackup = run(RESTORE, [fileURLToPath(import.meta.url)]);
     expect(notBackup.status).toBe(1);
     expect(notBackup.stderr).toMatch(/is not a backup made by db:backup/);
-  });
+  }, 60_000);
 
   it.runIf(!onPostgres)(
     "keeps out of a PGlite directory another process holds",

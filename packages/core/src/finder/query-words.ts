@@ -67,6 +67,8 @@ export class QueryWordLexicon {
   private readonly meanings = new Map<string, Meaning>();
   private readonly subjects: ReadonlySet<string>;
   readonly longest: number;
+  /** Every country's name by its slug. */
+  readonly countryNames: ReadonlyMap<string, string>;
 
   constructor(countries: readonly CountryName[]) {
     const add = (phrase: string, meaning: Meaning) => {
@@ -74,6 +76,7 @@ export class QueryWordLexicon {
       if (key !== "" && !this.meanings.has(key)) this.meanings.set(key, meaning);
     };
     const bySlug = new Map(countries.map((country) => [country.slug, country]));
+    this.countryNames = new Map(countries.map((country) => [country.slug, country.name]));
     for (const country of countries) {
       add(country.name, { kind: "country", slug: country.slug, label: country.name });
     }

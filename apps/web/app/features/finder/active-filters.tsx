@@ -1,6 +1,7 @@
 // The filters in effect as removable chips above the results, plus 'Clear all'
 // (docs/spec-notes.md, Course finder). Each chip is a link to the same results without that
-// filter (active-filter-chips.ts).
+// filter (active-filter-chips.ts). Filters taken from the typed words come first, with the words
+// they came from (ADR 045).
 import { SiteLink } from "../../components/site-link/site-link.tsx";
 import { useCountryOptions } from "../../hooks/use-country-options.ts";
 import { activeFilterChips } from "./active-filter-chips.ts";
@@ -23,11 +24,19 @@ export function ActiveFilters() {
             <SiteLink
               to={chip.href}
               className={styles.chip}
-              aria-label={`Remove filter: ${chip.label}`}
+              aria-label={
+                chip.words ? `Remove ${chip.label}` : `Remove filter: ${chip.label}`
+              }
+              title={chip.words ? `From the words you typed: ‘${chip.words}’` : undefined}
               preventScrollReset
               state={linkState}
             >
               <span className={styles.chipLabel}>{chip.label}</span>
+              {chip.words ? (
+                <span aria-hidden="true" className={styles.chipWords}>
+                  ‘{chip.words}’
+                </span>
+              ) : null}
               <span aria-hidden="true" className={styles.chipX}>
                 ×
               </span>

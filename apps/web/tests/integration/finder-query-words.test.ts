@@ -122,7 +122,10 @@ describe.each([
 
   it("a query that finds nothing offers nearby searches, each finding what it says", async () => {
     // No school is in Vatican City.
-    const typed = new URLSearchParams({ name: "psychology masters Vatican City", attendance: "ONLINE" });
+    const typed = new URLSearchParams({
+      name: "psychology masters Vatican City",
+      attendance: "ONLINE",
+    });
     const page = await t.getJson(`${LIST}?${typed.toString()}`, CoursePage);
     expect(page.count).toBe(0);
     const nearby = page.interpretation?.nearby ?? [];

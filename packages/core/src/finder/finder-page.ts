@@ -81,7 +81,8 @@ export async function loadFinderPage(
   options: { visitorSeed: number; fixed?: ReadonlySet<"programme" | "discipline"> },
 ): Promise<FinderPage> {
   // Random order is only ever asked for; the order a query takes otherwise may come from its words.
-  const seed = defaultOrdering(query) === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
+  const seed =
+    defaultOrdering(query) === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
   const listRequest = await catalogue.resolveCourseListRequest({
     ...query,
     ...(seed !== undefined ? { seed } : {}),

@@ -40,15 +40,27 @@ function filterCandidates(
     drop(LEVEL_LABELS[query.programme], "programme");
   }
   for (const value of query.attendance) {
-    drop(ATTENDANCE_OPTIONS.find((option) => option.value === value)?.label ?? value, "attendance", value);
+    drop(
+      ATTENDANCE_OPTIONS.find((option) => option.value === value)?.label ?? value,
+      "attendance",
+      value,
+    );
   }
   for (const value of query.course_format) {
-    drop(FORMAT_OPTIONS.find((option) => option.value === value)?.label ?? value, "course_format", value);
+    drop(
+      FORMAT_OPTIONS.find((option) => option.value === value)?.label ?? value,
+      "course_format",
+      value,
+    );
   }
   if (query.tuition) drop("the tuition range", "tuition");
   for (const range of query.duration) {
     const key = `${range.min},${range.max ?? -1}`;
-    drop(DURATION_BUCKETS.find((bucket) => bucket.key === key)?.label ?? `${key} days`, "duration", key);
+    drop(
+      DURATION_BUCKETS.find((bucket) => bucket.key === key)?.label ?? `${key} days`,
+      "duration",
+      key,
+    );
   }
   return candidates;
 }
@@ -59,7 +71,9 @@ function wordCandidates(typed: string, searched: string): Candidate[] {
   return words.flatMap((word): Candidate[] => {
     const token = queryTokens(typed).find((item) => item.word === word);
     if (!token) return [];
-    const name = `${typed.slice(0, token.start)} ${typed.slice(token.end)}`.replace(/\s+/g, " ").trim();
+    const name = `${typed.slice(0, token.start)} ${typed.slice(token.end)}`
+      .replace(/\s+/g, " ")
+      .trim();
     return [
       {
         kind: "word",
@@ -92,9 +106,7 @@ export async function nearbySearches(
         change: { name: chip.text_without, drop: [] },
       })),
     ...filterCandidates(query, options.countryNames, options.fixed ?? new Set()),
-    ...(query.name
-      ? wordCandidates(query.name, request.interpretation?.text ?? query.name)
-      : []),
+    ...(query.name ? wordCandidates(query.name, request.interpretation?.text ?? query.name) : []),
   ];
   const counted = await Promise.all(
     candidates.map(async (candidate) => ({
@@ -130,7 +142,9 @@ export function applyNearbyChange(
         next.course_format = next.course_format.filter((item) => item !== value);
         break;
       case "duration":
-        next.duration = next.duration.filter((range) => `${range.min},${range.max ?? -1}` !== value);
+        next.duration = next.duration.filter(
+          (range) => `${range.min},${range.max ?? -1}` !== value,
+        );
         break;
       case "programme":
         delete next.programme;

@@ -38,7 +38,10 @@ describe("countries typed in the search box", () => {
     ] as const) {
       const understood = understand(typed);
       expect(understood.query.country, typed).toEqual([slug]);
-      expect(understood.chips.map((chip) => chip.label), typed).toEqual([label]);
+      expect(
+        understood.chips.map((chip) => chip.label),
+        typed,
+      ).toEqual([label]);
       expect(understood.text, typed).toBe(typed.split(" ")[0]);
     }
   });
@@ -73,7 +76,13 @@ describe("levels", () => {
       expect(understand(`law ${typed}`).query.programme, typed).toBe("postgraduate");
       expect(understand(`law ${typed}`).text, typed).toBe("law");
     }
-    for (const typed of ["bachelor", "bachelors", "Bachelor's degree", "undergraduate", "undergrad"]) {
+    for (const typed of [
+      "bachelor",
+      "bachelors",
+      "Bachelor's degree",
+      "undergraduate",
+      "undergrad",
+    ]) {
       expect(understand(`law ${typed}`).query.programme, typed).toBe("undergraduate");
     }
     expect(understand("marketing short courses").query.programme).toBe("short");
@@ -145,11 +154,20 @@ describe("formats", () => {
 
 describe("price words", () => {
   it("orders by tuition for cheap words, unless the student picked an order", () => {
-    for (const typed of ["cheap MBA", "cheapest MBA", "affordable MBA", "low-cost MBA", "MBA budget"]) {
+    for (const typed of [
+      "cheap MBA",
+      "cheapest MBA",
+      "affordable MBA",
+      "low-cost MBA",
+      "MBA budget",
+    ]) {
       const understood = understand(typed);
       expect(understood.query.ordering, typed).toBe("tuition");
       expect(understood.text, typed).toBe("MBA");
-      expect(understood.chips.map((chip) => chip.label), typed).toEqual(["Cheapest first"]);
+      expect(
+        understood.chips.map((chip) => chip.label),
+        typed,
+      ).toEqual(["Cheapest first"]);
     }
     const picked = understand("cheap MBA", { ordering: "name" });
     expect(picked.query.ordering).toBe("name");

@@ -166,7 +166,11 @@ function findMeanings(tokens: readonly Token[], lexicon: QueryWordLexicon): Foun
   let position = 0;
   while (position < tokens.length) {
     let matched = 0;
-    for (let length = Math.min(lexicon.longest, tokens.length - position); length > 0; length -= 1) {
+    for (
+      let length = Math.min(lexicon.longest, tokens.length - position);
+      length > 0;
+      length -= 1
+    ) {
       const slice = tokens.slice(position, position + length);
       if (inSubject.slice(position, position + length).some(Boolean)) continue;
       const meaning = lexicon.meaningOf(slice.map((token) => token.word).join(" "));
@@ -226,7 +230,10 @@ export function understandQuery(
           taken.push({ found: item });
         } else if (!current) {
           next.programme = meaning.programme;
-          taken.push({ found: item, chip: { kind: "level", label: LEVEL_LABELS[meaning.programme] } });
+          taken.push({
+            found: item,
+            chip: { kind: "level", label: LEVEL_LABELS[meaning.programme] },
+          });
         }
         break;
       }
@@ -247,7 +254,10 @@ export function understandQuery(
           if (query.course_format.includes(meaning.value)) taken.push({ found: item });
         } else if (!next.course_format.includes(meaning.value)) {
           next.course_format = [...next.course_format, meaning.value];
-          taken.push({ found: item, chip: { kind: "format", label: FORMAT_LABELS[meaning.value] } });
+          taken.push({
+            found: item,
+            chip: { kind: "format", label: FORMAT_LABELS[meaning.value] },
+          });
         }
         break;
       }

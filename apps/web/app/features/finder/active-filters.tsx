@@ -24,19 +24,16 @@ export function ActiveFilters() {
             <SiteLink
               to={chip.href}
               className={styles.chip}
+              // The name holds the visible text, the typed words included (WCAG 2.5.3).
               aria-label={
-                chip.words ? `Remove ${chip.label}` : `Remove filter: ${chip.label}`
+                chip.words ? `Remove ${chip.label} ‘${chip.words}’` : `Remove filter: ${chip.label}`
               }
               title={chip.words ? `From the words you typed: ‘${chip.words}’` : undefined}
               preventScrollReset
               state={linkState}
             >
               <span className={styles.chipLabel}>{chip.label}</span>
-              {chip.words ? (
-                <span aria-hidden="true" className={styles.chipWords}>
-                  ‘{chip.words}’
-                </span>
-              ) : null}
+              {chip.words ? <span className={styles.chipWords}>‘{chip.words}’</span> : null}
               <span aria-hidden="true" className={styles.chipX}>
                 ×
               </span>

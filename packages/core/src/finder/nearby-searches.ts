@@ -108,8 +108,12 @@ export async function nearbySearches(
     ...filterCandidates(query, options.countryNames, options.fixed ?? new Set()),
     ...(query.name ? wordCandidates(query.name, request.interpretation?.text ?? query.name) : []),
   ];
+  // A search with no text and no filter left is every programme: the page's fresh start.
+  const narrowing = candidates.filter((candidate) =>
+    narrows(applyNearbyChange(query, candidate.change)),
+  );
   const counted = await Promise.all(
-    candidates.map(async (candidate) => ({
+    narrowing.map(async (candidate) => ({
       ...candidate,
       count: await count(applyNearbyChange(query, candidate.change)),
     })),
@@ -118,6 +122,25 @@ export async function nearbySearches(
     .filter((candidate) => candidate.count > 0)
     .sort((a, b) => b.count - a.count)
     .slice(0, MAX_NEARBY_SEARCHES);
+}
+
+/** Whether a query has text or a filter (else it lists every programme). */
+function narrows(query: CourseListQuery): boolean {
+  return Boolean(
+    query.name ||
+      query.country.length > 0 ||
+      query.programme ||
+      query.discipline ||
+      query.discipline_id !== undefined ||
+      query.school_slug ||
+      query.tuition ||
+      query.duration.length > 0 ||
+      query.degree_type.length > 0 ||
+      query.attendance.length > 0 ||
+      query.course_format.length > 0 ||
+      query.exclude_continent.length > 0 ||
+      query.featured !== undefined,
+  );
 }
 
 /** The query with a nearby search's change made (the same change the page's link makes). */

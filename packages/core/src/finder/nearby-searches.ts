@@ -128,18 +128,18 @@ export async function nearbySearches(
 function narrows(query: CourseListQuery): boolean {
   return Boolean(
     query.name ||
-      query.country.length > 0 ||
-      query.programme ||
-      query.discipline ||
-      query.discipline_id !== undefined ||
-      query.school_slug ||
-      query.tuition ||
-      query.duration.length > 0 ||
-      query.degree_type.length > 0 ||
-      query.attendance.length > 0 ||
-      query.course_format.length > 0 ||
-      query.exclude_continent.length > 0 ||
-      query.featured !== undefined,
+    query.country.length > 0 ||
+    query.programme ||
+    query.discipline ||
+    query.discipline_id !== undefined ||
+    query.school_slug ||
+    query.tuition ||
+    query.duration.length > 0 ||
+    query.degree_type.length > 0 ||
+    query.attendance.length > 0 ||
+    query.course_format.length > 0 ||
+    query.exclude_continent.length > 0 ||
+    query.featured !== undefined,
   );
 }
 

@@ -192,6 +192,67 @@ function findMeanings(tokens: readonly Token[], lexicon: QueryWordLexicon): Foun
 
 const FREE_TUITION = { kind: "range", min: 0, max: 0 } as const;
 
+type ChipMeaning = Omit<QueryChip, "words" | "text_without">;
+
+/**
+ * What one filter phrase does to the query being built (`next`, from the student's `query`): it
+ * becomes a filter with a chip, or is taken without one (the student set the same filter, or it
+ * repeats an earlier word), or stays text (undefined: the student set that filter otherwise).
+ */
+function takeMeaning(
+  meaning: Meaning,
+  query: CourseListQuery,
+  next: CourseListQuery,
+): { chip?: ChipMeaning } | undefined {
+  switch (meaning.kind) {
+    case "country": {
+      // Countries typed add up ("UK Ireland"); the countries the student picked stay theirs.
+      if (query.country.length > 0) return query.country.includes(meaning.slug) ? {} : undefined;
+      if (next.country.includes(meaning.slug)) return {};
+      next.country.push(meaning.slug);
+      return { chip: { kind: "country", label: meaning.label } };
+    }
+    case "level": {
+      // The programme may come from the query, a variant's path (finder-query.ts) or a word.
+      if (next.programme === meaning.programme) return {};
+      if (next.programme) return undefined;
+      next.programme = meaning.programme;
+      return { chip: { kind: "level", label: LEVEL_LABELS[meaning.programme] } };
+    }
+    case "attendance": {
+      if (query.attendance.length > 0) {
+        return query.attendance.includes(meaning.value) ? {} : undefined;
+      }
+      if (next.attendance.includes(meaning.value)) return {};
+      next.attendance = [...next.attendance, meaning.value];
+      return { chip: { kind: "format", label: ATTENDANCE_LABELS[meaning.value] } };
+    }
+    case "format": {
+      if (query.course_format.length > 0) {
+        return query.course_format.includes(meaning.value) ? {} : undefined;
+      }
+      if (next.course_format.includes(meaning.value)) return {};
+      next.course_format = [...next.course_format, meaning.value];
+      return { chip: { kind: "format", label: FORMAT_LABELS[meaning.value] } };
+    }
+    case "cheap": {
+      // A word about order never searches as text; an order the student picked wins.
+      if (query.ordering || next.ordering === "tuition") return {};
+      next.ordering = "tuition";
+      return { chip: { kind: "price", label: "Cheapest first" } };
+    }
+    case "free": {
+      const { tuition } = query;
+      if (tuition) {
+        return tuition.kind === "range" && tuition.min === 0 && tuition.max === 0 ? {} : undefined;
+      }
+      if (next.tuition) return {};
+      next.tuition = FREE_TUITION;
+      return { chip: { kind: "price", label: "Free" } };
+    }
+  }
+}
+
 /**
  * The filters and order the typed text names, and the text left to search. `query` is the
  * validated finder query; its `name` is the typed text.
@@ -205,84 +266,10 @@ export function understandQuery(
   if (found.length === 0) return { query, text: typed, chips: [] };
 
   const next: CourseListQuery = { ...query, country: [...query.country] };
-  const taken: Array<{ found: Found; chip?: Omit<QueryChip, "words" | "text_without"> }> = [];
-  const countriesTyped: string[] = [];
+  const taken: Array<{ found: Found; chip?: ChipMeaning }> = [];
   for (const item of found) {
-    const { meaning } = item;
-    switch (meaning.kind) {
-      case "country": {
-        // Countries typed add up ("UK Ireland"); one the student picked stays theirs.
-        if (query.country.length > 0) {
-          if (query.country.includes(meaning.slug)) taken.push({ found: item });
-          break;
-        }
-        if (!countriesTyped.includes(meaning.slug)) {
-          countriesTyped.push(meaning.slug);
-          next.country.push(meaning.slug);
-          taken.push({ found: item, chip: { kind: "country", label: meaning.label } });
-        }
-        break;
-      }
-      case "level": {
-        // The programme may come from the query, a variant's path (finder-query.ts) or a word.
-        const current = next.programme;
-        if (current === meaning.programme) {
-          taken.push({ found: item });
-        } else if (!current) {
-          next.programme = meaning.programme;
-          taken.push({
-            found: item,
-            chip: { kind: "level", label: LEVEL_LABELS[meaning.programme] },
-          });
-        }
-        break;
-      }
-      case "attendance": {
-        if (query.attendance.length > 0) {
-          if (query.attendance.includes(meaning.value)) taken.push({ found: item });
-        } else if (!next.attendance.includes(meaning.value)) {
-          next.attendance = [...next.attendance, meaning.value];
-          taken.push({
-            found: item,
-            chip: { kind: "format", label: ATTENDANCE_LABELS[meaning.value] },
-          });
-        }
-        break;
-      }
-      case "format": {
-        if (query.course_format.length > 0) {
-          if (query.course_format.includes(meaning.value)) taken.push({ found: item });
-        } else if (!next.course_format.includes(meaning.value)) {
-          next.course_format = [...next.course_format, meaning.value];
-          taken.push({
-            found: item,
-            chip: { kind: "format", label: FORMAT_LABELS[meaning.value] },
-          });
-        }
-        break;
-      }
-      case "cheap": {
-        // A word about order never searches as text; an order the student picked wins.
-        if (query.ordering || next.ordering === "tuition") {
-          taken.push({ found: item });
-        } else {
-          next.ordering = "tuition";
-          taken.push({ found: item, chip: { kind: "price", label: "Cheapest first" } });
-        }
-        break;
-      }
-      case "free": {
-        if (query.tuition) {
-          const same =
-            query.tuition.kind === "range" && query.tuition.min === 0 && query.tuition.max === 0;
-          if (same) taken.push({ found: item });
-        } else if (!next.tuition) {
-          next.tuition = FREE_TUITION;
-          taken.push({ found: item, chip: { kind: "price", label: "Free" } });
-        }
-        break;
-      }
-    }
+    const taking = takeMeaning(item.meaning, query, next);
+    if (taking) taken.push({ found: item, ...taking });
   }
   if (taken.length === 0) return { query, text: typed, chips: [] };
 

@@ -160,6 +160,8 @@ export const SUBJECT_PHRASES: readonly string[] = [
   "graduate diploma",
   "graduate diplomas",
   "graduate entry",
+  "master class",
+  "master classes",
   "executive master",
   "executive masters",
   "budget management",

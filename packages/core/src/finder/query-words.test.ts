@@ -97,6 +97,7 @@ describe("levels", () => {
       "PhD psychology",
       "MSc finance",
       "executive masters leadership",
+      "photography master class",
     ]) {
       expect(understand(typed).chips, typed).toEqual([]);
       expect(understand(typed).text, typed).toBe(typed);

@@ -248,7 +248,9 @@ export const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value === "" ? undefined : value)),
-  DEV_MAILBOX: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  DEV_MAILBOX: z
+    .enum(["true", "false", "loopback"], { error: "must be true, false or loopback" })
+    .optional(),
   GOOGLE_JWKS_URL: z
     .string()
     .trim()

@@ -47,7 +47,7 @@ describe("loadConfig", () => {
         jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
         tokenUrl: "https://oauth2.googleapis.com/token",
       },
-      devMailbox: true,
+      devMailbox: "everyone",
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
       chat: {
@@ -118,7 +118,7 @@ describe("loadConfig", () => {
         jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
         tokenUrl: "https://oauth2.googleapis.com/token",
       },
-      devMailbox: false,
+      devMailbox: "off",
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
       chat: {
@@ -206,7 +206,7 @@ describe("loadConfig", () => {
       jwksUrl: "http://127.0.0.1:9999/certs",
       tokenUrl: "https://oauth2.googleapis.com/token",
     });
-    expect(config.devMailbox).toBe(false);
+    expect(config.devMailbox).toBe("off");
   });
 
   it.each(["abc", "70000", "0", "-1", "80.5", "65536"])("rejects PORT=%j naming PORT", (value) => {

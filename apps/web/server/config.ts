@@ -6,6 +6,7 @@ import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-c
 
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import { EnvSchema, MAX_WEB_CONCURRENCY } from "./config-schema.ts";
+import type { LogFormatSetting } from "./logger.ts";
 import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
 
 export interface AppConfig {
@@ -21,6 +22,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   seed: { courses: number; schools: number };
   logLevel: string;
+  /** LOG_FORMAT: pretty lines on a terminal (`auto`), or always JSON, or always pretty. */
+  logFormat: LogFormatSetting;
   /** The proxies whose X-Forwarded-For Fastify believes (TRUST_PROXY); false: none. */
   trustProxy: false | number | string[];
   /** Socket limits (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS), in ms. */
@@ -182,6 +185,7 @@ export function loadConfig(
     publicBaseUrl,
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,
+    logFormat: value.LOG_FORMAT,
     trustProxy: value.TRUST_PROXY,
     timeouts: {
       request: value.REQUEST_TIMEOUT_MS,

@@ -18,7 +18,7 @@ import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
-import { createProcessLogger, type Logger } from "./logger.ts";
+import { createProcessLogger, prettyWanted, type Logger } from "./logger.ts";
 import { mailboxStartLine } from "./policies/mailbox-access.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
@@ -159,7 +159,7 @@ function configOrExit(dev: boolean): AppConfig {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // No LOG_LEVEL to go by: the variable at fault may be that one.
-    createProcessLogger("info").fatal(error.message);
+    createProcessLogger("info", { pretty: process.stdout.isTTY === true }).fatal(error.message);
     process.exit(1);
   }
 }
@@ -179,7 +179,9 @@ async function openOrExit(open: () => Promise<DatabaseHandle>, log: Logger, wher
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const config = configOrExit(dev);
-  const log = createProcessLogger(config.logLevel);
+  const log = createProcessLogger(config.logLevel, {
+    pretty: prettyWanted(config.logFormat, process.stdout.isTTY === true),
+  });
   const where =
     config.database.kind === "postgres"
       ? "PostgreSQL"

@@ -7,7 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 
 import type { AppConfig } from "./config.ts";
 import { loggerOptions, prettyStream, prettyWanted } from "./logger.ts";
-import { registerRequestLog } from "./plugins/request-log.ts";
+import { RequestLogController } from "./request-log.ts";
 
 export interface InstanceOptions {
   config: AppConfig;
@@ -45,8 +45,8 @@ export function createFastify(options: InstanceOptions): FastifyInstance {
             ...loggerOptions(config.logLevel),
             ...logStreamOf(options),
           },
-    // Replaced by plugins/request-log.ts: successful requests at debug, slow or failed ones above.
-    disableRequestLogging: true,
+    // Successful requests at debug, slow or failed ones above (request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: trustProxyOf(config.trustProxy),
     // Slow clients never hold a socket (docs/security.md): the whole request within
     // REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS (Node checks both every
@@ -58,7 +58,6 @@ export function createFastify(options: InstanceOptions): FastifyInstance {
     http: { headersTimeout: config.timeouts.headers, connectionsCheckingInterval: 1000 },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
-  if (options.logger !== false) registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON.stringify: the zod response schemas document the API (OpenAPI) and
   // the integration tests check every response against them, without paying for it per request.

@@ -39,7 +39,7 @@ interface LoggedRequest {
 }
 
 /**
- * A request's lines (plugins/request-log.ts) as one short line: `GET /path → 200 in 3 ms`. The
+ * A request's lines (request-log.ts) as one short line: `GET /path → 200 in 3 ms`. The
  * address is the serialised one, already redacted.
  */
 function requestLine(log: Record<string, unknown>, messageKey: string): string {

@@ -16,7 +16,9 @@ test("the success page plays its animation once, without the site's chrome, and 
   await expect(page.getByRole("banner")).toHaveCount(0);
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   // Decorative: hidden from assistive technology, the heading says it.
-  await expect(page.locator("svg[aria-hidden='true'] circle")).toHaveCount(2);
+  const mark = page.getByTestId("success-animation");
+  await expect(mark).toHaveAttribute("aria-hidden", "true");
+  await expect(mark.locator("circle")).toHaveCount(2);
 
   // The ring, the check and the halo animate, all finished within the spec's 4.25 s.
   const timings = await page.evaluate(() =>
@@ -52,7 +54,7 @@ test("with reduced motion the finished mark shows at once", async ({ page }) => 
   await page.emulateMedia({ reducedMotion: "reduce" });
   await openPage(page, "/success-anim");
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
-  const ring = page.locator("svg[aria-hidden='true'] circle").nth(1);
+  const ring = page.getByTestId("success-animation").locator("circle").nth(1);
   await expect(ring).toHaveCSS("stroke-dashoffset", "0px");
   await expect(page.getByRole("heading", { level: 1, name: "Success!" })).toBeVisible();
 });

@@ -20,7 +20,7 @@ let testApp: TestApp | undefined;
 const lines: string[] = [];
 beforeAll(async () => {
   testApp = await createTestApp({
-    // Request lines are at debug (plugins/request-log.ts).
+    // Request lines are at debug (server/request-log.ts).
     config: { logLevel: "debug" },
     logStream: { write: (line: string) => void lines.push(line) },
   });

@@ -8,6 +8,7 @@ export function SuccessAnimation() {
   return (
     <svg
       className={styles.mark}
+      data-testid="success-animation"
       viewBox="0 0 96 96"
       width="96"
       height="96"

@@ -73,13 +73,14 @@ describe("the mailbox on the embedded default", () => {
   );
 
   it("is a 404 for a loopback socket that a proxy forwarded or that names another host", async () => {
-    for (const headers of [
+    const cases: Array<Record<string, string>> = [
       { host: "localhost:3000", "x-forwarded-for": "127.0.0.1" },
       { host: "localhost:3000", forwarded: "for=127.0.0.1" },
       { host: "localhost:3000", "x-real-ip": "127.0.0.1" },
       { host: "studyatlas.example" },
       { host: "rebound.attacker.example:3000" },
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await get("/dev/mailbox.json", { remoteAddress: "127.0.0.1", headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(404);
       expect(response.body).not.toContain(email);

@@ -43,7 +43,8 @@ interface LoggedRequest {
  * address is the serialised one, already redacted.
  */
 function requestLine(log: Record<string, unknown>, messageKey: string): string {
-  const message = String(log[messageKey] ?? "");
+  const value = log[messageKey];
+  const message = typeof value === "string" ? value : "";
   const req = log.req as LoggedRequest | undefined;
   if (!req?.method) return message;
   const res = log.res as { statusCode?: number } | undefined;

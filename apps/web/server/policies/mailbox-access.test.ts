@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { loadConfig } from "../config.ts";
+import { isPublicPagePath } from "./page-cache-policy.ts";
 import {
   isLocalRequest,
   isLoopbackAddress,
@@ -85,6 +86,12 @@ describe("isLocalRequest", () => {
     expect(isLocalRequest({ ...local, headers: { host: "attacker.example" } })).toBe(false);
     expect(isLocalRequest({ ...local, headers: { host: "127.0.0.1.nip.io" } })).toBe(false);
     expect(isLocalRequest({ ...local, headers: {} })).toBe(false);
+  });
+
+  it("is never a public page that a CDN or page reuse may keep", () => {
+    for (const path of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox/1"]) {
+      expect(isPublicPagePath(path)).toBe(false);
+    }
   });
 
   it("classifies addresses with ipaddr.js", () => {

@@ -38,7 +38,7 @@ export interface AppServices {
   publicBaseUrl: string;
   /** Google sign-in's client id; null when it is not configured (the button is hidden). */
   googleClientId: string | null;
-  /** /dev/mailbox shows the outbox (never in production). */
+  /** /dev/mailbox shows the outbox (to this machine only on production's default; ADR 046). */
   devMailbox: boolean;
   /** The footer's configured links (SUPPORT_EMAIL and the *_URL settings). */
   siteLinks: SiteLinks;

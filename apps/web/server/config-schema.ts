@@ -130,6 +130,10 @@ export const EnvSchema = z.object({
   SEED_SCHOOLS: positiveCount.default(450),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `auto`: readable lines (pino-pretty) when standard output is a terminal, JSON otherwise. */
+  LOG_FORMAT: z
+    .enum(["auto", "json", "pretty"], { error: "must be auto, json or pretty" })
+    .default("auto"),
   /**
    * How long a client may take to send a whole request, and its headers, in milliseconds; a
    * connection idle between requests is closed after KEEP_ALIVE_TIMEOUT_MS. A client that trickles
@@ -253,7 +257,9 @@ export const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value === "" ? undefined : value)),
-  DEV_MAILBOX: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  DEV_MAILBOX: z
+    .enum(["true", "false", "loopback"], { error: "must be true, false or loopback" })
+    .optional(),
   GOOGLE_JWKS_URL: z
     .string()
     .trim()

@@ -18,7 +18,8 @@ import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
-import { createProcessLogger, type Logger } from "./logger.ts";
+import { createProcessLogger, prettyWanted, type Logger } from "./logger.ts";
+import { mailboxStartLine } from "./policies/mailbox-access.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
@@ -119,6 +120,16 @@ async function serve(
   return app;
 }
 
+/** Where the e-mails kept in the outbox can be read, after the serving line (ADR 046). */
+function logMailbox(config: AppConfig, log: { info: (message: string) => void }): void {
+  const line = mailboxStartLine(config.devMailbox, {
+    smtpUrl: config.mail.smtpUrl,
+    trustProxy: config.trustProxy,
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  if (line) log.info(line);
+}
+
 /** The primary of several processes: housekeeping once, and the workers that serve. */
 function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
   const scheduler = createScheduler(log);
@@ -131,6 +142,7 @@ function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, wh
       log.info(
         `StudyAtlas is serving ${config.publicBaseUrl} (database: ${where}; ${config.webConcurrency} processes)`,
       );
+      logMailbox(config, log);
     },
     onStop: async () => {
       scheduler.stop();
@@ -147,7 +159,7 @@ function configOrExit(dev: boolean): AppConfig {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // No LOG_LEVEL to go by: the variable at fault may be that one.
-    createProcessLogger("info").fatal(error.message);
+    createProcessLogger("info", { pretty: process.stdout.isTTY === true }).fatal(error.message);
     process.exit(1);
   }
 }
@@ -167,7 +179,9 @@ async function openOrExit(open: () => Promise<DatabaseHandle>, log: Logger, wher
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const config = configOrExit(dev);
-  const log = createProcessLogger(config.logLevel);
+  const log = createProcessLogger(config.logLevel, {
+    pretty: prettyWanted(config.logFormat, process.stdout.isTTY === true),
+  });
   const where =
     config.database.kind === "postgres"
       ? "PostgreSQL"
@@ -196,6 +210,7 @@ async function main(): Promise<void> {
   }
   const app = await serve(config, database, frontend, { housekeeping: true });
   app.log.info(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
+  logMailbox(config, app.log);
 }
 
 await main();

@@ -108,7 +108,7 @@ function appServicesOf(
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
     googleClientId: config.google.clientId ?? null,
-    devMailbox: config.devMailbox,
+    devMailbox: config.devMailbox !== "off",
     siteLinks: config.siteLinks,
     support: config.support,
     schoolImageMaxBytes: config.schoolImageMaxBytes,

@@ -1,12 +1,19 @@
 // The finder's synonyms (docs/decisions/044-synonyms-as-data.md): the `search_synonyms` table read
 // whole (a few hundred short rows) and held per process. Every process drops its copy when any
-// process changes the list (the `synonyms` payload of `catalogue_changed`, synonym-changes.ts) and
+// process changes the list (the `search_synonyms` payload of `catalogue_changed`, heard as the
+// catalogue change "synonyms") and
 // reads it again on next use, so an edit reaches every process within a second without touching
 // the finder index.
 import { asc } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { searchSynonyms } from "@studyatlas/db/schema/search.ts";
+
+/**
+ * The `catalogue_changed` payload of every statement that writes `search_synonyms` (the table's
+ * trigger, migration 0022, names the table): only the synonyms changed.
+ */
+export const SYNONYMS_CHANGED = "search_synonyms";
 
 export type SynonymEntry =
   | { id: number; kind: "two-way"; words: string[] }

@@ -175,7 +175,7 @@ function SynonymTable({
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} data-synonym={entry.id}>
-              <td>
+              <td className={synonymStyles.kindCell}>
                 <span className={styles.badge} data-kind={entry.kind}>
                   {KIND_LABELS[entry.kind]}
                 </span>

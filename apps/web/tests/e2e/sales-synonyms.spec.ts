@@ -82,6 +82,7 @@ test("a sales agent adds and edits a synonym; the partner's page shows it; delet
     await expect(edit.getByRole("heading")).toBeFocused();
     await edit.getByRole("textbox", { name: "Also finds" }).fill("university, universities");
     await edit.getByRole("button", { name: "Save entry" }).click();
+    await expect(editor.getByRole("status")).toHaveText("Entry saved.");
     await expect(row).toContainText("universities");
     await checkWidths(sales, "sales-synonyms-filtered");
 

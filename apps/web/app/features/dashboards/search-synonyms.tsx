@@ -36,8 +36,11 @@ export interface SynonymPageData {
 
 export function SynonymsPage({ data, editable }: { data: SynonymPageData; editable: boolean }) {
   const [editing, setEditing] = useState<Synonym>();
+  // What the last edit said, shown by the "Add an entry" form that replaces the edit form.
+  const [notice, setNotice] = useState<string>();
   const editorRef = useRef<HTMLHeadingElement>(null);
   const edit = (entry: Synonym) => {
+    setNotice(undefined);
     setEditing(entry);
     // The form sits above the list: move there, so keyboard and screen reader users follow.
     requestAnimationFrame(() => editorRef.current?.focus());
@@ -59,7 +62,11 @@ export function SynonymsPage({ data, editable }: { data: SynonymPageData; editab
           key={editing?.id ?? "new"}
           editing={editing}
           headingRef={editorRef}
-          onDone={() => setEditing(undefined)}
+          notice={notice}
+          onDone={(message) => {
+            setNotice(message);
+            setEditing(undefined);
+          }}
         />
       )}
       <SynonymFilter q={data.q} />
@@ -222,11 +229,13 @@ type EditorField = "kind" | "input" | "words" | "note";
 function SynonymEditor({
   editing,
   headingRef,
+  notice,
   onDone,
 }: {
   editing: Synonym | undefined;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  onDone: () => void;
+  notice: string | undefined;
+  onDone: (message?: string) => void;
 }) {
   const revalidator = useRevalidator();
   const [kind, setKind] = useState<SynonymKindName>(editing?.kind ?? "two-way");
@@ -235,7 +244,7 @@ function SynonymEditor({
   const [note, setNote] = useState(editing?.note ?? "");
   const [errors, setErrors] = useState<FieldMessages<EditorField>>({});
   const [failure, setFailure] = useState<string>();
-  const [message, setMessage] = useState<string>();
+  const [message, setMessage] = useState<string | undefined>(notice);
   const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -267,13 +276,15 @@ function SynonymEditor({
       }
       return;
     }
-    setMessage(editing ? "Entry saved." : "Entry added.");
-    if (!editing) {
-      setInput("");
-      setWords("");
-      setNote("");
-    } else onDone();
     await revalidator.revalidate();
+    if (editing) {
+      onDone("Entry saved.");
+      return;
+    }
+    setMessage("Entry added.");
+    setInput("");
+    setWords("");
+    setNote("");
   };
 
   return (
@@ -331,7 +342,7 @@ function SynonymEditor({
             {pending ? "Saving..." : editing ? "Save entry" : "Add entry"}
           </button>
           {editing && (
-            <button type="button" className={formStyles.secondary} onClick={onDone}>
+            <button type="button" className={formStyles.secondary} onClick={() => onDone()}>
               Cancel
             </button>
           )}

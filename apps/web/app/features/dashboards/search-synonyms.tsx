@@ -225,18 +225,15 @@ function SynonymTable({
 
 type EditorField = "kind" | "input" | "words" | "note";
 
-/** Adds an entry, or edits `editing`: the schema the API applies checks the form first. */
-function SynonymEditor({
-  editing,
-  headingRef,
-  notice,
-  onDone,
-}: {
+interface EditorProps {
   editing: Synonym | undefined;
   headingRef: RefObject<HTMLHeadingElement | null>;
   notice: string | undefined;
   onDone: (message?: string) => void;
-}) {
+}
+
+/** The editor's fields and its one call: the schema the API applies checks the form first. */
+function useSynonymEditor({ editing, notice, onDone }: EditorProps) {
   const revalidator = useRevalidator();
   const [kind, setKind] = useState<SynonymKindName>(editing?.kind ?? "two-way");
   const [input, setInput] = useState(editing?.input ?? "");
@@ -287,6 +284,22 @@ function SynonymEditor({
     setNote("");
   };
 
+  return {
+    fields: { kind, input, words, note },
+    set: { kind: setKind, input: setInput, words: setWords, note: setNote },
+    errors,
+    failure,
+    message,
+    pending,
+    submit,
+  };
+}
+
+/** Adds an entry, or edits `editing`. */
+function SynonymEditor(props: EditorProps) {
+  const { editing, headingRef, onDone } = props;
+  const { fields, set, errors, failure, message, pending, submit } = useSynonymEditor(props);
+  const { kind, input, words, note } = fields;
   return (
     <section className={styles.card} aria-labelledby="synonym-editor">
       <h2 id="synonym-editor" ref={headingRef} tabIndex={-1}>
@@ -302,7 +315,7 @@ function SynonymEditor({
                 name="kind"
                 value={value}
                 checked={kind === value}
-                onChange={() => setKind(value)}
+                onChange={() => set.kind(value)}
               />
               {value === "two-way"
                 ? "Two-way: every word stands for the others"
@@ -315,7 +328,7 @@ function SynonymEditor({
           <FormField
             label="Word typed"
             value={input}
-            onChange={(event) => setInput(event.target.value)}
+            onChange={(event) => set.input(event.target.value)}
             error={errors.input}
             hint="What a student types, for example psych."
             autoComplete="off"
@@ -324,7 +337,7 @@ function SynonymEditor({
         <FormField
           label={kind === "one-way" ? "Also finds" : "Words"}
           value={words}
-          onChange={(event) => setWords(event.target.value)}
+          onChange={(event) => set.words(event.target.value)}
           error={errors.words}
           hint="Separate words or phrases with commas, for example: cs, computer science."
           autoComplete="off"
@@ -332,7 +345,7 @@ function SynonymEditor({
         <FormField
           label="Note (optional)"
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => set.note(event.target.value)}
           error={errors.note}
           hint="Why the entry exists, for the next person who edits it."
           autoComplete="off"

@@ -148,6 +148,18 @@ describe("who may see and edit the synonyms", () => {
     }
   });
 
+  it("is in the OpenAPI document, with the editor's body", async () => {
+    const answer = await t.app.inject({ url: "/api/openapi.json" });
+    expect(answer.statusCode).toBe(200);
+    const paths = answer.json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>().paths;
+    expect(Object.keys(paths[SALES_PATH] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(paths[SALES_PATH]?.post?.requestBody).toBeDefined();
+    expect(Object.keys(paths[`${SALES_PATH}/{id}`] ?? {}).sort()).toEqual(["delete", "put"]);
+    expect(Object.keys(paths[PARTNER_PATH] ?? {})).toEqual(["get"]);
+  });
+
   it("refuses a sales agent's write without the XSRF header", async () => {
     const answer = await sales.call("POST", SALES_PATH, {
       body: { kind: "one-way", input: "uni", words: ["university"] },

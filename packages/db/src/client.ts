@@ -24,6 +24,7 @@ import * as engagement from "./schema/engagement.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
+import * as search from "./schema/search.ts";
 
 export const schema = {
   ...catalogue,
@@ -34,6 +35,7 @@ export const schema = {
   ...analytics,
   ...mfa,
   ...media,
+  ...search,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

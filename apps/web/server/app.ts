@@ -25,10 +25,15 @@ import { authServiceContext } from "./contexts/auth-service-context.ts";
 import { clientBuildContext } from "./contexts/client-build-context.ts";
 import { mediaContext } from "./contexts/media-context.ts";
 import { pagesContext, type FrontendMode } from "./contexts/pages-context.ts";
+import { metricsContext } from "./contexts/metrics-context.ts";
 import { createFastify } from "./fastify-instance.ts";
 import type { Scheduler } from "./jobs.ts";
+import { workerMetricsSource } from "./metrics/cluster-metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
+import { createPageRouteMatcher } from "./metrics/route-label.ts";
 import { registerPlainErrors } from "./plugins/bad-input.ts";
 import type { PageReuse } from "./plugins/page-reuse.ts";
+import { registerRequestMetrics } from "./plugins/request-metrics.ts";
 import { registerPermissionsPolicy } from "./plugins/response-headers.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import type { WebhookWorker } from "./routes/api/dashboards/webhook-worker.ts";
@@ -50,6 +55,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** URLs per sitemap file; 50,000 (the sitemaps.org limit) unless a test wants small files. */
   sitemapUrlsPerFile?: number;
+  /** A worker of several (WEB_CONCURRENCY): /metrics answers the primary's sum of every process. */
+  clusterWorker?: boolean;
 }
 
 declare module "fastify" {
@@ -72,6 +79,8 @@ declare module "fastify" {
     pageRenders: PageRenderCounts;
     /** Every timer of this process (jobs.ts); stopped when the app closes. */
     scheduler: Scheduler;
+    /** The process's metrics (docs/metrics.md); index.ts serves them on METRICS_PORT. */
+    metrics: Metrics;
   }
 }
 
@@ -86,10 +95,12 @@ function decorateWithServices(app: FastifyInstance, s: ServerServices): void {
   app.decorate("webhooks", s.webhooks);
   app.decorate("pageRenders", s.pageRenders);
   app.decorate("scheduler", s.scheduler);
+  app.decorate("metrics", s.metrics);
 }
 
 /** What every response gets, whichever context answers it. */
 async function registerEverywhere(app: FastifyInstance, s: ServerServices, frontend: FrontendMode) {
+  registerRequestMetrics(app, s.metrics);
   registerPlainErrors(app);
   if (frontend.kind === "development") {
     // Vite serves the app's modules and hot updates in development.
@@ -147,7 +158,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiContext, { prefix: "/api", services });
   await app.register(authServiceContext, { prefix: "/auth/v1", services });
   await app.register(mediaContext, { prefix: "/media", services });
+  await app.register(metricsContext, {
+    token: options.config.metrics.token,
+    source: options.clusterWorker
+      ? workerMetricsSource(services.metrics.registry)
+      : services.metrics.source,
+  });
   const serverBuild = await productionBuild(app, frontend);
+  // Pages are counted by their React Router route (metrics/route-label.ts).
+  if (serverBuild) services.metrics.pageRoutes = createPageRouteMatcher(serverBuild.routes);
   await app.register(pagesContext, {
     services,
     frontend,

@@ -13,6 +13,11 @@ export interface JobSchedule {
   runAtStart?: boolean;
 }
 
+/** Told of every run of every job (metrics/metrics.ts counts them). */
+export interface JobObserver {
+  ran(job: string, outcome: "success" | "failure", seconds: number): void;
+}
+
 export interface Scheduler {
   /** Runs `run` on `schedule` under `name` (unique in this scheduler) until stopped. */
   schedule(name: string, schedule: JobSchedule, run: () => unknown): void;
@@ -27,7 +32,7 @@ export function intervalSeconds(everyMs: number): number {
   return Math.max(1, Math.round(everyMs / 1000));
 }
 
-export function createScheduler(log: Pick<Logger, "error">): Scheduler {
+export function createScheduler(log: Pick<Logger, "error">, observer?: JobObserver): Scheduler {
   const jobs = new Map<string, Cron>();
   return {
     schedule(name, schedule, run) {
@@ -43,7 +48,14 @@ export function createScheduler(log: Pick<Logger, "error">): Scheduler {
           catch: (error) => log.error({ err: error, job: name }, `The job ${name} failed`),
         },
         async () => {
-          await run();
+          const started = performance.now();
+          try {
+            await run();
+          } catch (error) {
+            observer?.ran(name, "failure", (performance.now() - started) / 1000);
+            throw error;
+          }
+          observer?.ran(name, "success", (performance.now() - started) / 1000);
         },
       );
       jobs.set(name, job);

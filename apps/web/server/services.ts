@@ -32,6 +32,7 @@ import {
   followCatalogueChanges,
   type CatalogueCaches,
 } from "./services/catalogue-caches.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./services/database-watchdog.ts";
 import { createMailer } from "./services/mail.ts";
 
@@ -56,6 +57,8 @@ export interface ServerServices {
   pageReuse: PageReuse;
   /** How this process's pages were rendered (ADR 018). */
   pageRenders: PageRenderCounts;
+  /** The process's metrics (docs/metrics.md). */
+  metrics: Metrics;
 }
 
 export interface ServiceOptions {
@@ -149,7 +152,8 @@ export async function buildServices(
   options: ServiceOptions,
 ): Promise<ServerServices> {
   const { config, database } = options;
-  const scheduler = createScheduler(app.log);
+  const metrics = createMetrics();
+  const scheduler = createScheduler(app.log, metrics.jobs);
   const catalogue = await catalogueServices(app, options);
   const watchdog = createDatabaseWatchdog({
     db: database.db,
@@ -159,6 +163,15 @@ export async function buildServices(
   });
   const running = await workers(app, options, scheduler);
   const authSettings = await authSettingsOf(options);
+  const overload = createOverloadGuard({ maxConcurrentRequests: config.maxConcurrentRequests });
+  metrics.watch({
+    database,
+    finderIndex: catalogue.finderIndex,
+    chatSockets: () => running.chatHub.size(),
+    overload,
+    queues: true,
+    log: app.log,
+  });
   // onClose hooks run last registered first: every job stops before the services it uses close.
   app.addHook("onClose", async () => scheduler.stop());
   return {
@@ -171,12 +184,13 @@ export async function buildServices(
     ...running,
     watchdog,
     scheduler,
-    overload: createOverloadGuard({ maxConcurrentRequests: config.maxConcurrentRequests }),
+    overload,
     pageReuse: createPageReuse({
       cache: catalogue.caches.pages,
       cookieNames: authSettings.cookieNames,
       enabled: config.pageReuseBytes > 0,
     }),
     pageRenders: { onePass: 0, streamed: 0 },
+    metrics,
   };
 }

@@ -57,6 +57,12 @@ export interface DatabaseHandle {
   /** The PGlite instance, for tests that dump or clone it. Undefined on PostgreSQL. */
   pglite?: PGlite;
   /**
+   * Statements waiting for their turn now, by lane (the server's metrics, docs/metrics.md): on
+   * PGlite its queue (`fairPglite`); on PostgreSQL the queries waiting for a pool connection and
+   * the background statements waiting for theirs (`queueBackgroundWork`).
+   */
+  queued?: () => { request: number; background: number };
+  /**
    * The connection pool on PostgreSQL (undefined on PGlite), for work that needs connections of
    * its own: the seed's parallel COPY sessions.
    */
@@ -133,7 +139,7 @@ function fairPglite(client: PGlite): PGlite {
   const query = inTurn(client.query.bind(client));
   const exec = inTurn(client.exec.bind(client));
   const transaction = inTurn(client.transaction.bind(client));
-  return new Proxy(client, {
+  const proxy = new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
       if (property === "exec") return exec;
@@ -143,7 +149,12 @@ function fairPglite(client: PGlite): PGlite {
       return typeof value === "function" ? (value as () => unknown).bind(target) : value;
     },
   });
+  queueOf.set(proxy, waiting);
+  return proxy;
 }
+
+/** Each fair PGlite's waiting statements, by lane. */
+const queueOf = new WeakMap<PGlite, { request: unknown[]; background: unknown[] }>();
 
 /** Wraps an open PGlite instance (for example a clone of a migrated template). */
 export function wrapPglite(raw: PGlite): DatabaseHandle {
@@ -153,6 +164,10 @@ export function wrapPglite(raw: PGlite): DatabaseHandle {
     kind: "pglite",
     db,
     pglite: client,
+    queued: () => {
+      const waiting = queueOf.get(client);
+      return { request: waiting?.request.length ?? 0, background: waiting?.background.length ?? 0 };
+    },
     query: (async (text: string, params?: unknown[]) => {
       const result = await client.query(text, params);
       return { rows: result.rows };
@@ -235,7 +250,7 @@ async function openPostgres(
       });
     };
   });
-  queueBackgroundWork(pool);
+  const backgroundWaiting = queueBackgroundWork(pool);
   // Fail fast with a clear error when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -244,6 +259,7 @@ async function openPostgres(
     kind: "postgres",
     db,
     pool,
+    queued: () => ({ request: pool.waitingCount, background: backgroundWaiting() }),
     query: (async (text: string, params?: unknown[]) => {
       const result = await pool.query<Record<string, unknown>>(text, params);
       return { rows: result.rows };
@@ -267,7 +283,7 @@ export const BACKGROUND_CONNECTIONS = 1;
  * requests, which otherwise queued for a connection behind a rebuild's long reads
  * (docs/architecture.md "Data, freshness and caches").
  */
-function queueBackgroundWork(pool: pg.Pool): void {
+function queueBackgroundWork(pool: pg.Pool): () => number {
   let active = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -291,6 +307,7 @@ function queueBackgroundWork(pool: pg.Pool): void {
       return result;
     });
   };
+  return () => waiting.length;
 }
 
 /** Whether a query failed because the connection itself is gone (not because of the query). */

@@ -43,6 +43,8 @@ export interface FinderIndex {
 export interface FinderIndexStats {
   builds: number;
   lastBuildMs: number | undefined;
+  /** When the current index was installed (epoch ms); undefined before the first build. */
+  builtAt: number | undefined;
   /** The current index's programmes; undefined while there is none. */
   size: number | undefined;
   /** The lexeme sets and positions the current index keeps, and the bytes they take. */
@@ -102,6 +104,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
   let building: Promise<void> | undefined;
   let builds = 0;
   let lastBuildMs: number | undefined;
+  let builtAt: number | undefined;
   // Bumped by every vocabulary refresh; a vocabulary read before the latest one is not used.
   let vocabularyGeneration = 0;
   let readingAhead: Promise<unknown> | undefined;
@@ -155,6 +158,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
             index = built;
             builds += 1;
             lastBuildMs = performance.now() - startedAt;
+            builtAt = Date.now();
             readAhead(built);
             // The vocabulary was refreshed while this one was read: read it again.
             if (vocabularyStarted !== vocabularyGeneration) reloadVocabulary();
@@ -188,7 +192,13 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
         await last;
       }
     },
-    stats: () => ({ builds, lastBuildMs, size: index?.size, postings: index?.postingsHeld }),
+    stats: () => ({
+      builds,
+      lastBuildMs,
+      builtAt,
+      size: index?.size,
+      postings: index?.postingsHeld,
+    }),
   };
   holdIndex(handle, () => index);
   return handle;

@@ -14,6 +14,8 @@ export interface MetricsSource {
 }
 
 export interface MetricsServer {
+  /** The address and port it listens on. */
+  address: string;
   port: number;
   close(): Promise<void>;
 }
@@ -68,8 +70,10 @@ export async function startMetricsServer(options: {
       resolve();
     });
   });
+  const { address, port } = server.address() as AddressInfo;
   return {
-    port: (server.address() as AddressInfo).port,
+    address,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

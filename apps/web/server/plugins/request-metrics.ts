@@ -1,27 +1,32 @@
 // Every answered request counted by method, route pattern and status class, with its duration
 // (docs/metrics.md): root hooks, so that every context's requests are counted, whichever answers.
 // The route label is the pattern (metrics/route-label.ts), never the raw address.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import type { Metrics, RequestLabels } from "../metrics/metrics.ts";
 import { methodLabel, routeLabel, statusClass } from "../metrics/route-label.ts";
 
-function labelsOf(metrics: Metrics, request: FastifyRequest, reply: FastifyReply): RequestLabels {
+function labelsOf(metrics: Metrics, request: FastifyRequest, statusCode: number): RequestLabels {
   return {
     method: methodLabel(request.method),
     route: routeLabel(
       { routePattern: request.routeOptions.url, url: request.url },
       metrics.pageRoutes,
     ),
-    status_class: statusClass(reply.statusCode),
+    status_class: statusClass(statusCode),
   };
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook("onResponse", async (request, reply) => {
-    metrics.observeRequest(labelsOf(metrics, request, reply), reply.elapsedTime / 1000);
+  // The requests whose handler or hooks raised an error; counted once answered, under the status
+  // the error handler gave it (plugins/errors.ts maps a domain error to its status).
+  const failed = new WeakSet<FastifyRequest>();
+  app.addHook("onError", async (request) => {
+    failed.add(request);
   });
-  app.addHook("onError", async (request, reply) => {
-    metrics.observeError(labelsOf(metrics, request, reply));
+  app.addHook("onResponse", async (request, reply) => {
+    const labels = labelsOf(metrics, request, reply.statusCode);
+    metrics.observeRequest(labels, reply.elapsedTime / 1000);
+    if (failed.has(request)) metrics.observeError(labels);
   });
 }

@@ -31,6 +31,7 @@ import type { Scheduler } from "./jobs.ts";
 import { workerMetricsSource } from "./metrics/cluster-metrics.ts";
 import type { Metrics } from "./metrics/metrics.ts";
 import { createPageRouteMatcher } from "./metrics/route-label.ts";
+import type { RequestSpans } from "./metrics/tracing.ts";
 import { registerPlainErrors } from "./plugins/bad-input.ts";
 import type { PageReuse } from "./plugins/page-reuse.ts";
 import { registerRequestMetrics } from "./plugins/request-metrics.ts";
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   sitemapUrlsPerFile?: number;
   /** A worker of several (WEB_CONCURRENCY): /metrics answers the primary's sum of every process. */
   clusterWorker?: boolean;
+  /** OpenTelemetry, when on (metrics/tracing.ts): each request's span is named by its route. */
+  tracing?: RequestSpans;
 }
 
 declare module "fastify" {
@@ -99,8 +102,13 @@ function decorateWithServices(app: FastifyInstance, s: ServerServices): void {
 }
 
 /** What every response gets, whichever context answers it. */
-async function registerEverywhere(app: FastifyInstance, s: ServerServices, frontend: FrontendMode) {
-  registerRequestMetrics(app, s.metrics);
+async function registerEverywhere(
+  app: FastifyInstance,
+  s: ServerServices,
+  frontend: FrontendMode,
+  tracing: RequestSpans | undefined,
+) {
+  registerRequestMetrics(app, s.metrics, tracing);
   registerPlainErrors(app);
   if (frontend.kind === "development") {
     // Vite serves the app's modules and hot updates in development.
@@ -154,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = createFastify(options);
   const services = await buildServices(app, options);
   decorateWithServices(app, services);
-  await registerEverywhere(app, services, frontend);
+  await registerEverywhere(app, services, frontend, options.tracing);
   await app.register(apiContext, { prefix: "/api", services });
   await app.register(authServiceContext, { prefix: "/auth/v1", services });
   await app.register(mediaContext, { prefix: "/media", services });

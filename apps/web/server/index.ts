@@ -100,7 +100,13 @@ async function serve(
   // started before node:http's server is.
   const { buildApp } = await import("./app.ts");
   const clusterWorker = cluster.isWorker;
-  const app = await buildApp({ config, database, frontend, clusterWorker });
+  const app = await buildApp({
+    config,
+    database,
+    frontend,
+    clusterWorker,
+    ...(options.tracing ? { tracing: options.tracing } : {}),
+  });
   let metricsServer: MetricsServer | undefined;
   let closing: Promise<void> | undefined;
   // Once, however many signals come: a worker hears the terminal's SIGINT and its primary's

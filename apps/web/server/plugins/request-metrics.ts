@@ -1,10 +1,12 @@
 // Every answered request counted by method, route pattern and status class, with its duration
 // (docs/metrics.md): root hooks, so that every context's requests are counted, whichever answers.
-// The route label is the pattern (metrics/route-label.ts), never the raw address.
+// The route label is the pattern (metrics/route-label.ts), never the raw address. With tracing on,
+// each request's span is named by the same label.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import type { Metrics, RequestLabels } from "../metrics/metrics.ts";
 import { methodLabel, routeLabel, statusClass } from "../metrics/route-label.ts";
+import type { RequestSpans } from "../metrics/tracing.ts";
 
 function labelsOf(metrics: Metrics, request: FastifyRequest, statusCode: number): RequestLabels {
   return {
@@ -17,7 +19,17 @@ function labelsOf(metrics: Metrics, request: FastifyRequest, statusCode: number)
   };
 }
 
-export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+export function registerRequestMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  spans?: RequestSpans,
+): void {
+  if (spans) {
+    app.addHook("onRequest", async (request) => {
+      const { method, route } = labelsOf(metrics, request, 0);
+      spans.name(method, route);
+    });
+  }
   // The requests whose handler or hooks raised an error; counted once answered, under the status
   // the error handler gave it (plugins/errors.ts maps a domain error to its status).
   const failed = new WeakSet<FastifyRequest>();

@@ -1,7 +1,8 @@
 // Every repeating job of a process, in one scheduler over croner: each is named, never overlaps
-// itself (a slow run is not joined by the next), has its failures logged, and stops when the
-// scheduler stops (the app's onClose; the cluster primary's stop). Timers are unreferenced, so a
-// job never keeps a process alive by itself. croner ticks on whole seconds.
+// itself (a slow run is not joined by the next), has its failures logged and its runs counted
+// (docs/metrics.md), and stops when the scheduler stops (the app's onClose; the cluster primary's
+// stop). Timers are unreferenced, so a job never keeps a process alive by itself. croner ticks on
+// whole seconds.
 import { Cron } from "croner";
 
 import type { FastifyBaseLogger as Logger } from "fastify";

@@ -76,7 +76,7 @@ async function workersMetrics(): Promise<MetricsJson[]> {
 export function clusterMetricsSource(primary: Registry): MetricsSource {
   const render = async () => {
     const all = [...(await workersMetrics()), await primary.getMetricsAsJSON()];
-    return AggregatorRegistry.aggregate(all as never).metrics();
+    return AggregatorRegistry.aggregate(all).metrics();
   };
   cluster.on("message", (worker, message: unknown) => {
     if (!isMessage(message) || message.type !== ASK_PRIMARY) return;

@@ -97,14 +97,33 @@ function whenQuiet(quietMs: number, run: () => Promise<void>) {
   };
 }
 
+/** How long the last build took, and when its index was installed (epoch ms). */
+interface LastBuild {
+  ms: number;
+  at: number;
+}
+
+function statsOf(
+  builds: number,
+  lastBuild: LastBuild | undefined,
+  index: CourseIndex | undefined,
+): FinderIndexStats {
+  return {
+    builds,
+    lastBuildMs: lastBuild?.ms,
+    builtAt: lastBuild?.at,
+    size: index?.size,
+    postings: index?.postingsHeld,
+  };
+}
+
 export function createFinderIndex(db: Database, options: FinderIndexOptions): FinderIndex {
   let index: CourseIndex | undefined;
   // Bumped by every change; a build whose generation is no longer the latest is thrown away.
   let generation = 0;
   let building: Promise<void> | undefined;
   let builds = 0;
-  let lastBuildMs: number | undefined;
-  let builtAt: number | undefined;
+  let lastBuild: LastBuild | undefined;
   // Bumped by every vocabulary refresh; a vocabulary read before the latest one is not used.
   let vocabularyGeneration = 0;
   let readingAhead: Promise<unknown> | undefined;
@@ -157,8 +176,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
             built.vocabulary = vocabulary;
             index = built;
             builds += 1;
-            lastBuildMs = performance.now() - startedAt;
-            builtAt = Date.now();
+            lastBuild = { ms: performance.now() - startedAt, at: Date.now() };
             readAhead(built);
             // The vocabulary was refreshed while this one was read: read it again.
             if (vocabularyStarted !== vocabularyGeneration) reloadVocabulary();
@@ -192,13 +210,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
         await last;
       }
     },
-    stats: () => ({
-      builds,
-      lastBuildMs,
-      builtAt,
-      size: index?.size,
-      postings: index?.postingsHeld,
-    }),
+    stats: () => statsOf(builds, lastBuild, index),
   };
   holdIndex(handle, () => index);
   return handle;

@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsContext, {
     token: options.config.metrics.token,
     source: options.clusterWorker
-      ? workerMetricsSource(services.metrics.registry)
+      ? workerMetricsSource(services.metrics.whole)
       : services.metrics.source,
   });
   const serverBuild = await productionBuild(app, frontend);

@@ -160,7 +160,7 @@ async function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logg
   const scheduler = createScheduler(log, metrics.jobs);
   scheduleHousekeeping(scheduler, database);
   // Every worker's metrics and the primary's own, added up (metrics/cluster-metrics.ts).
-  const metricsServer = await serveMetrics(config, clusterMetricsSource(metrics.registry), log);
+  const metricsServer = await serveMetrics(config, clusterMetricsSource(metrics.whole), log);
   runClusterPrimary({
     workers: config.webConcurrency,
     exec: fileURLToPath(import.meta.url),

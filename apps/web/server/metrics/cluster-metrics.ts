@@ -73,9 +73,9 @@ async function workersMetrics(): Promise<MetricsJson[]> {
  * The primary's source: every worker's registry and its own, added up. It also answers the
  * workers that are asked on the public port.
  */
-export function clusterMetricsSource(primary: Registry): MetricsSource {
+export function clusterMetricsSource(primary: () => Registry): MetricsSource {
   const render = async () => {
-    const all = [...(await workersMetrics()), await primary.getMetricsAsJSON()];
+    const all = [...(await workersMetrics()), await primary().getMetricsAsJSON()];
     return AggregatorRegistry.aggregate(all).metrics();
   };
   cluster.on("message", (worker, message: unknown) => {
@@ -86,19 +86,21 @@ export function clusterMetricsSource(primary: Registry): MetricsSource {
         worker.send({ type: PRIMARY_ANSWER, id: message.id, error: (error as Error).message }),
     );
   });
-  return { contentType: primary.contentType, render };
+  return { contentType: primary().contentType, render };
 }
 
 /**
  * A worker's part: it answers the primary's requests with its registry, and its source (for
  * /metrics on the public port) is the primary's sum.
  */
-export function workerMetricsSource(own: Registry): MetricsSource {
+export function workerMetricsSource(own: () => Registry): MetricsSource {
   process.on("message", (message: unknown) => {
     if (!isMessage(message) || message.type !== ASK_WORKER) return;
-    void own.getMetricsAsJSON().then((metrics) => {
-      process.send?.({ type: WORKER_ANSWER, id: message.id, metrics });
-    });
+    void own()
+      .getMetricsAsJSON()
+      .then((metrics) => {
+        process.send?.({ type: WORKER_ANSWER, id: message.id, metrics });
+      });
   });
   const render = () =>
     new Promise<string>((resolve, reject) => {
@@ -117,5 +119,5 @@ export function workerMetricsSource(own: Registry): MetricsSource {
       process.on("message", onMessage);
       process.send?.({ type: ASK_PRIMARY, id });
     });
-  return { contentType: own.contentType, render };
+  return { contentType: own().contentType, render };
 }

@@ -31,7 +31,7 @@ async function exposedSeries(): Promise<Map<string, string>> {
     overload: { inFlight: () => 0, shed: () => 0 },
     queues: true,
   });
-  const json = await metrics.registry.getMetricsAsJSON();
+  const json = await metrics.whole().getMetricsAsJSON();
   return new Map(json.map((metric) => [metric.name, String(metric.type)]));
 }
 

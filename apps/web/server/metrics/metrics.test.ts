@@ -22,7 +22,7 @@ describe("metrics", () => {
     const labels = { method: "GET", route: "/course/:slug", status_class: "2xx" };
     metrics.observeRequest(labels, 0.02);
     metrics.observeRequest(labels, 0.3);
-    const text = await metrics.registry.metrics();
+    const text = await metrics.whole().metrics();
     const series = 'method="GET",route="/course/:slug",status_class="2xx"';
     expect(sample(text, `studyatlas_http_requests_total{${series}}`)).toBe(2);
     expect(sample(text, `studyatlas_http_request_duration_seconds_count{${series}}`)).toBe(2);
@@ -47,7 +47,7 @@ describe("metrics", () => {
     });
     await vi.waitFor(
       async () => {
-        const text = await metrics.registry.metrics();
+        const text = await metrics.whole().metrics();
         expect(sample(text, 'studyatlas_job_runs_total{job="works",outcome="success"}')).toBe(runs);
         expect(
           sample(text, 'studyatlas_job_runs_total{job="fails",outcome="failure"}'),
@@ -55,7 +55,7 @@ describe("metrics", () => {
       },
       { timeout: 4000 },
     );
-    const text = await metrics.registry.metrics();
+    const text = await metrics.whole().metrics();
     expect(sample(text, 'studyatlas_job_last_success_timestamp_seconds{job="works"}')).toBeCloseTo(
       Date.now() / 1000,
       -1,

@@ -1,6 +1,6 @@
 // The process's metrics in Prometheus's format (docs/metrics.md lists every series;
 // docs/decisions/047-metrics-and-traces.md): one prom-client registry per app, so that tests may
-// build several apps in one process. Requests are counted by the hooks of plugins/request-metrics.ts;
+// build several apps in one process, and prom-client's process metrics once per process. Requests are counted by the hooks of plugins/request-metrics.ts;
 // what the process holds (database connections and queue, live sockets, the finder index) and what
 // the database holds (webhook and mail queues) is read when a scrape asks. Series of the whole
 // database carry the `max` aggregator: every process of a machine reads the same rows, and the
@@ -38,7 +38,9 @@ export interface Metrics {
   jobs: JobObserver;
   /** Adds the series of what the process holds (database, index, sockets, queues). */
   watch(sources: MetricSources): void;
-  /** This registry's exposition, as the metrics listener and the /metrics route answer it. */
+  /** The app's series and the process's defaults together, as a scrape reads them. */
+  whole(): Registry;
+  /** The whole exposition, as the metrics listener and the /metrics route answer it. */
   source: MetricsSource;
   /** The pages' route matcher, once the server build is loaded (app.ts). */
   pageRoutes: PageRouteMatcher | undefined;
@@ -58,9 +60,19 @@ export interface MetricSources {
   log?: { debug(details: object, message: string): void };
 }
 
-/** The process metrics prom-client collects by default (CPU, memory, event loop, GC, handles). */
-function defaultMetrics(registry: Registry): void {
-  client.collectDefaultMetrics({ register: registry });
+let processMetrics: Registry | undefined;
+
+/**
+ * The process metrics prom-client collects by default (CPU, memory, event loop, GC, handles), once
+ * per process: each collection starts its own event-loop and GC monitors, which tests that build
+ * many apps in one process would pile up.
+ */
+function defaultMetrics(): Registry {
+  if (!processMetrics) {
+    processMetrics = new client.Registry();
+    client.collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
 }
 
 function requestMetrics(registry: Registry) {
@@ -302,7 +314,7 @@ function watch(registry: Registry, sources: MetricSources): void {
  */
 export function createMetrics(): Metrics {
   const registry = new client.Registry();
-  defaultMetrics(registry);
+  const whole = () => client.Registry.merge([defaultMetrics(), registry]);
   const requests = requestMetrics(registry);
   return {
     registry,
@@ -315,7 +327,8 @@ export function createMetrics(): Metrics {
     },
     jobs: jobMetrics(registry),
     watch: (sources) => watch(registry, sources),
-    source: { contentType: registry.contentType, render: () => registry.metrics() },
+    whole,
+    source: { contentType: registry.contentType, render: () => whole().metrics() },
     pageRoutes: undefined,
   };
 }

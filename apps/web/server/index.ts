@@ -20,6 +20,7 @@ import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
 import { createProcessLogger, type Logger } from "./logger.ts";
 import { clusterMetricsSource } from "./metrics/cluster-metrics.ts";
+import { createMetrics } from "./metrics/metrics.ts";
 import {
   startMetricsServer,
   type MetricsServer,
@@ -154,7 +155,6 @@ async function serveMetrics(
 
 /** The primary of several processes: housekeeping once, and the workers that serve. */
 async function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
-  const { createMetrics } = await import("./metrics/metrics.ts");
   const metrics = createMetrics();
   metrics.watch({ database, queues: true, log });
   const scheduler = createScheduler(log, metrics.jobs);

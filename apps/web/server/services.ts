@@ -1,8 +1,9 @@
 // Everything a process builds once, before any route: the database's services for routes and
 // loaders, the catalogue caches and the finder index with the one catalogue-change event they
 // follow, the mailer, the lead webhooks worker, the live chat hub, the database watchdog, the
-// scheduler that owns every timer, and the auth settings. Each long-lived part is stopped when the
-// app closes (Fastify's onClose; the chat hub on preClose, before the sockets' server closes).
+// scheduler that owns every timer, the auth settings and the metrics that watch them all
+// (docs/metrics.md). Each long-lived part is stopped when the app closes (Fastify's onClose; the
+// chat hub on preClose, before the sockets' server closes).
 import { cachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import {
   createCatalogueChanges,

@@ -39,7 +39,7 @@ export interface Metrics {
   /** Adds the series of what the process holds (database, index, sockets, queues). */
   watch(sources: MetricSources): void;
   /** The app's series and the process's defaults together, as a scrape reads them. */
-  whole(): Registry;
+  whole: () => Registry;
   /** The whole exposition, as the metrics listener and the /metrics route answer it. */
   source: MetricsSource;
   /** The pages' route matcher, once the server build is loaded (app.ts). */

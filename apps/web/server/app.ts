@@ -25,10 +25,16 @@ import { authServiceContext } from "./contexts/auth-service-context.ts";
 import { clientBuildContext } from "./contexts/client-build-context.ts";
 import { mediaContext } from "./contexts/media-context.ts";
 import { pagesContext, type FrontendMode } from "./contexts/pages-context.ts";
+import { metricsContext } from "./contexts/metrics-context.ts";
 import { createFastify } from "./fastify-instance.ts";
 import type { Scheduler } from "./jobs.ts";
+import { workerMetricsSource } from "./metrics/cluster-metrics.ts";
+import type { Metrics } from "./metrics/metrics.ts";
+import { createPageRouteMatcher } from "./metrics/route-label.ts";
+import type { RequestSpans } from "./metrics/tracing.ts";
 import { registerPlainErrors } from "./plugins/bad-input.ts";
 import type { PageReuse } from "./plugins/page-reuse.ts";
+import { registerRequestMetrics } from "./plugins/request-metrics.ts";
 import { registerPermissionsPolicy } from "./plugins/response-headers.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import type { WebhookWorker } from "./routes/api/dashboards/webhook-worker.ts";
@@ -50,6 +56,10 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** URLs per sitemap file; 50,000 (the sitemaps.org limit) unless a test wants small files. */
   sitemapUrlsPerFile?: number;
+  /** A worker of several (WEB_CONCURRENCY): /metrics answers the primary's sum of every process. */
+  clusterWorker?: boolean;
+  /** OpenTelemetry, when on (metrics/tracing.ts): each request's span is named by its route. */
+  tracing?: RequestSpans;
 }
 
 declare module "fastify" {
@@ -72,6 +82,8 @@ declare module "fastify" {
     pageRenders: PageRenderCounts;
     /** Every timer of this process (jobs.ts); stopped when the app closes. */
     scheduler: Scheduler;
+    /** The process's metrics (docs/metrics.md); index.ts serves them on METRICS_PORT. */
+    metrics: Metrics;
   }
 }
 
@@ -86,10 +98,17 @@ function decorateWithServices(app: FastifyInstance, s: ServerServices): void {
   app.decorate("webhooks", s.webhooks);
   app.decorate("pageRenders", s.pageRenders);
   app.decorate("scheduler", s.scheduler);
+  app.decorate("metrics", s.metrics);
 }
 
 /** What every response gets, whichever context answers it. */
-async function registerEverywhere(app: FastifyInstance, s: ServerServices, frontend: FrontendMode) {
+async function registerEverywhere(
+  app: FastifyInstance,
+  s: ServerServices,
+  frontend: FrontendMode,
+  tracing: RequestSpans | undefined,
+) {
+  registerRequestMetrics(app, s.metrics, tracing);
   registerPlainErrors(app);
   if (frontend.kind === "development") {
     // Vite serves the app's modules and hot updates in development.
@@ -143,11 +162,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = createFastify(options);
   const services = await buildServices(app, options);
   decorateWithServices(app, services);
-  await registerEverywhere(app, services, frontend);
+  await registerEverywhere(app, services, frontend, options.tracing);
   await app.register(apiContext, { prefix: "/api", services });
   await app.register(authServiceContext, { prefix: "/auth/v1", services });
   await app.register(mediaContext, { prefix: "/media", services });
+  await app.register(metricsContext, {
+    token: options.config.metrics.token,
+    source: options.clusterWorker
+      ? workerMetricsSource(services.metrics.whole)
+      : services.metrics.source,
+  });
   const serverBuild = await productionBuild(app, frontend);
+  // Pages are counted by their React Router route (metrics/route-label.ts).
+  if (serverBuild) services.metrics.pageRoutes = createPageRouteMatcher(serverBuild.routes);
   await app.register(pagesContext, {
     services,
     frontend,

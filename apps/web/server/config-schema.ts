@@ -350,6 +350,35 @@ export const EnvSchema = z.object({
   SOCIAL_YOUTUBE_URL: siteLink,
   SOCIAL_TIKTOK_URL: siteLink,
   SOCIAL_LINKEDIN_URL: siteLink,
+  // Metrics and traces (docs/metrics.md, docs/decisions/047-metrics-and-traces.md). /metrics is
+  // never public by default: METRICS_PORT serves it on a port of its own, bound to METRICS_HOST
+  // (loopback unless set); METRICS_TOKEN serves it on the public port to a Bearer of that token.
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined))
+    .pipe(
+      z
+        .string()
+        .min(32, "must be at least 32 characters (for example: openssl rand -hex 32)")
+        .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+        .optional(),
+    ),
+  /** Traces go to this OTLP/HTTP collector (its /v1/traces) when set; unset, tracing never loads. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/\s]+\S*$/, "must be an http(s) URL such as http://localhost:4318")
+        .optional(),
+    ),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default("studyatlas"),
 });
 
 export type Env = z.output<typeof EnvSchema>;

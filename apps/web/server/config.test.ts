@@ -62,6 +62,8 @@ describe("loadConfig", () => {
       demoAccounts: true,
       webhooksAllowPrivate: false,
       schoolImageMaxBytes: 5 * 1024 * 1024,
+      metrics: { host: "127.0.0.1" },
+      tracing: { serviceName: "studyatlas" },
     });
   });
 
@@ -92,6 +94,11 @@ describe("loadConfig", () => {
       DEMO_ACCOUNTS: "false",
       WEBHOOKS_ALLOW_PRIVATE: "true",
       SCHOOL_IMAGE_MAX_MB: "2",
+      METRICS_PORT: "9464",
+      METRICS_HOST: "10.0.0.5",
+      METRICS_TOKEN: "m".repeat(40),
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318",
+      OTEL_SERVICE_NAME: "studyatlas-eu",
     });
     expect(config).toEqual({
       env: "production",
@@ -136,6 +143,8 @@ describe("loadConfig", () => {
       demoAccounts: false,
       webhooksAllowPrivate: true,
       schoolImageMaxBytes: 2 * 1024 * 1024,
+      metrics: { port: 9464, host: "10.0.0.5", token: "m".repeat(40) },
+      tracing: { endpoint: "http://otel-collector:4318", serviceName: "studyatlas-eu" },
     });
   });
 
@@ -179,8 +188,22 @@ describe("loadConfig", () => {
     ["NEWS_BLOG_URL", "blog.example.com"],
     ["TERMS_OF_USE_URL", "//evil.example/terms"],
     ["SOCIAL_TWITTER_URL", "javascript:alert(1)"],
+    ["METRICS_PORT", "70000"],
+    ["METRICS_TOKEN", "short"],
+    ["METRICS_TOKEN", `${"a".repeat(20)} ${"b".repeat(20)}`],
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", "otel-collector:4318"],
   ])("rejects %s=%j naming the variable", (variable, value) => {
     expect(configError({ [variable]: value }).message).toMatch(new RegExp(`^Invalid ${variable}`));
+  });
+
+  it("refuses METRICS_PORT on the public port, and leaves /metrics unserved without a port or token", () => {
+    expect(configError({ PORT: "8080", METRICS_PORT: "8080" }).message).toMatch(
+      /^Invalid METRICS_PORT: must differ from PORT/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: "  " }).metrics).toEqual({ host: "127.0.0.1" });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "" }).tracing).toEqual({
+      serviceName: "studyatlas",
+    });
   });
 
   it("reads the account variables", () => {

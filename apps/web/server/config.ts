@@ -59,6 +59,24 @@ export interface AppConfig {
   schoolImageMaxBytes: number;
   /** The trusted header naming a visitor's country (VISITOR_COUNTRY_HEADER); unset: none. */
   visitorCountryHeader?: string;
+  metrics: MetricsConfig;
+  tracing: TracingConfig;
+}
+
+/** Where /metrics is served (docs/decisions/047-metrics-and-traces.md); neither: nowhere. */
+export interface MetricsConfig {
+  /** A port of its own (METRICS_PORT), bound to `host` (METRICS_HOST, loopback by default). */
+  port?: number;
+  host: string;
+  /** On the public port, to `Authorization: Bearer <token>` only (METRICS_TOKEN). */
+  token?: string;
+}
+
+/** OpenTelemetry traces (docs/decisions/047-metrics-and-traces.md); no endpoint: none. */
+export interface TracingConfig {
+  /** The OTLP/HTTP collector (OTEL_EXPORTER_OTLP_ENDPOINT); traces go to its /v1/traces. */
+  endpoint?: string;
+  serviceName: string;
 }
 
 export interface ChatConfig {
@@ -183,6 +201,11 @@ export function loadConfig(
   const value = parsed.data;
   const database = withReadReplica(databaseConfigOf(value), value.DATABASE_READ_URL);
   const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
+  if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
+    throw new ConfigError(
+      "Invalid METRICS_PORT: must differ from PORT (set METRICS_TOKEN to serve /metrics on the public port)",
+    );
+  }
   const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(
     /\/+$/,
     "",
@@ -243,6 +266,15 @@ export function loadConfig(
     webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
     schoolImageMaxBytes: value.SCHOOL_IMAGE_MAX_MB * 1024 * 1024,
     ...(value.VISITOR_COUNTRY_HEADER ? { visitorCountryHeader: value.VISITOR_COUNTRY_HEADER } : {}),
+    metrics: {
+      ...(value.METRICS_PORT !== undefined ? { port: value.METRICS_PORT } : {}),
+      host: value.METRICS_HOST,
+      ...(value.METRICS_TOKEN ? { token: value.METRICS_TOKEN } : {}),
+    },
+    tracing: {
+      ...(value.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: value.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
+      serviceName: value.OTEL_SERVICE_NAME,
+    },
     siteLinks: {
       newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
       privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,

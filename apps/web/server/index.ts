@@ -21,6 +21,14 @@ import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
 import { createProcessLogger, prettyWanted, type Logger } from "./logger.ts";
 import { mailboxStartLine } from "./policies/mailbox-access.ts";
+import { clusterMetricsSource } from "./metrics/cluster-metrics.ts";
+import { createMetrics } from "./metrics/metrics.ts";
+import {
+  startMetricsServer,
+  type MetricsServer,
+  type MetricsSource,
+} from "./metrics/metrics-server.ts";
+import { startTracing, type Tracing } from "./metrics/tracing.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
@@ -91,12 +99,21 @@ async function serve(
   config: AppConfig,
   database: DatabaseHandle,
   frontend: FrontendMode,
-  options: { housekeeping: boolean },
+  options: { housekeeping: boolean; tracing: Tracing | undefined },
 ) {
   // Loaded here, not above: the primary of several processes never serves, and does not hold
-  // Fastify, React Router and the server build in its memory.
+  // Fastify, React Router and the server build in its memory; and tracing, when configured, is
+  // started before node:http's server is.
   const { buildApp } = await import("./app.ts");
-  const app = await buildApp({ config, database, frontend });
+  const clusterWorker = cluster.isWorker;
+  const app = await buildApp({
+    config,
+    database,
+    frontend,
+    clusterWorker,
+    ...(options.tracing ? { tracing: options.tracing } : {}),
+  });
+  let metricsServer: MetricsServer | undefined;
   let closing: Promise<void> | undefined;
   // Once, however many signals come: a worker hears the terminal's SIGINT and its primary's
   // SIGTERM, and a process `npm start` runs as its child (scripts/start.ts) hears the terminal's
@@ -110,6 +127,8 @@ async function serve(
       }, SHUTDOWN_GRACE_MS).unref();
       await app.close();
       app.log.info(`Closed; scheduled jobs still running: ${app.scheduler.running().length}`);
+      await metricsServer?.close();
+      await options.tracing?.shutdown().catch(() => undefined);
       await database.close();
       process.exit(0);
     })();
@@ -121,6 +140,8 @@ async function serve(
     app.databaseWatchdog.probe(),
   );
   await app.listen({ port: config.port, host: config.host });
+  // One process: its own metrics on METRICS_PORT. Of several, the primary serves their sum.
+  if (!clusterWorker) metricsServer = await serveMetrics(config, app.metrics.source, app.log);
   return app;
 }
 
@@ -134,10 +155,27 @@ function logMailbox(config: AppConfig, log: { info: (message: string) => void })
   if (line) log.info(line);
 }
 
+/** METRICS_PORT's listener, when set (docs/decisions/047-metrics-and-traces.md). */
+async function serveMetrics(
+  config: AppConfig,
+  source: MetricsSource,
+  log: Pick<Logger, "info" | "error">,
+) {
+  const { port, host } = config.metrics;
+  if (port === undefined) return undefined;
+  const server = await startMetricsServer({ port, host, source, log });
+  log.info(`Metrics at http://${host.includes(":") ? `[${host}]` : host}:${server.port}/metrics`);
+  return server;
+}
+
 /** The primary of several processes: housekeeping once, and the workers that serve. */
-function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
-  const scheduler = createScheduler(log);
+async function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
+  const metrics = createMetrics();
+  metrics.watch({ database, queues: true, log });
+  const scheduler = createScheduler(log, metrics.jobs);
   scheduleHousekeeping(scheduler, database);
+  // Every worker's metrics and the primary's own, added up (metrics/cluster-metrics.ts).
+  const metricsServer = await serveMetrics(config, clusterMetricsSource(metrics.whole), log);
   runClusterPrimary({
     workers: config.webConcurrency,
     exec: fileURLToPath(import.meta.url),
@@ -150,6 +188,7 @@ function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, wh
     },
     onStop: async () => {
       scheduler.stop();
+      await metricsServer?.close();
       await database.close();
     },
     log,
@@ -193,8 +232,9 @@ async function main(): Promise<void> {
 
   if (cluster.isWorker) {
     // A worker of several: the primary has migrated and seeded the database already.
+    const tracing = await startTracing(config.tracing);
     const database = await openOrExit(() => openDatabase(config.database, log), log, where);
-    await serve(config, database, { kind: "production" }, { housekeeping: false });
+    await serve(config, database, { kind: "production" }, { housekeeping: false, tracing });
     return;
   }
   if (dev && config.webConcurrency > 1) {
@@ -204,6 +244,8 @@ async function main(): Promise<void> {
   }
   const database = await openOrExit(() => prepareDatabase(config, log), log, where);
   if (!dev && config.webConcurrency > 1) return runPrimary(config, database, log, where);
+  // The primary of several serves nothing: its workers trace their own requests.
+  const tracing = await startTracing(config.tracing);
 
   let frontend: FrontendMode = { kind: "production" };
   if (dev) {
@@ -212,7 +254,7 @@ async function main(): Promise<void> {
     const vite = await createServer({ root: WEB_ROOT, server: { middlewareMode: true } });
     frontend = { kind: "development", vite };
   }
-  const app = await serve(config, database, frontend, { housekeeping: true });
+  const app = await serve(config, database, frontend, { housekeeping: true, tracing });
   app.log.info(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
   logMailbox(config, app.log);
 }

@@ -1,7 +1,8 @@
 // Every repeating job of a process, in one scheduler over croner: each is named, never overlaps
-// itself (a slow run is not joined by the next), has its failures logged, and stops when the
-// scheduler stops (the app's onClose; the cluster primary's stop). Timers are unreferenced, so a
-// job never keeps a process alive by itself. croner ticks on whole seconds.
+// itself (a slow run is not joined by the next), has its failures logged and its runs counted
+// (docs/metrics.md), and stops when the scheduler stops (the app's onClose; the cluster primary's
+// stop). Timers are unreferenced, so a job never keeps a process alive by itself. croner ticks on
+// whole seconds.
 import { Cron } from "croner";
 
 import type { FastifyBaseLogger as Logger } from "fastify";
@@ -11,6 +12,11 @@ export interface JobSchedule {
   everyMs: number;
   /** Also run at once; otherwise the first run is one interval away. */
   runAtStart?: boolean;
+}
+
+/** Told of every run of every job (metrics/metrics.ts counts them). */
+export interface JobObserver {
+  ran(job: string, outcome: "success" | "failure", seconds: number): void;
 }
 
 export interface Scheduler {
@@ -27,7 +33,7 @@ export function intervalSeconds(everyMs: number): number {
   return Math.max(1, Math.round(everyMs / 1000));
 }
 
-export function createScheduler(log: Pick<Logger, "error">): Scheduler {
+export function createScheduler(log: Pick<Logger, "error">, observer?: JobObserver): Scheduler {
   const jobs = new Map<string, Cron>();
   return {
     schedule(name, schedule, run) {
@@ -43,7 +49,14 @@ export function createScheduler(log: Pick<Logger, "error">): Scheduler {
           catch: (error) => log.error({ err: error, job: name }, `The job ${name} failed`),
         },
         async () => {
-          await run();
+          const started = performance.now();
+          try {
+            await run();
+          } catch (error) {
+            observer?.ran(name, "failure", (performance.now() - started) / 1000);
+            throw error;
+          }
+          observer?.ran(name, "success", (performance.now() - started) / 1000);
         },
       );
       jobs.set(name, job);

@@ -1,8 +1,9 @@
 // Everything a process builds once, before any route: the database's services for routes and
 // loaders, the catalogue caches and the finder index with the one catalogue-change event they
 // follow, the mailer, the lead webhooks worker, the live chat hub, the database watchdog, the
-// scheduler that owns every timer, and the auth settings. Each long-lived part is stopped when the
-// app closes (Fastify's onClose; the chat hub on preClose, before the sockets' server closes).
+// scheduler that owns every timer, the auth settings and the metrics that watch them all
+// (docs/metrics.md). Each long-lived part is stopped when the app closes (Fastify's onClose; the
+// chat hub on preClose, before the sockets' server closes).
 import { cachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 import {
   createCatalogueChanges,
@@ -33,6 +34,7 @@ import {
   followSynonymChanges,
   type CatalogueCaches,
 } from "./services/catalogue-caches.ts";
+import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./services/database-watchdog.ts";
 import { createMailer } from "./services/mail.ts";
 
@@ -57,6 +59,8 @@ export interface ServerServices {
   pageReuse: PageReuse;
   /** How this process's pages were rendered (ADR 018). */
   pageRenders: PageRenderCounts;
+  /** The process's metrics (docs/metrics.md). */
+  metrics: Metrics;
 }
 
 export interface ServiceOptions {
@@ -153,7 +157,8 @@ export async function buildServices(
   options: ServiceOptions,
 ): Promise<ServerServices> {
   const { config, database } = options;
-  const scheduler = createScheduler(app.log);
+  const metrics = createMetrics();
+  const scheduler = createScheduler(app.log, metrics.jobs);
   const catalogue = await catalogueServices(app, options);
   const watchdog = createDatabaseWatchdog({
     db: database.db,
@@ -163,6 +168,15 @@ export async function buildServices(
   });
   const running = await workers(app, options, scheduler);
   const authSettings = await authSettingsOf(options);
+  const overload = createOverloadGuard({ maxConcurrentRequests: config.maxConcurrentRequests });
+  metrics.watch({
+    database,
+    finderIndex: catalogue.finderIndex,
+    chatSockets: () => running.chatHub.size(),
+    overload,
+    queues: true,
+    log: app.log,
+  });
   // onClose hooks run last registered first: every job stops before the services it uses close.
   app.addHook("onClose", async () => scheduler.stop());
   return {
@@ -175,12 +189,13 @@ export async function buildServices(
     ...running,
     watchdog,
     scheduler,
-    overload: createOverloadGuard({ maxConcurrentRequests: config.maxConcurrentRequests }),
+    overload,
     pageReuse: createPageReuse({
       cache: catalogue.caches.pages,
       cookieNames: authSettings.cookieNames,
       enabled: config.pageReuseBytes > 0,
     }),
     pageRenders: { onePass: 0, streamed: 0 },
+    metrics,
   };
 }

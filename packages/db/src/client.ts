@@ -73,6 +73,12 @@ export interface DatabaseHandle {
   /** The PGlite instance, for tests that dump or clone it. Undefined on PostgreSQL. */
   pglite?: PGlite;
   /**
+   * Statements waiting for their turn now, by lane (the server's metrics, docs/metrics.md): on
+   * PGlite its queue (`fairPglite`); on PostgreSQL the queries waiting for a pool connection and
+   * the background statements waiting for theirs (`queueBackgroundWork`).
+   */
+  queued?: () => { request: number; background: number };
+  /**
    * The connection pool on PostgreSQL (undefined on PGlite), for work that needs connections of
    * its own: the seed's parallel COPY sessions.
    */
@@ -179,7 +185,7 @@ function fairPglite(client: PGlite): PGlite {
   const query = inTurn(client.query.bind(client));
   const exec = inTurn(client.exec.bind(client));
   const transaction = inTurn(client.transaction.bind(client));
-  return new Proxy(client, {
+  const proxy = new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
       if (property === "exec") return exec;
@@ -189,7 +195,12 @@ function fairPglite(client: PGlite): PGlite {
       return typeof value === "function" ? (value as () => unknown).bind(target) : value;
     },
   });
+  queueOf.set(proxy, waiting);
+  return proxy;
 }
+
+/** Each fair PGlite's waiting statements, by lane. */
+const queueOf = new WeakMap<PGlite, { request: unknown[]; background: unknown[] }>();
 
 /** Wraps an open PGlite instance (for example a clone of a migrated template). */
 export function wrapPglite(raw: PGlite): DatabaseHandle {
@@ -200,6 +211,10 @@ export function wrapPglite(raw: PGlite): DatabaseHandle {
     db,
     read: db,
     pglite: client,
+    queued: () => {
+      const waiting = queueOf.get(client);
+      return { request: waiting?.request.length ?? 0, background: waiting?.background.length ?? 0 };
+    },
     query: (async (text: string, params?: unknown[]) => {
       const result = await client.query(text, params);
       return { rows: result.rows };
@@ -247,6 +262,10 @@ async function openPostgres(
     read,
     ...(readPool ? { readCaughtUp: () => replicaCaughtUp(pool, readPool) } : {}),
     pool,
+    queued: () => ({
+      request: pool.waitingCount,
+      background: backgroundWaitingOf.get(pool)?.() ?? 0,
+    }),
     query: (async (text: string, params?: unknown[]) => {
       const result = await pool.query<Record<string, unknown>>(text, params);
       return { rows: result.rows };
@@ -323,8 +342,9 @@ async function openPool(url: string, maxConnections: number, log?: DatabaseLog):
       });
     };
   });
-  queueBackgroundWork(pool);
+  const backgroundWaiting = queueBackgroundWork(pool);
   // Fail fast with a clear error when the server is unreachable.
+  backgroundWaitingOf.set(pool, backgroundWaiting);
   try {
     const probe = await pool.connect();
     probe.release();
@@ -338,13 +358,16 @@ async function openPool(url: string, maxConnections: number, log?: DatabaseLog):
 /** The pool's connections that background work may hold at once on PostgreSQL. */
 export const BACKGROUND_CONNECTIONS = 1;
 
+/** How many background statements wait for their turn on each pool (the metrics' queue depth). */
+const backgroundWaitingOf = new WeakMap<pg.Pool, () => number>();
+
 /**
  * On PostgreSQL, background statements (an index rebuild reads a dozen tables at once, a vocabulary
  * refresh) take at most BACKGROUND_CONNECTIONS of the pool's connections; the others stay free for
  * requests, which otherwise queued for a connection behind a rebuild's long reads
  * (docs/architecture.md "Data, freshness and caches").
  */
-function queueBackgroundWork(pool: pg.Pool): void {
+function queueBackgroundWork(pool: pg.Pool): () => number {
   let active = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -368,6 +391,7 @@ function queueBackgroundWork(pool: pg.Pool): void {
       return result;
     });
   };
+  return () => waiting.length;
 }
 
 /** Whether a query failed because the connection itself is gone (not because of the query). */

@@ -43,6 +43,8 @@ export interface FinderIndex {
 export interface FinderIndexStats {
   builds: number;
   lastBuildMs: number | undefined;
+  /** When the current index was installed (epoch ms); undefined before the first build. */
+  builtAt: number | undefined;
   /** The current index's programmes; undefined while there is none. */
   size: number | undefined;
   /** The lexeme sets and positions the current index keeps, and the bytes they take. */
@@ -95,13 +97,33 @@ function whenQuiet(quietMs: number, run: () => Promise<void>) {
   };
 }
 
+/** How long the last build took, and when its index was installed (epoch ms). */
+interface LastBuild {
+  ms: number;
+  at: number;
+}
+
+function statsOf(
+  builds: number,
+  lastBuild: LastBuild | undefined,
+  index: CourseIndex | undefined,
+): FinderIndexStats {
+  return {
+    builds,
+    lastBuildMs: lastBuild?.ms,
+    builtAt: lastBuild?.at,
+    size: index?.size,
+    postings: index?.postingsHeld,
+  };
+}
+
 export function createFinderIndex(db: Database, options: FinderIndexOptions): FinderIndex {
   let index: CourseIndex | undefined;
   // Bumped by every change; a build whose generation is no longer the latest is thrown away.
   let generation = 0;
   let building: Promise<void> | undefined;
   let builds = 0;
-  let lastBuildMs: number | undefined;
+  let lastBuild: LastBuild | undefined;
   // Bumped by every vocabulary refresh; a vocabulary read before the latest one is not used.
   let vocabularyGeneration = 0;
   let readingAhead: Promise<unknown> | undefined;
@@ -154,7 +176,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
             built.vocabulary = vocabulary;
             index = built;
             builds += 1;
-            lastBuildMs = performance.now() - startedAt;
+            lastBuild = { ms: performance.now() - startedAt, at: Date.now() };
             readAhead(built);
             // The vocabulary was refreshed while this one was read: read it again.
             if (vocabularyStarted !== vocabularyGeneration) reloadVocabulary();
@@ -188,7 +210,7 @@ export function createFinderIndex(db: Database, options: FinderIndexOptions): Fi
         await last;
       }
     },
-    stats: () => ({ builds, lastBuildMs, size: index?.size, postings: index?.postingsHeld }),
+    stats: () => statsOf(builds, lastBuild, index),
   };
   holdIndex(handle, () => index);
   return handle;

@@ -1,12 +1,12 @@
 // The relevance order of full-text matches computed in process (ADR 029): the SQL path orders them
 // by `ts_rank(c.search_vector, q) + word_similarity(t, c.search_name)` descending, then by name
-// (course-sql.ts relevanceScore, BY_NAME). Both are PostgreSQL's C functions returning float4; they
+// (course-sql.ts relevanceScore, BY_NAME), after the exact matches of an expanded search (ADR 043). Both are PostgreSQL's C functions returning float4; they
 // are computed here the same way (ts-rank.ts, word-similarity.ts), so that the scores are equal bit
 // for bit and the order is PostgreSQL's (the oracle tests compare them for thousands of pairs). The
 // best `take` matches are kept in a heap, and documents that cannot reach them are passed by
 // without their similarity (ADR 032).
 
-import type { Bitset } from "./bitset.ts";
+import { andInto, type Bitset } from "./bitset.ts";
 import type { IndexNames } from "./names.ts";
 import type { PostingPositions } from "./posting-positions.ts";
 import type { FullTextMatch } from "./text-set.ts";
@@ -241,5 +241,21 @@ export function rankFullText(
 ): number[] | undefined {
   const scorer = relevanceScorer(names, fullText);
   if (!scorer) return undefined;
-  return topByRelevance(matching, scorer.and, scorer.operands, scorer.similarityOf, take);
+  const exact = fullText.exact;
+  if (!exact)
+    return topByRelevance(matching, scorer.and, scorer.operands, scorer.similarityOf, take);
+  // The exact matches first (ADR 043; course-sql.ts relevanceOrder), each part in score order.
+  const first = andInto(Uint32Array.from(matching), exact);
+  const rest = Uint32Array.from(matching);
+  for (let i = 0; i < rest.length; i += 1) rest[i] = (rest[i] as number) & ~(exact[i] as number);
+  const top = topByRelevance(first, scorer.and, scorer.operands, scorer.similarityOf, take);
+  if (!top || top.length >= take) return top;
+  const next = topByRelevance(
+    rest,
+    scorer.and,
+    scorer.operands,
+    scorer.similarityOf,
+    take - top.length,
+  );
+  return next && [...top, ...next];
 }

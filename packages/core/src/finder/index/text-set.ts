@@ -23,4 +23,9 @@ export interface FullTextMatch {
   query: QueryNode;
   postings: ReadonlyMap<string, LexemePosting>;
   searchText: string;
+  /**
+   * The documents the exact query matches (without completions and corrections, ADR 043), when
+   * the search has one: they rank above the other matches.
+   */
+  exact?: Bitset;
 }

@@ -1,0 +1,105 @@
+// The tsquery of an expanded search (docs/decisions/043-search-understanding.md "One tsquery for
+// both paths"): every span must match (`&`), a span by any of its alternatives (`|`), an
+// alternative by all of its words (`&`), each word as PostgreSQL's `websearch_to_tsquery` makes it
+// alone (its stem, or nothing for a stop word). Printed as PostgreSQL prints a tsquery, so that the
+// SQL path reads it with `::tsquery` and the in-process index parses the same text (tsquery.ts):
+// both evaluate and rank one query.
+import { isExact, type Span } from "./expand.ts";
+
+/** A word's tsquery that composes: one lexeme of letters and digits, or '' for a stop word. */
+const SINGLE_LEXEME = /^'[a-z0-9]+'$/;
+
+export interface ComposedQuery {
+  /** Every alternative: what the search matches. */
+  query: string;
+  /**
+   * Without completions and corrections, when the search has any: the documents it matches rank
+   * above the others (a correction or a word start never outranks an exact hit).
+   */
+  exactQuery?: string;
+}
+
+function alternativeText(
+  words: readonly string[],
+  queryOfWord: (word: string) => string,
+): string | undefined {
+  const lexemes = words.map(queryOfWord).filter((query) => query !== "");
+  return lexemes.length === 0 ? undefined : lexemes.join(" & ");
+}
+
+function compose(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string,
+  exactOnly: boolean,
+): string {
+  const parts: string[] = [];
+  for (const span of spans) {
+    const typed = span.alternatives[0];
+    // A stop word typed last does not complete ('master of' is not 'master office').
+    const typedIsStopWord =
+      typed !== undefined && alternativeText(typed.words, queryOfWord) === undefined;
+    const texts: string[] = [];
+    for (const alternative of span.alternatives) {
+      if (exactOnly && !isExact(alternative.kind)) continue;
+      if (typedIsStopWord && alternative.kind === "completion") continue;
+      const text = alternativeText(alternative.words, queryOfWord);
+      if (text !== undefined && !texts.includes(text)) texts.push(text);
+    }
+    if (texts.length === 0) continue;
+    parts.push(texts.join(" | "));
+  }
+  if (parts.length === 1) return parts[0] as string;
+  return parts.map((part) => (part.includes(" | ") ? `( ${part} )` : part)).join(" & ");
+}
+
+/**
+ * The search's tsquery and, when it has completions or corrections, the exact one; undefined
+ * when a word's own tsquery is unknown or more than one lexeme ('12e5x' is a phrase): the caller
+ * then matches the text as typed, as before expansion.
+ */
+export function composeQuery(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string | undefined,
+): ComposedQuery | undefined {
+  const queries = new Map<string, string>();
+  for (const span of spans) {
+    for (const alternative of span.alternatives) {
+      for (const word of alternative.words) {
+        const query = queryOfWord(word);
+        if (query === undefined || (query !== "" && !SINGLE_LEXEME.test(query))) return undefined;
+        queries.set(word, query);
+      }
+    }
+  }
+  const of = (word: string) => queries.get(word) ?? "";
+  const query = compose(spans, of, false);
+  const inexact = spans.some((span) =>
+    span.alternatives.some((alternative) => !isExact(alternative.kind)),
+  );
+  if (!inexact) return { query };
+  const exactQuery = compose(spans, of, true);
+  return exactQuery === query ? { query } : { query, exactQuery };
+}
+
+/** Every word the spans' alternatives use, each once. */
+export function wordsOfSpans(spans: readonly Span[]): string[] {
+  const words = new Set<string>();
+  for (const span of spans) {
+    for (const alternative of span.alternatives)
+      for (const word of alternative.words) words.add(word);
+  }
+  return [...words];
+}
+
+/**
+ * The text word_similarity and the similar-name match read (the finder's "corrected text"): the
+ * typed words, each corrected where its only reading is the correction.
+ */
+export function correctedText(spans: readonly Span[]): string {
+  return spans
+    .flatMap((span) => {
+      const correction = span.alternatives.find((alternative) => alternative.kind === "correction");
+      return correction ? correction.words : span.typed;
+    })
+    .join(" ");
+}

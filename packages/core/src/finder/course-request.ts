@@ -29,6 +29,11 @@ export interface CourseFilters {
    * Its matches rank above the others in relevance order.
    */
   textExactQuery?: string;
+  /**
+   * For full text where a word has several readings (ADR 043): regular expressions over
+   * `search_name`, one per span of the search; programmes whose name matches all rank first.
+   */
+  textNamePatterns?: string[];
   programmeTypeId?: number;
   disciplineIds: number[];
   countryIds: number[];

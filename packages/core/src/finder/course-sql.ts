@@ -148,13 +148,24 @@ export function relevanceScore(filters: CourseFilters & { text: string }): SQL {
 }
 
 /**
- * The relevance order of free-text matches: for a search expanded with word starts or corrections,
- * its exact matches first (ADR 043 "Ranking"), then the score descending, then the name.
+ * The relevance order of free-text matches (ADR 043 "Ranking"): for a search whose words have
+ * several readings, programmes whose name holds a reading of each first; for one with word starts
+ * or corrections, its exact matches next; then the score descending, then the name.
  */
 export function relevanceOrder(filters: CourseFilters & { text: string }): SQL {
-  const score = sql`${relevanceScore(filters)} desc, ${BY_NAME}`;
-  if (filters.textMatch === "similar-name" || filters.textExactQuery === undefined) return score;
-  return sql`(c.search_vector @@ ${filters.textExactQuery}::tsquery) desc, ${score}`;
+  const keys: SQL[] = [];
+  if (filters.textMatch !== "similar-name") {
+    const patterns = filters.textNamePatterns ?? [];
+    if (patterns.length > 0) {
+      const named = patterns.map((pattern) => sql`c.search_name ~ ${pattern}`);
+      keys.push(sql`(${sql.join(named, sql` and `)}) desc`);
+    }
+    if (filters.textExactQuery !== undefined) {
+      keys.push(sql`(c.search_vector @@ ${filters.textExactQuery}::tsquery) desc`);
+    }
+  }
+  keys.push(sql`${relevanceScore(filters)} desc`, BY_NAME);
+  return sql.join(keys, sql`, `);
 }
 
 /**

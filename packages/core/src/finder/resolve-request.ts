@@ -16,6 +16,7 @@ import { findSchoolId } from "../catalogue/schools.ts";
 import { InvalidParameterError } from "../errors.ts";
 import { defaultOrdering, type CourseListRequest } from "./course-request.ts";
 import type { CourseIndex } from "./index/course-index.ts";
+import type { SynonymRule } from "./matching/expand.ts";
 import { searchSynonyms } from "./matching/synonym-source.ts";
 import { understandText } from "./matching/understand.ts";
 import { randomSeed } from "./random-seed.ts";
@@ -71,6 +72,8 @@ export async function resolveCourseListRequest(
   db: Database,
   query: CourseListQuery,
   index?: CourseIndex,
+  /** The synonyms to expand with (ADR 043); the table's current list when not given. */
+  synonyms?: readonly SynonymRule[],
 ): Promise<CourseListRequest> {
   const disciplineIds = await disciplineIdsOf(db, query, index);
   const countries = index
@@ -87,7 +90,7 @@ export async function resolveCourseListRequest(
         db,
         text,
         index,
-        await searchSynonyms(db),
+        synonyms ?? (await searchSynonyms(db)),
         defaultOrdering(query) === "relevance",
       )
     : undefined;
@@ -99,6 +102,7 @@ export async function resolveCourseListRequest(
       ...(understood ? { textMatch: understood.match } : {}),
       ...(understood?.query !== undefined ? { textQuery: understood.query } : {}),
       ...(understood?.exactQuery !== undefined ? { textExactQuery: understood.exactQuery } : {}),
+      ...(understood?.namePatterns ? { textNamePatterns: understood.namePatterns } : {}),
       ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
       disciplineIds,
       countryIds: countries.ids,

@@ -127,6 +127,9 @@ export async function matchText(
       postings,
       searchText: filters.searchText ?? filters.text,
       ...(exact ? { exact: index.evaluateText(exact, postings) } : {}),
+      ...(filters.textNamePatterns
+        ? { namePatterns: filters.textNamePatterns.map((pattern) => new RegExp(pattern)) }
+        : {}),
     },
   };
 }

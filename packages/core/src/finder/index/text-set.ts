@@ -28,4 +28,6 @@ export interface FullTextMatch {
    * the search has one: they rank above the other matches.
    */
   exact?: Bitset;
+  /** Name patterns of the search's spans (ADR 043): names matching all of them rank first. */
+  namePatterns?: readonly RegExp[];
 }

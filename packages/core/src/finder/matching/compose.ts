@@ -9,6 +9,18 @@ import { isExact, type Span } from "./expand.ts";
 /** A word's tsquery that composes: one lexeme of letters and digits, or '' for a stop word. */
 const SINGLE_LEXEME = /^'[a-z0-9]+'$/;
 
+/** Between the words of a phrase in a name (`search_name`: lower case, unaccented). */
+const NAME_GAP = "[^a-z0-9]+";
+
+/**
+ * A regular expression, read alike by PostgreSQL (`~`) and JavaScript, for a name holding one of
+ * the phrases as whole words.
+ */
+export function namePattern(phrases: readonly (readonly string[])[]): string {
+  const alternatives = phrases.map((words) => words.join(NAME_GAP));
+  return `(^|[^a-z0-9])(${alternatives.join("|")})([^a-z0-9]|$)`;
+}
+
 export interface ComposedQuery {
   /** Every alternative: what the search matches. */
   query: string;
@@ -17,6 +29,11 @@ export interface ComposedQuery {
    * above the others (a correction or a word start never outranks an exact hit).
    */
   exactQuery?: string;
+  /**
+   * When a span has several readings: for each span, a name pattern (namePattern) of its readings
+   * other than a correction. Programmes whose name holds a reading of every span rank first.
+   */
+  namePatterns?: string[];
 }
 
 function alternativeText(
@@ -73,12 +90,38 @@ export function composeQuery(
   }
   const of = (word: string) => queries.get(word) ?? "";
   const query = compose(spans, of, false);
+  const patterns = namePatterns(spans, of);
+  const named = patterns ? { namePatterns: patterns } : {};
   const inexact = spans.some((span) =>
     span.alternatives.some((alternative) => !isExact(alternative.kind)),
   );
-  if (!inexact) return { query };
+  if (!inexact) return { query, ...named };
   const exactQuery = compose(spans, of, true);
-  return exactQuery === query ? { query } : { query, exactQuery };
+  return exactQuery === query ? { query, ...named } : { query, exactQuery, ...named };
+}
+
+/** The spans' name patterns, when a span has several readings (ComposedQuery.namePatterns). */
+function namePatterns(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string,
+): string[] | undefined {
+  const patterns: string[] = [];
+  let expanded = false;
+  for (const span of spans) {
+    const phrases: (readonly string[])[] = [];
+    const texts = new Set<string>();
+    for (const alternative of span.alternatives) {
+      if (alternative.kind === "correction") continue;
+      const text = alternativeText(alternative.words, queryOfWord);
+      if (text === undefined) continue;
+      texts.add(text);
+      phrases.push(alternative.words);
+    }
+    if (phrases.length === 0) continue;
+    if (texts.size > 1) expanded = true;
+    patterns.push(namePattern(phrases));
+  }
+  return expanded ? patterns : undefined;
 }
 
 /** Every word the spans' alternatives use, each once. */

@@ -40,6 +40,8 @@ export interface UnderstoodText {
   query?: string;
   /** For full text with completions or corrections: the query without them (ranked first). */
   exactQuery?: string;
+  /** For full text with several readings of a span: name patterns (compose.ts), ranked first. */
+  namePatterns?: string[];
 }
 
 function vocabularyLexicon(vocabulary: SearchVocabulary): Lexicon {
@@ -168,5 +170,6 @@ export async function understandText(
     match: "fulltext",
     query: composed.query,
     ...(composed.exactQuery !== undefined ? { exactQuery: composed.exactQuery } : {}),
+    ...(composed.namePatterns ? { namePatterns: composed.namePatterns } : {}),
   };
 }

@@ -28,7 +28,6 @@ export const VARIANT_GROUPS: readonly (readonly string[])[] = [
   ["agriculture", "agricultural"],
   ["environment", "environmental"],
   ["pharmacy", "pharmaceutical"],
-  ["law", "legal"],
 ];
 
 /** Each word's other forms (not itself), from VARIANT_GROUPS. */

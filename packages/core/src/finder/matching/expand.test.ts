@@ -138,7 +138,7 @@ describe("expansion", () => {
       ["typed:psych", "correction:psychology"],
       ["typed:data"],
     ]);
-    expect(readings(expand("psych", false))).toEqual([["typed:psych"]]);
+    expect(readings(expand("psych", false))).toEqual([["typed:psych", "correction:psychology"]]);
     // Shorter than three letters: no completion.
     expect(readings(expand("ma"))).toEqual([["typed:ma"]]);
   });

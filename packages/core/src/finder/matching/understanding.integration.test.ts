@@ -7,6 +7,7 @@
 // words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createRandom } from "@studyatlas/db/seed/random.ts";
 import { createTestDatabase, type TestDatabase } from "@studyatlas/db/testing/test-database.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
@@ -18,7 +19,9 @@ import { positionsSettled } from "../index/posting-reads.ts";
 import { resolveCourseListRequest } from "../resolve-request.ts";
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
 import { refreshSearchWords } from "../search-words.ts";
+import { misspell } from "../testing/misspellings.ts";
 import { TEST_SYNONYMS } from "../testing/synonyms-fixture.ts";
+import { VARIANT_GROUPS } from "./variants.ts";
 
 let database: TestDatabase;
 let index: CourseIndex;
@@ -66,6 +69,13 @@ async function search(typed: string, pageSize = 100): Promise<Found> {
   expect(viaIndex.filters.textQuery).toBe(viaSql.filters.textQuery);
   expect(viaIndex.filters.textExactQuery).toBe(viaSql.filters.textExactQuery);
   expect(viaIndex.filters.searchText).toBe(viaSql.filters.searchText);
+  if (viaSql.filters.textQuery) {
+    // Printed as PostgreSQL prints it: the text is the query's canonical form.
+    const printed = await database.query<{ query: string }>("select $1::tsquery::text as query", [
+      viaSql.filters.textQuery,
+    ]);
+    expect(printed.rows[0]?.query).toBe(viaSql.filters.textQuery);
+  }
   await positionsSettled(database.db, index);
   const fromIndex = await listCourses(database.db, viaIndex, index);
   const fromSql = await listCourses(database.db, viaSql);
@@ -209,4 +219,48 @@ describe("ranking, on both paths", () => {
     const firstScattered = phrase.indexOf(false);
     if (firstScattered >= 0) expect(phrase.slice(firstScattered)).not.toContain(true);
   });
+});
+
+describe("both paths agree on expanded searches", () => {
+  it("gives the same tsquery, pages and totals for 150 random expanded searches", async () => {
+    const words = (
+      await database.query<{ word: string }>("select word from search_words order by word")
+    ).rows.map((row) => row.word);
+    const phrases = TEST_SYNONYMS.flatMap((rule) =>
+      rule.kind === "two-way" ? rule.words : [rule.input, ...rule.words],
+    );
+    const variants = VARIANT_GROUPS.flat();
+    const r = createRandom(4343);
+    const one = (n: number): string => {
+      const word = r.pick(words);
+      switch (r.int(0, 5)) {
+        case 0:
+          return word.slice(0, Math.max(3, word.length - r.int(1, 4)));
+        case 1:
+          return `${word}${r.pick(words)}`;
+        case 2:
+          return r.pick(phrases);
+        case 3:
+          return r.pick(variants);
+        case 4:
+          return misspell(word, n, r);
+        default:
+          return word;
+      }
+    };
+    let expanded = 0;
+    for (let n = 0; n < 150; n += 1) {
+      const typed = Array.from({ length: 1 + r.int(0, 2) }, () => one(n)).join(" ");
+      const found = await search(typed, 10);
+      if (found.textQuery?.includes("|")) expanded += 1;
+      const query = CourseListQuerySchema.parse({ name: typed, page: "2", page_size: "10" });
+      const viaIndex = await resolveCourseListRequest(database.db, query, index, TEST_SYNONYMS);
+      const viaSql = await resolveCourseListRequest(database.db, query, undefined, TEST_SYNONYMS);
+      await positionsSettled(database.db, index);
+      expect((await listCourses(database.db, viaIndex, index)).results.map((c) => c.id)).toEqual(
+        (await listCourses(database.db, viaSql)).results.map((c) => c.id),
+      );
+    }
+    expect(expanded).toBeGreaterThan(30);
+  }, 300_000);
 });

@@ -1,6 +1,7 @@
 // The relevance order of full-text matches computed in process (ADR 029) against PostgreSQL, its
 // oracle: for every public programme and each of a few dozen queries (single words, two and three
-// words, `or`, quotes, negation, corrected misspellings, repeated words), the in-process ts_rank,
+// words, `or`, quotes, negation, corrected misspellings, repeated words, and searches expanded
+// with synonyms, variants and word starts, ADR 043), the in-process ts_rank,
 // word_similarity and their sum equal PostgreSQL's as float4, bit for bit; and over 600 random
 // filter+text requests in relevance order, several pages each, the pages (ids, order, totals)
 // equal the SQL path's, answered in process without PostgreSQL ranking anything. Both engines.
@@ -19,6 +20,7 @@ import {
 } from "../course-request.ts";
 import { resolveCourseListRequest } from "../resolve-request.ts";
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
+import { TEST_SYNONYMS } from "../testing/synonyms-fixture.ts";
 import type { CourseIndex } from "./course-index.ts";
 import { loadCourseIndex } from "./load.ts";
 import { positionsSettled } from "./posting-reads.ts";
@@ -52,6 +54,21 @@ const TYPED = [
   "law law business",
   "business business or business",
   "the marketing",
+  // Expanded (ADR 043): synonyms, variants, a run-together word, word starts, a correction
+  // beside the word as typed; names holding a reading and exact matches rank first.
+  "cs",
+  "comp sci",
+  "AI",
+  "mba",
+  "master of business administration",
+  "financial",
+  "financial management",
+  "stats",
+  "datascience",
+  "math",
+  "psych",
+  "manag",
+  "health econ",
 ];
 
 /**
@@ -90,6 +107,7 @@ beforeAll(async () => {
       database.db,
       CourseListQuerySchema.parse({ name }),
       index,
+      TEST_SYNONYMS,
     );
     if (filters.textMatch === "fulltext") finderTexts.push(filters);
   }

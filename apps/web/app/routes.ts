@@ -61,6 +61,8 @@ export default [
   route("dashboard/sales", "routes/dashboards/sales-dashboard.tsx"),
   route("dashboard/sales/numbers", "routes/dashboards/sales-numbers.tsx"),
   route("dashboard/sales/audit-log", "routes/dashboards/sales-audit-log.tsx"),
+  route("dashboard/sales/synonyms", "routes/dashboards/sales-synonyms.tsx"),
+  route("dashboard/partner/synonyms", "routes/dashboards/partner-synonyms.tsx"),
   route("settings", "routes/accounts/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),

@@ -13,6 +13,7 @@ import { seedDemoDashboards } from "@studyatlas/core/dashboards/demo-organisatio
 import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
+import { seedSynonyms } from "@studyatlas/db/seed/seed-synonyms.ts";
 
 import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
@@ -48,6 +49,9 @@ async function prepareDatabase(config: AppConfig, log: Logger): Promise<Database
   await database.migrate();
   const firstRun = !(await isCatalogueSeeded(database));
   if (firstRun) await seedFirstRun(config, database, log);
+  // The curated synonyms, into a table no one has edited yet: a database that predates them gets
+  // them at its first start (docs/decisions/044-synonyms-as-data.md "Seeding").
+  else await seedSynonyms(database);
   // The demo catalogue comes with its demo accounts (README "Demo accounts"): on the first run,
   // and on every development start. DEMO_ACCOUNTS=false leaves them out.
   if (

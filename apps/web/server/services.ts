@@ -30,6 +30,7 @@ import { createWebhookWorker, type WebhookWorker } from "./routes/api/dashboards
 import {
   createCatalogueCaches,
   followCatalogueChanges,
+  followSynonymChanges,
   type CatalogueCaches,
 } from "./services/catalogue-caches.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./services/database-watchdog.ts";
@@ -77,6 +78,7 @@ async function catalogueServices(app: FastifyInstance, { config, database }: Ser
   app.addHook("onClose", async () => finderIndex.settled());
   const catalogueChanges = createCatalogueChanges(app.log);
   followCatalogueChanges(catalogueChanges, caches, finderIndex);
+  followSynonymChanges(catalogueChanges, database.db, app.log);
   const stopListening = await catalogueChanges.listen(database);
   app.addHook("onClose", async () => stopListening());
   return { caches, finderIndex, catalogueChanges };

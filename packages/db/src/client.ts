@@ -22,6 +22,7 @@ import * as engagement from "./schema/engagement.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
+import * as search from "./schema/search.ts";
 
 export const schema = {
   ...catalogue,
@@ -32,6 +33,7 @@ export const schema = {
   ...analytics,
   ...mfa,
   ...media,
+  ...search,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

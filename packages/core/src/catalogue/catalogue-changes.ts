@@ -7,16 +7,18 @@
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import { SEARCH_WORDS_CHANGED } from "../finder/search-words.ts";
+import { SYNONYMS_CHANGED } from "../finder/synonyms.ts";
 import type { Logger } from "../logger.ts";
 
 export const CATALOGUE_CHANGED_CHANNEL = "catalogue_changed";
 
 /**
- * What changed: catalogue rows (or possibly, when a notice may have been missed), or only the
- * search vocabulary (typo correction and suggestions), which changes text answers but not the
- * programmes themselves.
+ * What changed: catalogue rows (or possibly, when a notice may have been missed), only the
+ * search vocabulary (typo correction and suggestions), or only the finder's synonyms
+ * (docs/decisions/044-synonyms-as-data.md); the last two change text answers but not the
+ * programmes themselves, so neither renews the finder index.
  */
-export type CatalogueChange = "catalogue" | "search-words";
+export type CatalogueChange = "catalogue" | "search-words" | "synonyms";
 
 export type CatalogueChangeListener = (change: CatalogueChange) => void;
 
@@ -34,7 +36,9 @@ export interface CatalogueChanges {
 
 /** The change a `catalogue_changed` notice's payload (the table written, or '' after a reconnect) stands for. */
 export function changeOfNotice(payload: string): CatalogueChange {
-  return payload === SEARCH_WORDS_CHANGED ? "search-words" : "catalogue";
+  if (payload === SEARCH_WORDS_CHANGED) return "search-words";
+  if (payload === SYNONYMS_CHANGED) return "synonyms";
+  return "catalogue";
 }
 
 export function createCatalogueChanges(log: Logger): CatalogueChanges {

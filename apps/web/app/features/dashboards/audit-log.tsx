@@ -26,6 +26,7 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   link: "linked a school to",
   unlink: "unlinked a school from",
   rotate_secret: "rotated the webhook secret of",
+  delete: "deleted",
 };
 
 const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };

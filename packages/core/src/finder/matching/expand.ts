@@ -64,8 +64,20 @@ function wordsOf(phrase: string): string[] {
   return phrase.split(" ").filter((word) => word.length > 0);
 }
 
-/** Each synonym phrase that can start a span, with what it stands for. */
+/** The phrase rules of each list of synonyms (a process holds one list until it changes). */
+const rulesOfList = new WeakMap<readonly SynonymRule[], Map<string, PhraseRule[]>>();
+
 function phraseRules(synonyms: readonly SynonymRule[]): Map<string, PhraseRule[]> {
+  let rules = rulesOfList.get(synonyms);
+  if (!rules) {
+    rules = makePhraseRules(synonyms);
+    rulesOfList.set(synonyms, rules);
+  }
+  return rules;
+}
+
+/** Each synonym phrase that can start a span, with what it stands for. */
+function makePhraseRules(synonyms: readonly SynonymRule[]): Map<string, PhraseRule[]> {
   const byFirstWord = new Map<string, PhraseRule[]>();
   const add = (phrase: readonly string[], alternatives: (readonly string[])[]) => {
     const first = phrase[0];

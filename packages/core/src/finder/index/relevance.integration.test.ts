@@ -20,7 +20,6 @@ import {
 } from "../course-request.ts";
 import { resolveCourseListRequest } from "../resolve-request.ts";
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
-import { TEST_SYNONYMS } from "../testing/synonyms-fixture.ts";
 import type { CourseIndex } from "./course-index.ts";
 import { loadCourseIndex } from "./load.ts";
 import { positionsSettled } from "./posting-reads.ts";
@@ -107,7 +106,6 @@ beforeAll(async () => {
       database.db,
       CourseListQuerySchema.parse({ name }),
       index,
-      TEST_SYNONYMS,
     );
     if (filters.textMatch === "fulltext") finderTexts.push(filters);
   }

@@ -4,7 +4,7 @@
 // (`datascience`), `stats` — the finder returns what they meant (counts and leaders), and the
 // in-process index and the SQL path return the same pages from the same tsquery. Ranking: a
 // correction never outranks an exact hit, names above descriptions, the phrase above scattered
-// words.
+// words. Synonyms are the curated list the catalogue is seeded with (the `search_synonyms` table).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createRandom } from "@studyatlas/db/seed/random.ts";
@@ -19,8 +19,8 @@ import { positionsSettled } from "../index/posting-reads.ts";
 import { resolveCourseListRequest } from "../resolve-request.ts";
 import { loadSearchVocabulary } from "../search-vocabulary.ts";
 import { refreshSearchWords } from "../search-words.ts";
+import { loadSynonyms } from "../synonyms.ts";
 import { misspell } from "../testing/misspellings.ts";
-import { TEST_SYNONYMS } from "../testing/synonyms-fixture.ts";
 import { VARIANT_GROUPS } from "./variants.ts";
 
 let database: TestDatabase;
@@ -64,8 +64,8 @@ interface Found {
 /** The first `pageSize` results both ways (the index, and SQL without it), checked equal. */
 async function search(typed: string, pageSize = 100): Promise<Found> {
   const query = CourseListQuerySchema.parse({ name: typed, page_size: String(pageSize) });
-  const viaIndex = await resolveCourseListRequest(database.db, query, index, TEST_SYNONYMS);
-  const viaSql = await resolveCourseListRequest(database.db, query, undefined, TEST_SYNONYMS);
+  const viaIndex = await resolveCourseListRequest(database.db, query, index);
+  const viaSql = await resolveCourseListRequest(database.db, query, undefined);
   expect(viaIndex.filters.textQuery).toBe(viaSql.filters.textQuery);
   expect(viaIndex.filters.textExactQuery).toBe(viaSql.filters.textExactQuery);
   expect(viaIndex.filters.searchText).toBe(viaSql.filters.searchText);
@@ -226,7 +226,7 @@ describe("both paths agree on expanded searches", () => {
     const words = (
       await database.query<{ word: string }>("select word from search_words order by word")
     ).rows.map((row) => row.word);
-    const phrases = TEST_SYNONYMS.flatMap((rule) =>
+    const phrases = (await loadSynonyms(database.db)).flatMap((rule) =>
       rule.kind === "two-way" ? rule.words : [rule.input, ...rule.words],
     );
     const variants = VARIANT_GROUPS.flat();
@@ -254,8 +254,8 @@ describe("both paths agree on expanded searches", () => {
       const found = await search(typed, 10);
       if (found.textQuery?.includes("|")) expanded += 1;
       const query = CourseListQuerySchema.parse({ name: typed, page: "2", page_size: "10" });
-      const viaIndex = await resolveCourseListRequest(database.db, query, index, TEST_SYNONYMS);
-      const viaSql = await resolveCourseListRequest(database.db, query, undefined, TEST_SYNONYMS);
+      const viaIndex = await resolveCourseListRequest(database.db, query, index);
+      const viaSql = await resolveCourseListRequest(database.db, query, undefined);
       await positionsSettled(database.db, index);
       expect((await listCourses(database.db, viaIndex, index)).results.map((c) => c.id)).toEqual(
         (await listCourses(database.db, viaSql)).results.map((c) => c.id),

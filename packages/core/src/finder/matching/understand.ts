@@ -53,30 +53,35 @@ function vocabularyLexicon(vocabulary: SearchVocabulary): Lexicon {
   };
 }
 
+/** A lexicon read from PostgreSQL for one search (the SQL path), with the words' tsqueries. */
+interface SqlLexicon extends Lexicon {
+  /** Each word's tsquery as PostgreSQL made it, for the vocabulary words read. */
+  queries: Map<string, string>;
+  /** The typed words whose correction was asked for while expanding (none read yet). */
+  wanted: Set<string>;
+}
+
 /**
  * The vocabulary words the expansion of `tokens` can ask about, read from PostgreSQL (the SQL
- * path, without the index): the words themselves, the parts of run-together words and the last
- * word's completions; corrections as the SQL correction makes them (search-words.ts).
+ * path, without the index) in one statement: the words themselves, the parts of run-together
+ * words and the last word's completions, each with its tsquery.
  */
-async function sqlLexicon(db: Database, tokens: readonly string[], text: string): Promise<Lexicon> {
+async function sqlLexicon(db: Database, tokens: readonly string[]): Promise<SqlLexicon> {
   const last = tokens[tokens.length - 1] ?? "";
   const asked = [...new Set([...tokens, ...tokens.flatMap(splitCandidates)])];
   const prefix = last.length >= MIN_PREFIX_LENGTH ? `${last}%` : "";
-  const rows = await selectPrepared<{ word: string; frequency: number }>(
+  const rows = await selectPrepared<{ word: string; frequency: number; query: string }>(
     db,
-    sql`select word, frequency from search_words
+    sql`select word, frequency,
+          websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, word)::text as query
+        from search_words
         where word = any(${textArrayLiteral(asked)}::text[]) or word like ${prefix}`,
   );
   const frequency = new Map(rows.map((row) => [row.word, row.frequency]));
-  const corrected = (await correctSearchText(db, text)).split(" ");
-  const corrections = new Map<string, string>();
-  if (corrected.length === tokens.length) {
-    tokens.forEach((token, i) => {
-      const correction = corrected[i] as string;
-      if (correction !== token) corrections.set(token, correction);
-    });
-  }
+  const wanted = new Set<string>();
   return {
+    queries: new Map(rows.map((row) => [row.word, row.query])),
+    wanted,
     has: (word) => frequency.has(word),
     frequencyOf: (word) => frequency.get(word) ?? 0,
     completions: (start) =>
@@ -86,7 +91,10 @@ async function sqlLexicon(db: Database, tokens: readonly string[], text: string)
           (a, b) => (frequency.get(b) as number) - (frequency.get(a) as number) || (a < b ? -1 : 1),
         )
         .slice(0, MAX_COMPLETIONS),
-    correctionOf: (word) => corrections.get(word),
+    correctionOf: (word) => {
+      wanted.add(word);
+      return undefined;
+    },
   };
 }
 
@@ -94,32 +102,59 @@ async function sqlLexicon(db: Database, tokens: readonly string[], text: string)
 async function sqlWordQueries(
   db: Database,
   words: readonly string[],
-): Promise<Map<string, string>> {
-  if (words.length === 0) return new Map();
+  into: Map<string, string>,
+): Promise<void> {
+  const missing = words.filter((word) => !into.has(word));
+  if (missing.length === 0) return;
   const rows = await selectPrepared<{ word: string; query: string }>(
     db,
     sql`select w.word, websearch_to_tsquery(${TEXT_SEARCH_CONFIG}::regconfig, w.word)::text as query
-        from unnest(${textArrayLiteral(words)}::text[]) as w(word)`,
+        from unnest(${textArrayLiteral(missing)}::text[]) as w(word)`,
   );
-  return new Map(rows.map((row) => [row.word, row.query]));
+  for (const row of rows) into.set(row.word, row.query);
 }
 
-/** The spans of a typed text (exported for the tests: both paths expand alike). */
+/**
+ * The spans of a typed text, and on the SQL path the tsqueries read with the vocabulary (exported
+ * for the tests: both paths expand alike).
+ */
 export async function expandText(
   db: Database,
   text: string,
   index: CourseIndex | undefined,
   synonyms: readonly SynonymRule[],
-): Promise<Span[]> {
+): Promise<{ spans: Span[]; queries?: Map<string, string> }> {
   const tokens = searchTokens(text);
-  const vocabulary = index?.vocabulary;
-  const lexicon = vocabulary ? vocabularyLexicon(vocabulary) : await sqlLexicon(db, tokens, text);
-  return expandWords(tokens, lexicon, {
+  const options = {
     synonyms,
     variants: VARIANTS,
     // A space after the last word: the student finished it.
     completeLast: !/[\s]$/u.test(text),
-  });
+  };
+  const vocabulary = index?.vocabulary;
+  if (vocabulary) return { spans: expandWords(tokens, vocabularyLexicon(vocabulary), options) };
+  const lexicon = await sqlLexicon(db, tokens);
+  const spans = expandWords(tokens, lexicon, options);
+  if (lexicon.wanted.size === 0) return { spans, queries: lexicon.queries };
+  // Some word has no reading but itself: corrected as the SQL correction does (ADR 005), then
+  // expanded again with the corrections.
+  const wanted = [...lexicon.wanted];
+  const corrected = (await correctSearchText(db, wanted.join(" "))).split(" ");
+  const corrections = new Map<string, string>();
+  if (corrected.length === wanted.length) {
+    wanted.forEach((word, i) => {
+      const correction = corrected[i] as string;
+      if (correction !== word) corrections.set(word, correction);
+    });
+  }
+  return {
+    spans: expandWords(
+      tokens,
+      { ...lexicon, correctionOf: (word) => corrections.get(word) },
+      options,
+    ),
+    queries: lexicon.queries,
+  };
 }
 
 /**
@@ -147,16 +182,18 @@ export async function understandText(
     };
   };
   if (tokens.length === 0 || tokens.includes("or")) return plain();
-  const spans = await expandText(db, text, index, synonyms);
+  const { spans, queries } = await expandText(db, text, index, synonyms);
   const words = wordsOfSpans(spans);
   const vocabulary = index?.vocabulary;
   let queryOf: (word: string) => string | undefined;
-  if (vocabulary) {
+  if (queries) {
+    await sqlWordQueries(db, words, queries);
+    queryOf = (word) => queries.get(word);
+  } else if (vocabulary) {
     await learnWordQueries(db, vocabulary, words);
     queryOf = (word) => vocabulary.queryOfWord(word);
   } else {
-    const queries = await sqlWordQueries(db, words);
-    queryOf = (word) => queries.get(word);
+    return plain();
   }
   const composed = composeQuery(spans, queryOf);
   if (!composed) return plain();

@@ -139,6 +139,8 @@ describe("expansion", () => {
       ["typed:data"],
     ]);
     expect(readings(expand("psych", false))).toEqual([["typed:psych", "correction:psychology"]]);
+    // A vocabulary word typed whole does not complete ('science' is not 'sciences').
+    expect(readings(expand("science"))).toEqual([["typed:science"]]);
     // Shorter than three letters: no completion.
     expect(readings(expand("ma"))).toEqual([["typed:ma"]]);
   });

@@ -1,7 +1,8 @@
 // What a search's words may mean (docs/decisions/043-search-understanding.md): the typed words,
 // split into spans, each with the word sequences that may stand for it — the words as typed, a
 // synonym (data: the `search_synonyms` table), a variant (variants.ts), a run-together pair of
-// vocabulary words ('datascience'), the vocabulary words the last word starts ('psych'), and, only
+// vocabulary words ('datascience'), the vocabulary words the last word starts when it is not one
+// itself ('psych'), and, only
 // when none of those exists, the spelling correction of ADR 005. The same function serves the SQL
 // path and the in-process index; only where it reads the vocabulary differs (a `Lexicon`), so both
 // paths expand a query alike.
@@ -190,7 +191,9 @@ export function expandWords(
       if (split) pushUnique(alternatives, { words: split, kind: "split" });
     }
     const last = at === tokens.length - 1;
-    if (last && options.completeLast && word.length >= MIN_PREFIX_LENGTH) {
+    // A word start only: a vocabulary word typed whole is what the student meant ('art' is not
+    // 'artificial'), and its completions would only widen the search.
+    if (last && options.completeLast && !known && word.length >= MIN_PREFIX_LENGTH) {
       for (const completion of lexicon.completions(word).slice(0, MAX_COMPLETIONS)) {
         pushUnique(alternatives, { words: [completion], kind: "completion" });
       }

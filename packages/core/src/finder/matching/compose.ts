@@ -56,8 +56,10 @@ function compose(
     const typedIsStopWord =
       typed !== undefined && alternativeText(typed.words, queryOfWord) === undefined;
     const texts: string[] = [];
+    // A span read only by its correction is the same in the exact query.
+    const exactSpan = span.alternatives.some((alternative) => isExact(alternative.kind));
     for (const alternative of span.alternatives) {
-      if (exactOnly && !isExact(alternative.kind)) continue;
+      if (exactOnly && exactSpan && !isExact(alternative.kind)) continue;
       if (typedIsStopWord && alternative.kind === "completion") continue;
       const text = alternativeText(alternative.words, queryOfWord);
       if (text !== undefined && !texts.includes(text)) texts.push(text);

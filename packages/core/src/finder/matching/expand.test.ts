@@ -48,6 +48,7 @@ const OTHER: Record<string, string> = {
   psych: "'psych'",
   stats: "'stat'",
   datascience: "'datasci'",
+  datasci: "'datasci'",
   statz: "'statz'",
   hotellerie: "'hotelleri'",
   sciense: "'sciens'",
@@ -134,22 +135,16 @@ describe("expansion", () => {
       ["typed:mathem", "completion:mathematics", "completion:mathematical"],
     ]);
     // Not last: no completion, and so corrected as any unknown word (ADR 005).
-    expect(readings(expand("psych data"))).toEqual([
-      ["typed:psych", "correction:psychology"],
-      ["typed:data"],
-    ]);
-    expect(readings(expand("psych", false))).toEqual([["typed:psych", "correction:psychology"]]);
+    expect(readings(expand("psych data"))).toEqual([["correction:psychology"], ["typed:data"]]);
+    expect(readings(expand("psych", false))).toEqual([["correction:psychology"]]);
     // A vocabulary word typed whole does not complete ('science' is not 'sciences').
     expect(readings(expand("science"))).toEqual([["typed:science"]]);
     // Shorter than three letters: no completion.
     expect(readings(expand("ma"))).toEqual([["typed:ma"]]);
   });
 
-  it("corrects a word only when nothing else reads it", () => {
-    expect(readings(expand("sciense data"))).toEqual([
-      ["typed:sciense", "correction:science"],
-      ["typed:data"],
-    ]);
+  it("corrects a word only when nothing else reads it, instead of the word (ADR 005)", () => {
+    expect(readings(expand("sciense data"))).toEqual([["correction:science"], ["typed:data"]]);
     // Completions and synonyms read it: no correction.
     expect(readings(expand("stats"))[0]).not.toContain("correction:estate");
     expect(readings(expand("statis"))).toEqual([["typed:statis", "completion:statistics"]]);
@@ -193,12 +188,14 @@ describe("composition", () => {
       exactQuery: "'psych'",
       namePatterns: [namePattern([["psych"], ["psychology"], ["psychological"]])],
     });
-    const corrected = expand("sciense data");
+    // A correction stands for its word in both.
+    const corrected = expand("sciense psych");
     expect(composeQuery(corrected, queryOf)).toEqual({
-      query: "( 'sciens' | 'scienc' ) & 'data'",
-      exactQuery: "'sciens' & 'data'",
+      query: "'scienc' & ( 'psych' | 'psycholog' )",
+      exactQuery: "'scienc' & 'psych'",
+      namePatterns: [namePattern([["psych"], ["psychology"], ["psychological"]])],
     });
-    expect(correctedText(corrected)).toBe("science data");
+    expect(correctedText(corrected)).toBe("science psych");
     expect(correctedText(expand("psych"))).toBe("psych");
   });
 

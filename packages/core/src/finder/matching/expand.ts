@@ -201,7 +201,12 @@ export function expandWords(
     if (!known && alternatives.length === 1) {
       const correction = lexicon.correctionOf(word);
       if (correction !== undefined && correction !== word) {
-        pushUnique(alternatives, { words: [correction], kind: "correction" });
+        // Instead of the word, as ADR 005 has it: the word is in no name (not in the vocabulary),
+        // and searching it beside its correction cost each misspelt search two more statements
+        // (its tsquery and its lexeme set, unique per misspelling; ADR 043 "Corrections").
+        spans.push({ typed: [word], alternatives: [{ words: [correction], kind: "correction" }] });
+        at += 1;
+        continue;
       }
     }
     spans.push({ typed: [word], alternatives });

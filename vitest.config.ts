@@ -52,6 +52,7 @@ export default defineConfig({
             "apps/web/server/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "eslint/**/*.test.ts",
+            "scripts/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts", "apps/web/tests/**"],
         },

@@ -26,6 +26,7 @@ export default [
   route("auth", "routes/accounts/auth.tsx"),
   route("post-sign-up", "routes/accounts/post-sign-up.tsx"),
   route("welcome", "routes/accounts/welcome.tsx"),
+  route("success-anim", "routes/accounts/success-anim.tsx"),
   route("email-sent", "routes/accounts/email-sent.tsx"),
   route("verify-email/:token1/:token2", "routes/accounts/verify-email.tsx"),
   route("set-pw", "routes/accounts/set-password.tsx"),

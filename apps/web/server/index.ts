@@ -19,7 +19,8 @@ import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
-import { createProcessLogger, type Logger } from "./logger.ts";
+import { createProcessLogger, prettyWanted, type Logger } from "./logger.ts";
+import { mailboxStartLine } from "./policies/mailbox-access.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
@@ -123,6 +124,16 @@ async function serve(
   return app;
 }
 
+/** Where the e-mails kept in the outbox can be read, after the serving line (ADR 046). */
+function logMailbox(config: AppConfig, log: { info: (message: string) => void }): void {
+  const line = mailboxStartLine(config.devMailbox, {
+    smtpUrl: config.mail.smtpUrl,
+    trustProxy: config.trustProxy,
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  if (line) log.info(line);
+}
+
 /** The primary of several processes: housekeeping once, and the workers that serve. */
 function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
   const scheduler = createScheduler(log);
@@ -135,6 +146,7 @@ function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, wh
       log.info(
         `StudyAtlas is serving ${config.publicBaseUrl} (database: ${where}; ${config.webConcurrency} processes)`,
       );
+      logMailbox(config, log);
     },
     onStop: async () => {
       scheduler.stop();
@@ -151,7 +163,7 @@ function configOrExit(dev: boolean): AppConfig {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // No LOG_LEVEL to go by: the variable at fault may be that one.
-    createProcessLogger("info").fatal(error.message);
+    createProcessLogger("info", { pretty: process.stdout.isTTY === true }).fatal(error.message);
     process.exit(1);
   }
 }
@@ -171,7 +183,9 @@ async function openOrExit(open: () => Promise<DatabaseHandle>, log: Logger, wher
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const config = configOrExit(dev);
-  const log = createProcessLogger(config.logLevel);
+  const log = createProcessLogger(config.logLevel, {
+    pretty: prettyWanted(config.logFormat, process.stdout.isTTY === true),
+  });
   const where =
     config.database.kind === "postgres"
       ? "PostgreSQL"
@@ -200,6 +214,7 @@ async function main(): Promise<void> {
   }
   const app = await serve(config, database, frontend, { housekeeping: true });
   app.log.info(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
+  logMailbox(config, app.log);
 }
 
 await main();

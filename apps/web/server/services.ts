@@ -70,7 +70,8 @@ export interface ServiceOptions {
 async function catalogueServices(app: FastifyInstance, { config, database }: ServiceOptions) {
   const caches = createCatalogueCaches(config, app.log);
   // Built now and again after every catalogue change (ADR 011); until it is, the finder asks SQL.
-  const finderIndex = createFinderIndex(database.db, {
+  // The catalogue's reads go to the read replica when there is one (ADR 048).
+  const finderIndex = createFinderIndex(database.read, {
     enabled: config.finderIndex,
     onError: (error) => app.log.error({ err: error }, "The finder index could not be built"),
   });
@@ -101,14 +102,15 @@ function appServicesOf(
   const { caches, finderIndex, catalogueChanges } = catalogue;
   return {
     db: database.db,
+    catalogueDb: database.read,
     catalogueCache: caches.answers,
-    catalogue: cachedCatalogue(database.db, caches.answers, finderIndex, caches.references),
+    catalogue: cachedCatalogue(database.read, caches.answers, finderIndex, caches.references),
     finderIndex,
     catalogueChanges,
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
     googleClientId: config.google.clientId ?? null,
-    devMailbox: config.devMailbox,
+    devMailbox: config.devMailbox !== "off",
     siteLinks: config.siteLinks,
     support: config.support,
     schoolImageMaxBytes: config.schoolImageMaxBytes,

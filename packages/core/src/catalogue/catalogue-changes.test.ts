@@ -65,4 +65,33 @@ describe("the catalogue-change event", () => {
     expect(stopped).toHaveBeenCalled();
     expect(changeOfNotice("schools")).toBe("catalogue");
   });
+
+  it("with a read replica, applies a notice once the replica has replayed it (ADR 048)", async () => {
+    const changes = createCatalogueChanges(log);
+    const heard: CatalogueChange[] = [];
+    changes.subscribe((change) => heard.push(change));
+    let deliver: (payload: string) => void = () => undefined;
+    const replays: { resolve: () => void; reject: (error: Error) => void }[] = [];
+    await changes.listen({
+      listen: async (_channel, onNotice) => {
+        deliver = onNotice;
+        return async () => undefined;
+      },
+      readCaughtUp: () => new Promise<void>((resolve, reject) => replays.push({ resolve, reject })),
+    });
+    deliver("courses");
+    await Promise.resolve();
+    // The replica has not replayed the change yet: the caches keep what they have.
+    expect(heard).toEqual([]);
+    replays[0]?.resolve();
+    await vi.waitFor(() => expect(heard).toEqual(["catalogue"]));
+    // A replica that stays behind past its time: the change applies anyway, and the log says so.
+    deliver(SEARCH_WORDS_CHANGED);
+    replays[1]?.reject(new Error("replica behind"));
+    await vi.waitFor(() => expect(heard).toEqual(["catalogue", "search-words"]));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ change: "search-words" }),
+      expect.stringMatching(/read replica is behind/),
+    );
+  });
 });

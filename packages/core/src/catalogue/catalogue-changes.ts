@@ -31,7 +31,7 @@ export interface CatalogueChanges {
    * Hears the other processes' changes (the notice) until the returned function is called;
    * resolves once listening.
    */
-  listen(database: Pick<DatabaseHandle, "listen">): Promise<() => Promise<void>>;
+  listen(database: Pick<DatabaseHandle, "listen" | "readCaughtUp">): Promise<() => Promise<void>>;
 }
 
 /** The change a `catalogue_changed` notice's payload (the table written, or '' after a reconnect) stands for. */
@@ -59,7 +59,21 @@ export function createCatalogueChanges(log: Logger): CatalogueChanges {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    listen: (database) =>
-      database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => raise(changeOfNotice(payload))),
+    listen: (database) => {
+      const { readCaughtUp } = database;
+      return database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => {
+        const change = changeOfNotice(payload);
+        if (!readCaughtUp) return raise(change);
+        // With a read replica, the caches empty and the index rebuilds once the replica has the
+        // change: sooner, they would keep the catalogue as it was (ADR 048).
+        readCaughtUp().then(
+          () => raise(change),
+          (error: unknown) => {
+            log.warn({ err: error, change }, "The read replica is behind; the change applies now");
+            raise(change);
+          },
+        );
+      });
+    },
   };
 }

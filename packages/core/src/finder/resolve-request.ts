@@ -19,6 +19,7 @@ import type { CourseIndex } from "./index/course-index.ts";
 import type { SynonymRule } from "./matching/expand.ts";
 import { searchSynonyms } from "./matching/synonym-source.ts";
 import { understandText } from "./matching/understand.ts";
+import { interpretTypedText } from "./query-lexicon.ts";
 import { randomSeed } from "./random-seed.ts";
 
 /** The discipline ids the query names by slug and by id; unknown ones are 400s. */
@@ -70,11 +71,13 @@ async function schoolIdOf(db: Database, query: CourseListQuery): Promise<number 
  */
 export async function resolveCourseListRequest(
   db: Database,
-  query: CourseListQuery,
+  typedQuery: CourseListQuery,
   index?: CourseIndex,
   /** The synonyms to expand with (ADR 043); the table's current list when not given. */
   synonyms?: readonly SynonymRule[],
 ): Promise<CourseListRequest> {
+  // Words that are filters become those filters; the rest is the text (ADR 045).
+  const { query, interpretation } = await interpretTypedText(db, typedQuery, index);
   const disciplineIds = await disciplineIdsOf(db, query, index);
   const countries = index
     ? index.countryIdsOfSlugs(query.country)
@@ -116,6 +119,7 @@ export async function resolveCourseListRequest(
       ...(query.featured !== undefined ? { featured: query.featured } : {}),
       published: query.published ?? true,
     },
+    ...(interpretation ? { interpretation } : {}),
     ordering: defaultOrdering(query),
     seed: query.seed ?? randomSeed(),
     page: query.page ?? 1,

@@ -203,7 +203,7 @@ export function expandWords(
       if (correction !== undefined && correction !== word) {
         // Instead of the word, as ADR 005 has it: the word is in no name (not in the vocabulary),
         // and searching it beside its correction cost each misspelt search two more statements
-        // (its tsquery and its lexeme set, unique per misspelling; ADR 043 "Corrections").
+        // (its tsquery and its lexeme set, unique per misspelling; ADR 043, "the correction").
         spans.push({ typed: [word], alternatives: [{ words: [correction], kind: "correction" }] });
         at += 1;
         continue;

@@ -38,6 +38,8 @@ async function filterList(page: Page, word: string) {
 test("a sales agent adds and edits a synonym; the partner's page shows it; deleted, it goes", async ({
   browser,
 }) => {
+  // Two signed-in dashboards and four axe scans on a shared 2-core machine.
+  test.slow();
   const salesContext = await browser.newContext();
   const partnerContext = await browser.newContext();
   // A word no other run wrote: letters and digits only, as the list keeps words.
@@ -57,14 +59,14 @@ test("a sales agent adds and edits a synonym; the partner's page shows it; delet
 
     // The form checks what the API checks.
     const editor = sales.getByRole("region", { name: "Add an entry" });
-    await editor.getByLabel("Words").fill("mba");
+    await editor.getByRole("textbox", { name: "Words" }).fill("mba");
     await editor.getByRole("button", { name: "Add entry" }).click();
     await expect(editor.getByText("A two-way entry needs at least two words.")).toBeVisible();
 
     await editor.getByLabel(/^One-way/).check();
-    await editor.getByLabel("Word typed").fill(` ${word.toUpperCase()} `);
-    await editor.getByLabel("Also finds").fill("University");
-    await editor.getByLabel("Note (optional)").fill("Students shorten it.");
+    await editor.getByRole("textbox", { name: "Word typed" }).fill(` ${word.toUpperCase()} `);
+    await editor.getByRole("textbox", { name: "Also finds" }).fill("University");
+    await editor.getByRole("textbox", { name: "Note (optional)" }).fill("Students shorten it.");
     await editor.getByRole("button", { name: "Add entry" }).click();
     await expect(editor.getByRole("status")).toHaveText("Entry added.");
 
@@ -78,8 +80,9 @@ test("a sales agent adds and edits a synonym; the partner's page shows it; delet
     await row.getByRole("button", { name: `Edit ${word}` }).click();
     const edit = sales.getByRole("region", { name: `Edit entry “${word}”` });
     await expect(edit.getByRole("heading")).toBeFocused();
-    await edit.getByLabel("Also finds").fill("university, universities");
+    await edit.getByRole("textbox", { name: "Also finds" }).fill("university, universities");
     await edit.getByRole("button", { name: "Save entry" }).click();
+    await expect(editor.getByRole("status")).toHaveText("Entry saved.");
     await expect(row).toContainText("universities");
     await checkWidths(sales, "sales-synonyms-filtered");
 

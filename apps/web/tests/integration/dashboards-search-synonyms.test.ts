@@ -114,7 +114,7 @@ describe("who may see and edit the synonyms", () => {
     ];
     for (const answer of denied) {
       expect(answer.statusCode, answer.body).toBe(403);
-      expect(answer.json().code).toBe("wrong_role");
+      expect(answer.json<{ code: string }>().code).toBe("wrong_role");
     }
     for (const method of ["POST", "PUT", "DELETE"]) {
       const path = method === "POST" ? PARTNER_PATH : `${PARTNER_PATH}/1`;
@@ -127,7 +127,7 @@ describe("who may see and edit the synonyms", () => {
     const pending = await programmePartner(t, nextIp, false);
     const answer = await pending.browser.call("GET", PARTNER_PATH);
     expect(answer.statusCode, answer.body).toBe(403);
-    expect(answer.json().code).toBe("organisation_pending");
+    expect(answer.json<{ code: string }>().code).toBe("organisation_pending");
   });
 
   it("answers 401 to a signed-out caller and 403 to a student", async () => {
@@ -146,6 +146,18 @@ describe("who may see and edit the synonyms", () => {
       const answer = await t.app.inject({ url: path, headers: student.headers });
       expect(answer.statusCode, answer.body).toBe(403);
     }
+  });
+
+  it("is in the OpenAPI document, with the editor's body", async () => {
+    const answer = await t.app.inject({ url: "/api/openapi.json" });
+    expect(answer.statusCode).toBe(200);
+    const paths = answer.json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>().paths;
+    expect(Object.keys(paths[SALES_PATH] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(paths[SALES_PATH]?.post?.requestBody).toBeDefined();
+    expect(Object.keys(paths[`${SALES_PATH}/{id}`] ?? {}).sort()).toEqual(["delete", "put"]);
+    expect(Object.keys(paths[PARTNER_PATH] ?? {})).toEqual(["get"]);
   });
 
   it("refuses a sales agent's write without the XSRF header", async () => {
@@ -194,7 +206,7 @@ describe("a sales agent edits the list", () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     const gone = await sales.call("DELETE", `${SALES_PATH}/${entry.id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().code).toBe("synonym_not_found");
+    expect(gone.json<{ code: string }>().code).toBe("synonym_not_found");
     const missingEdit = await sales.call("PUT", `${SALES_PATH}/${entry.id}`, {
       body: { kind: "two-way", words: ["uni", "university"] },
     });
@@ -253,7 +265,10 @@ describe("a sales agent edits the list", () => {
     for (const [body, field, message] of cases) {
       const answer = await create(body);
       expect(answer.statusCode, `${JSON.stringify(body)}: ${answer.body}`).toBe(400);
-      expect(answer.json().errors?.[field], JSON.stringify(body)).toContain(message);
+      expect(
+        answer.json<{ errors?: Record<string, string[]> }>().errors?.[field],
+        JSON.stringify(body),
+      ).toContain(message);
     }
     for (const body of [undefined, [], { words: null }, { kind: "two-way", words: [1, 2] }]) {
       const answer = await create(body);

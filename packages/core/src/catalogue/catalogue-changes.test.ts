@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 import { SEARCH_WORDS_CHANGED } from "../finder/search-words.ts";
+import { SYNONYMS_CHANGED } from "../finder/synonyms.ts";
 import {
   CATALOGUE_CHANGED_CHANNEL,
   changeOfNotice,
@@ -60,7 +61,8 @@ describe("the catalogue-change event", () => {
     deliver("courses");
     deliver("");
     deliver(SEARCH_WORDS_CHANGED);
-    expect(heard).toEqual(["catalogue", "catalogue", "search-words"]);
+    deliver(SYNONYMS_CHANGED);
+    expect(heard).toEqual(["catalogue", "catalogue", "search-words", "synonyms"]);
     await stop();
     expect(stopped).toHaveBeenCalled();
     expect(changeOfNotice("schools")).toBe("catalogue");

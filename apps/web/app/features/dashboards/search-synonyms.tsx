@@ -36,8 +36,11 @@ export interface SynonymPageData {
 
 export function SynonymsPage({ data, editable }: { data: SynonymPageData; editable: boolean }) {
   const [editing, setEditing] = useState<Synonym>();
+  // What the last edit said, shown by the "Add an entry" form that replaces the edit form.
+  const [notice, setNotice] = useState<string>();
   const editorRef = useRef<HTMLHeadingElement>(null);
   const edit = (entry: Synonym) => {
+    setNotice(undefined);
     setEditing(entry);
     // The form sits above the list: move there, so keyboard and screen reader users follow.
     requestAnimationFrame(() => editorRef.current?.focus());
@@ -59,7 +62,11 @@ export function SynonymsPage({ data, editable }: { data: SynonymPageData; editab
           key={editing?.id ?? "new"}
           editing={editing}
           headingRef={editorRef}
-          onDone={() => setEditing(undefined)}
+          notice={notice}
+          onDone={(message) => {
+            setNotice(message);
+            setEditing(undefined);
+          }}
         />
       )}
       <SynonymFilter q={data.q} />
@@ -175,7 +182,7 @@ function SynonymTable({
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} data-synonym={entry.id}>
-              <td>
+              <td className={synonymStyles.kindCell}>
                 <span className={styles.badge} data-kind={entry.kind}>
                   {KIND_LABELS[entry.kind]}
                 </span>
@@ -218,16 +225,15 @@ function SynonymTable({
 
 type EditorField = "kind" | "input" | "words" | "note";
 
-/** Adds an entry, or edits `editing`: the schema the API applies checks the form first. */
-function SynonymEditor({
-  editing,
-  headingRef,
-  onDone,
-}: {
+interface EditorProps {
   editing: Synonym | undefined;
   headingRef: RefObject<HTMLHeadingElement | null>;
-  onDone: () => void;
-}) {
+  notice: string | undefined;
+  onDone: (message?: string) => void;
+}
+
+/** The editor's fields and its one call: the schema the API applies checks the form first. */
+function useSynonymEditor({ editing, notice, onDone }: EditorProps) {
   const revalidator = useRevalidator();
   const [kind, setKind] = useState<SynonymKindName>(editing?.kind ?? "two-way");
   const [input, setInput] = useState(editing?.input ?? "");
@@ -235,7 +241,7 @@ function SynonymEditor({
   const [note, setNote] = useState(editing?.note ?? "");
   const [errors, setErrors] = useState<FieldMessages<EditorField>>({});
   const [failure, setFailure] = useState<string>();
-  const [message, setMessage] = useState<string>();
+  const [message, setMessage] = useState<string | undefined>(notice);
   const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -267,15 +273,33 @@ function SynonymEditor({
       }
       return;
     }
-    setMessage(editing ? "Entry saved." : "Entry added.");
-    if (!editing) {
-      setInput("");
-      setWords("");
-      setNote("");
-    } else onDone();
     await revalidator.revalidate();
+    if (editing) {
+      onDone("Entry saved.");
+      return;
+    }
+    setMessage("Entry added.");
+    setInput("");
+    setWords("");
+    setNote("");
   };
 
+  return {
+    fields: { kind, input, words, note },
+    set: { kind: setKind, input: setInput, words: setWords, note: setNote },
+    errors,
+    failure,
+    message,
+    pending,
+    submit,
+  };
+}
+
+/** Adds an entry, or edits `editing`. */
+function SynonymEditor(props: EditorProps) {
+  const { editing, headingRef, onDone } = props;
+  const { fields, set, errors, failure, message, pending, submit } = useSynonymEditor(props);
+  const { kind, input, words, note } = fields;
   return (
     <section className={styles.card} aria-labelledby="synonym-editor">
       <h2 id="synonym-editor" ref={headingRef} tabIndex={-1}>
@@ -291,7 +315,7 @@ function SynonymEditor({
                 name="kind"
                 value={value}
                 checked={kind === value}
-                onChange={() => setKind(value)}
+                onChange={() => set.kind(value)}
               />
               {value === "two-way"
                 ? "Two-way: every word stands for the others"
@@ -304,7 +328,7 @@ function SynonymEditor({
           <FormField
             label="Word typed"
             value={input}
-            onChange={(event) => setInput(event.target.value)}
+            onChange={(event) => set.input(event.target.value)}
             error={errors.input}
             hint="What a student types, for example psych."
             autoComplete="off"
@@ -313,7 +337,7 @@ function SynonymEditor({
         <FormField
           label={kind === "one-way" ? "Also finds" : "Words"}
           value={words}
-          onChange={(event) => setWords(event.target.value)}
+          onChange={(event) => set.words(event.target.value)}
           error={errors.words}
           hint="Separate words or phrases with commas, for example: cs, computer science."
           autoComplete="off"
@@ -321,7 +345,7 @@ function SynonymEditor({
         <FormField
           label="Note (optional)"
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => set.note(event.target.value)}
           error={errors.note}
           hint="Why the entry exists, for the next person who edits it."
           autoComplete="off"
@@ -331,7 +355,7 @@ function SynonymEditor({
             {pending ? "Saving..." : editing ? "Save entry" : "Add entry"}
           </button>
           {editing && (
-            <button type="button" className={formStyles.secondary} onClick={onDone}>
+            <button type="button" className={formStyles.secondary} onClick={() => onDone()}>
               Cancel
             </button>
           )}

@@ -13,7 +13,7 @@ import { courseCardsOf } from "../catalogue/course-cards.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { COURSE_JOINS, COURSE_LIST_COLUMNS } from "./card-columns.ts";
 import type { CourseListRequest } from "./course-request.ts";
-import { BY_NAME, courseOrder, courseWhere, relevanceScore } from "./course-sql.ts";
+import { courseOrder, courseWhere, relevanceOrder } from "./course-sql.ts";
 import type { CourseIndex } from "./index/course-index.ts";
 import { matchText } from "./index/text-match.ts";
 import { courseCardsByIds, pageCards, selectPage, type PageIds } from "./page-cards.ts";
@@ -60,7 +60,7 @@ async function pageFromIndex(
       : {
           ranked: sql`select c.id from unnest(${`{${answer.rankInSql.join(",")}}`}::int[]) as m(id)
               join courses c on c.id = m.id
-              order by ${relevanceScore({ ...filters, text: filters.text })} desc, ${BY_NAME}
+              order by ${relevanceOrder({ ...filters, text: filters.text })}
               ${limit}`,
           prepared: true,
         };

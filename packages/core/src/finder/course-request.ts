@@ -21,9 +21,20 @@ export interface CourseFilters {
   textMatch?: "fulltext" | "similar-name";
   /**
    * For full text: the corrected text as PostgreSQL's tsquery prints it (`'data' & 'scienc'`),
-   * which the in-process index evaluates (index/tsquery.ts). SQL does not read it.
+   * which the in-process index evaluates (index/tsquery.ts) and SQL reads with `::tsquery`. For a
+   * search expanded with synonyms, variants and word starts (ADR 043), that expanded query.
    */
   textQuery?: string;
+  /**
+   * For full text expanded with completions or corrections (ADR 043): the query without them.
+   * Its matches rank above the others in relevance order.
+   */
+  textExactQuery?: string;
+  /**
+   * For full text where a word has several readings (ADR 043): regular expressions over
+   * `search_name`, one per span of the search; programmes whose name matches all rank first.
+   */
+  textNamePatterns?: string[];
   programmeTypeId?: number;
   disciplineIds: number[];
   countryIds: number[];

@@ -28,6 +28,30 @@ function textQuery(text: string): SQL {
 }
 
 /**
+ * The request's tsquery: the expanded query put together in process when there is one
+ * (matching/compose.ts, ADR 043; PostgreSQL's own text form, read back as it printed it), else the
+ * corrected text as `websearch_to_tsquery` reads it.
+ */
+function filtersQuery(filters: CourseFilters, corrected: string): SQL {
+  return filters.textQuery !== undefined
+    ? sql`${filters.textQuery}::tsquery`
+    : textQuery(corrected);
+}
+
+/**
+ * Whether an expanded search's tsquery (matching/compose.ts) matches any published programme:
+ * the SQL probe below for a query already put together (ADR 043).
+ */
+export async function chooseQueryMatch(db: Database, query: string): Promise<TextMatchChoice> {
+  const [row] = await selectPrepared<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from courses c where c.search_vector @@ ${query}::tsquery
+          and c.published) as found`,
+  );
+  return { match: row?.found ? "fulltext" : "similar-name", query };
+}
+
+/**
  * Full text when the corrected words find any published programme; names by similarity else.
  * With the tsquery the words make, as text, for the in-process index (same round trip). The index
  * answers the same question without this query when it can (index/text-match.ts
@@ -110,7 +134,7 @@ function textCondition(filters: CourseFilters): SQL | undefined {
   return filters.textMatch === "similar-name"
     ? sql`c.search_name in (select n.search_name from programme_names n
           where ${normalisedText(filters.text)} <% n.search_name)`
-    : sql`c.search_vector @@ ${textQuery(filters.searchText ?? filters.text)}`;
+    : sql`c.search_vector @@ ${filtersQuery(filters, filters.searchText ?? filters.text)}`;
 }
 
 /** How well a programme matches the free text (higher first; ties in name order). */
@@ -120,7 +144,28 @@ export function relevanceScore(filters: CourseFilters & { text: string }): SQL {
   }
   // Weighted rank (names count most), then how closely the name itself matches.
   const corrected = filters.searchText ?? filters.text;
-  return sql`(ts_rank(c.search_vector, ${textQuery(corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name))`;
+  return sql`(ts_rank(c.search_vector, ${filtersQuery(filters, corrected)}) + word_similarity(${normalisedText(corrected)}, c.search_name))`;
+}
+
+/**
+ * The relevance order of free-text matches (ADR 043 "Ranking"): for a search whose words have
+ * several readings, programmes whose name holds a reading of each first; for one with word starts
+ * or corrections, its exact matches next; then the score descending, then the name.
+ */
+export function relevanceOrder(filters: CourseFilters & { text: string }): SQL {
+  const keys: SQL[] = [];
+  if (filters.textMatch !== "similar-name") {
+    const patterns = filters.textNamePatterns ?? [];
+    if (patterns.length > 0) {
+      const named = patterns.map((pattern) => sql`c.search_name ~ ${pattern}`);
+      keys.push(sql`(${sql.join(named, sql` and `)}) desc`);
+    }
+    if (filters.textExactQuery !== undefined) {
+      keys.push(sql`(c.search_vector @@ ${filters.textExactQuery}::tsquery) desc`);
+    }
+  }
+  keys.push(sql`${relevanceScore(filters)} desc`, BY_NAME);
+  return sql.join(keys, sql`, `);
 }
 
 /**
@@ -152,7 +197,7 @@ export function courseOrder(request: CourseListRequest): SQL {
     }
     case "relevance":
       if (filters.text) {
-        return sql`${relevanceScore({ ...filters, text: filters.text })} desc, ${BY_NAME}`;
+        return relevanceOrder({ ...filters, text: filters.text });
       }
       return BY_NAME;
     case "random": {

@@ -14,13 +14,13 @@ import {
 } from "../catalogue/reference-lists.ts";
 import { findSchoolId } from "../catalogue/schools.ts";
 import { InvalidParameterError } from "../errors.ts";
-import { defaultOrdering, type CourseListRequest, type TextMatchChoice } from "./course-request.ts";
-import { chooseTextMatch } from "./course-sql.ts";
+import { defaultOrdering, type CourseListRequest } from "./course-request.ts";
 import type { CourseIndex } from "./index/course-index.ts";
-import { chooseTextMatchInIndex } from "./index/text-match.ts";
+import type { SynonymRule } from "./matching/expand.ts";
+import { searchSynonyms } from "./matching/synonym-source.ts";
+import { understandText } from "./matching/understand.ts";
 import { interpretTypedText } from "./query-lexicon.ts";
 import { randomSeed } from "./random-seed.ts";
-import { correctSearchText } from "./search-words.ts";
 
 /** The discipline ids the query names by slug and by id; unknown ones are 400s. */
 async function disciplineIdsOf(
@@ -64,19 +64,6 @@ async function schoolIdOf(db: Database, query: CourseListQuery): Promise<number 
   return schoolId;
 }
 
-/** How the corrected text matches: decided in the index when it can tell, else by the SQL probe. */
-async function textMatchOf(
-  db: Database,
-  searchText: string,
-  index: CourseIndex | undefined,
-  forRelevance: boolean,
-): Promise<TextMatchChoice> {
-  return (
-    (index && (await chooseTextMatchInIndex(db, index, searchText, forRelevance))) ??
-    (await chooseTextMatch(db, searchText))
-  );
-}
-
 /**
  * Turns the validated query into filters, resolving slugs; unknown ones are 400s. With the finder
  * index, discipline and country slugs are looked up in its lists (the same rows, read when it was
@@ -86,6 +73,8 @@ export async function resolveCourseListRequest(
   db: Database,
   typedQuery: CourseListQuery,
   index?: CourseIndex,
+  /** The synonyms to expand with (ADR 043); the table's current list when not given. */
+  synonyms?: readonly SynonymRule[],
 ): Promise<CourseListRequest> {
   // Words that are filters become those filters; the rest is the text (ADR 045).
   const { query, interpretation } = await interpretTypedText(db, typedQuery, index);
@@ -98,17 +87,25 @@ export async function resolveCourseListRequest(
   }
   const schoolId = await schoolIdOf(db, query);
   const text = query.name && query.name.length > 0 ? query.name : undefined;
-  const searchText = text ? await correctSearchText(db, text, index?.vocabulary) : undefined;
-  const chosen =
-    searchText === undefined
-      ? undefined
-      : await textMatchOf(db, searchText, index, defaultOrdering(query) === "relevance");
+  // Expanded with synonyms, variants and word starts, then matched (ADR 043).
+  const understood = text
+    ? await understandText(
+        db,
+        text,
+        index,
+        synonyms ?? (await searchSynonyms(db)),
+        defaultOrdering(query) === "relevance",
+      )
+    : undefined;
+  const searchText = understood?.searchText;
   return {
     filters: {
       ...(text ? { text } : {}),
       ...(searchText ? { searchText } : {}),
-      ...(chosen ? { textMatch: chosen.match } : {}),
-      ...(chosen?.match === "fulltext" ? { textQuery: chosen.query } : {}),
+      ...(understood ? { textMatch: understood.match } : {}),
+      ...(understood?.query !== undefined ? { textQuery: understood.query } : {}),
+      ...(understood?.exactQuery !== undefined ? { textExactQuery: understood.exactQuery } : {}),
+      ...(understood?.namePatterns ? { textNamePatterns: understood.namePatterns } : {}),
       ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
       disciplineIds,
       countryIds: countries.ids,

@@ -53,6 +53,9 @@ export class SearchVocabulary {
   private readonly wordQueries = new Map<string, string>();
   /** The same for other words, as PostgreSQL answered them; least recently used first. */
   private readonly otherWordQueries = new Map<string, string>();
+  /** Positions in word order, and each word's position: made on first use. */
+  private sorted: Int32Array | undefined;
+  private positions: Map<string, number> | undefined;
 
   /**
    * The lexemes of the vocabulary's one-lexeme words, commonest word first, each once: what a
@@ -96,6 +99,53 @@ export class SearchVocabulary {
 
   has(word: string): boolean {
     return this.index.has(word);
+  }
+
+  /** The word's frequency in the vocabulary, 0 for a word outside it. */
+  frequencyOf(word: string): number {
+    const position = this.positionOf(word);
+    return position === undefined ? 0 : (this.frequency[position] as number);
+  }
+
+  /**
+   * Vocabulary words that start with `prefix` and are longer, commonest first, then by word
+   * (matching/expand.ts: the last word of a search completes to them, ADR 043).
+   */
+  completions(prefix: string, limit: number): string[] {
+    this.sorted ??= Int32Array.from(this.words.keys()).sort((a, b) =>
+      (this.words[a] as string) < (this.words[b] as string) ? -1 : 1,
+    );
+    const sorted = this.sorted;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.words[sorted[middle] as number] as string) < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < sorted.length; i += 1) {
+      const word = this.words[sorted[i] as number] as string;
+      if (!word.startsWith(prefix)) break;
+      if (word.length > prefix.length) found.push(sorted[i] as number);
+    }
+    found.sort(
+      (a, b) =>
+        (this.frequency[b] as number) - (this.frequency[a] as number) ||
+        ((this.words[a] as string) < (this.words[b] as string) ? -1 : 1),
+    );
+    return found.slice(0, limit).map((position) => this.words[position] as string);
+  }
+
+  /** The spelling correction of one typed word (as `correct` makes it), if it has one. */
+  correctionOf(token: string): string | undefined {
+    if (token.length < MIN_CORRECTABLE_LENGTH || this.has(token)) return undefined;
+    return this.closest(token);
+  }
+
+  private positionOf(word: string): number | undefined {
+    this.positions ??= new Map(this.words.map((known, position) => [known, position]));
+    return this.positions.get(word);
   }
 
   /** The vocabulary word closest to `token` (as the SQL orders them), or undefined. */

@@ -56,6 +56,11 @@ export class IndexNames {
     this.similarityStamps = new Uint32Array(this.names.length);
   }
 
+  /** The distinct name at a position of `nameOfDoc`. */
+  nameAt(position: number): string | undefined {
+    return this.names[position];
+  }
+
   /**
    * The documents of the given names (`search_name`) with their similarity: the set, and its
    * ranges in relevance order (similarity, then name). Undefined when names are not indexed.

@@ -1,12 +1,12 @@
 // The relevance order of full-text matches computed in process (ADR 029): the SQL path orders them
 // by `ts_rank(c.search_vector, q) + word_similarity(t, c.search_name)` descending, then by name
-// (course-sql.ts relevanceScore, BY_NAME). Both are PostgreSQL's C functions returning float4; they
+// (course-sql.ts relevanceScore, BY_NAME), after the exact matches of an expanded search (ADR 043). Both are PostgreSQL's C functions returning float4; they
 // are computed here the same way (ts-rank.ts, word-similarity.ts), so that the scores are equal bit
 // for bit and the order is PostgreSQL's (the oracle tests compare them for thousands of pairs). The
 // best `take` matches are kept in a heap, and documents that cannot reach them are passed by
 // without their similarity (ADR 032).
 
-import type { Bitset } from "./bitset.ts";
+import { andInto, type Bitset } from "./bitset.ts";
 import type { IndexNames } from "./names.ts";
 import type { PostingPositions } from "./posting-positions.ts";
 import type { FullTextMatch } from "./text-set.ts";
@@ -241,5 +241,72 @@ export function rankFullText(
 ): number[] | undefined {
   const scorer = relevanceScorer(names, fullText);
   if (!scorer) return undefined;
-  return topByRelevance(matching, scorer.and, scorer.operands, scorer.similarityOf, take);
+  const keys: Bitset[] = [];
+  if (fullText.namePatterns) keys.push(namedDocs(names, matching, fullText.namePatterns));
+  if (fullText.exact) keys.push(fullText.exact);
+  if (keys.length === 0) {
+    return topByRelevance(matching, scorer.and, scorer.operands, scorer.similarityOf, take);
+  }
+  // Programmes whose name holds the search, then the exact matches (ADR 043; course-sql.ts
+  // relevanceOrder), each part in score order.
+  const ranked: number[] = [];
+  for (const part of partsInOrder(matching, keys)) {
+    if (ranked.length >= take) break;
+    const top = topByRelevance(
+      part,
+      scorer.and,
+      scorer.operands,
+      scorer.similarityOf,
+      take - ranked.length,
+    );
+    if (!top) return undefined;
+    for (const doc of top) ranked.push(doc);
+  }
+  return ranked;
+}
+
+/**
+ * `matching` split by the keys, in the order of `order by key1 desc, key2 desc`: documents in
+ * every key first, then those in all but the last, and so on.
+ */
+export function partsInOrder(matching: Bitset, keys: readonly Bitset[]): Bitset[] {
+  let parts: Bitset[] = [matching];
+  for (const key of keys) {
+    const next: Bitset[] = [];
+    for (const part of parts) {
+      const inside = andInto(Uint32Array.from(part), key);
+      const outside = Uint32Array.from(part);
+      for (let i = 0; i < outside.length; i += 1) {
+        outside[i] = (outside[i] as number) & ~(key[i] as number);
+      }
+      next.push(inside, outside);
+    }
+    parts = next;
+  }
+  return parts;
+}
+
+/** The matching documents whose name matches every pattern (one test per distinct name). */
+function namedDocs(names: IndexNames, matching: Bitset, patterns: readonly RegExp[]): Bitset {
+  const named = new Uint32Array(matching.length);
+  const nameOfDoc = names.nameOfDoc;
+  if (!nameOfDoc) return named;
+  const verdicts = new Map<number, boolean>();
+  for (let word = 0; word < matching.length; word += 1) {
+    let bits = matching[word] as number;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const doc = (word << 5) + (31 - Math.clz32(low));
+      const position = nameOfDoc[doc] as number;
+      let verdict = verdicts.get(position);
+      if (verdict === undefined) {
+        const name = names.nameAt(position) ?? "";
+        verdict = patterns.every((pattern) => pattern.test(name));
+        verdicts.set(position, verdict);
+      }
+      if (verdict) named[word] = (named[word] as number) | low;
+    }
+  }
+  return named;
 }

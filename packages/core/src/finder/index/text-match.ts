@@ -28,7 +28,7 @@ import type { TextSet } from "./text-set.ts";
 import { composeWebsearchQuery, parseTsquery, PLAIN_WORD } from "./tsquery.ts";
 
 /** Asks PostgreSQL for the tsquery of each word the vocabulary has none for (one statement). */
-async function learnWordQueries(
+export async function learnWordQueries(
   db: Database,
   vocabulary: SearchVocabulary,
   words: readonly string[],
@@ -64,6 +64,19 @@ export async function chooseTextMatchInIndex(
   await learnWordQueries(db, vocabulary, words);
   const query = composeWebsearchQuery(words, (word) => vocabulary.queryOfWord(word));
   if (query === undefined) return undefined;
+  return chooseQueryMatchInIndex(db, index, query, forRelevance);
+}
+
+/**
+ * The same choice for a tsquery already put together (an expanded search, matching/compose.ts):
+ * full text when it matches any published programme. Undefined when the index cannot tell.
+ */
+export async function chooseQueryMatchInIndex(
+  db: Database,
+  index: CourseIndex,
+  query: string,
+  forRelevance = false,
+): Promise<TextMatchChoice | undefined> {
   const node = parseTsquery(query);
   if (!node) return undefined;
   const found = index.matchesAnyPublished(node, await postingsOf(db, index, node, forRelevance));
@@ -101,8 +114,22 @@ export async function matchText(
       [...postings].map(([lexeme, posting]) => readPositions(db, index, lexeme, posting)),
     );
   }
+  // The exact query (ADR 043) is the query without some alternatives: its lexemes are among the
+  // query's, so its documents come from the same sets.
+  const exact =
+    filters.textExactQuery === undefined ? undefined : parseTsquery(filters.textExactQuery);
+  if (filters.textExactQuery !== undefined && !exact) return undefined;
+  const docs = index.evaluateText(query, postings);
   return {
-    docs: index.evaluateText(query, postings),
-    fullText: { query, postings, searchText: filters.searchText ?? filters.text },
+    docs,
+    fullText: {
+      query,
+      postings,
+      searchText: filters.searchText ?? filters.text,
+      ...(exact ? { exact: index.evaluateText(exact, postings) } : {}),
+      ...(filters.textNamePatterns
+        ? { namePatterns: filters.textNamePatterns.map((pattern) => new RegExp(pattern)) }
+        : {}),
+    },
   };
 }

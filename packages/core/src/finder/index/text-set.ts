@@ -23,4 +23,11 @@ export interface FullTextMatch {
   query: QueryNode;
   postings: ReadonlyMap<string, LexemePosting>;
   searchText: string;
+  /**
+   * The documents the exact query matches (without completions and corrections, ADR 043), when
+   * the search has one: they rank above the other matches.
+   */
+  exact?: Bitset;
+  /** Name patterns of the search's spans (ADR 043): names matching all of them rank first. */
+  namePatterns?: readonly RegExp[];
 }

@@ -1,0 +1,150 @@
+// The tsquery of an expanded search (docs/decisions/043-search-understanding.md "One tsquery for
+// both paths"): every span must match (`&`), a span by any of its alternatives (`|`), an
+// alternative by all of its words (`&`), each word as PostgreSQL's `websearch_to_tsquery` makes it
+// alone (its stem, or nothing for a stop word). Printed as PostgreSQL prints a tsquery, so that the
+// SQL path reads it with `::tsquery` and the in-process index parses the same text (tsquery.ts):
+// both evaluate and rank one query.
+import { isExact, type Span } from "./expand.ts";
+
+/** A word's tsquery that composes: one lexeme of letters and digits, or '' for a stop word. */
+const SINGLE_LEXEME = /^'[a-z0-9]+'$/;
+
+/** Between the words of a phrase in a name (`search_name`: lower case, unaccented). */
+const NAME_GAP = "[^a-z0-9]+";
+
+/**
+ * A regular expression, read alike by PostgreSQL (`~`) and JavaScript, for a name holding one of
+ * the phrases as whole words.
+ */
+export function namePattern(phrases: readonly (readonly string[])[]): string {
+  const alternatives = phrases.map((words) => words.join(NAME_GAP));
+  return `(^|[^a-z0-9])(${alternatives.join("|")})([^a-z0-9]|$)`;
+}
+
+export interface ComposedQuery {
+  /** Every alternative: what the search matches. */
+  query: string;
+  /**
+   * Without completions and corrections, when the search has any: the documents it matches rank
+   * above the others (a correction or a word start never outranks an exact hit).
+   */
+  exactQuery?: string;
+  /**
+   * When a span has several readings: for each span, a name pattern (namePattern) of its readings
+   * other than a correction. Programmes whose name holds a reading of every span rank first.
+   */
+  namePatterns?: string[];
+}
+
+function alternativeText(
+  words: readonly string[],
+  queryOfWord: (word: string) => string,
+): string | undefined {
+  const lexemes = words.map(queryOfWord).filter((query) => query !== "");
+  return lexemes.length === 0 ? undefined : lexemes.join(" & ");
+}
+
+function compose(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string,
+  exactOnly: boolean,
+): string {
+  const parts: string[] = [];
+  for (const span of spans) {
+    const typed = span.alternatives[0];
+    // A stop word typed last does not complete ('master of' is not 'master office').
+    const typedIsStopWord =
+      typed !== undefined && alternativeText(typed.words, queryOfWord) === undefined;
+    const texts: string[] = [];
+    // A span read only by its correction is the same in the exact query.
+    const exactSpan = span.alternatives.some((alternative) => isExact(alternative.kind));
+    for (const alternative of span.alternatives) {
+      if (exactOnly && exactSpan && !isExact(alternative.kind)) continue;
+      if (typedIsStopWord && alternative.kind === "completion") continue;
+      const text = alternativeText(alternative.words, queryOfWord);
+      if (text !== undefined && !texts.includes(text)) texts.push(text);
+    }
+    if (texts.length === 0) continue;
+    parts.push(texts.join(" | "));
+  }
+  if (parts.length === 1) return parts[0] as string;
+  return parts.map((part) => (part.includes(" | ") ? `( ${part} )` : part)).join(" & ");
+}
+
+/**
+ * The search's tsquery and, when it has completions or corrections, the exact one; undefined
+ * when a word's own tsquery is unknown or more than one lexeme ('12e5x' is a phrase): the caller
+ * then matches the text as typed, as before expansion.
+ */
+export function composeQuery(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string | undefined,
+): ComposedQuery | undefined {
+  const queries = new Map<string, string>();
+  for (const span of spans) {
+    for (const alternative of span.alternatives) {
+      for (const word of alternative.words) {
+        const query = queryOfWord(word);
+        if (query === undefined || (query !== "" && !SINGLE_LEXEME.test(query))) return undefined;
+        queries.set(word, query);
+      }
+    }
+  }
+  const of = (word: string) => queries.get(word) ?? "";
+  const query = compose(spans, of, false);
+  const patterns = namePatterns(spans, of);
+  const named = patterns ? { namePatterns: patterns } : {};
+  const inexact = spans.some((span) =>
+    span.alternatives.some((alternative) => !isExact(alternative.kind)),
+  );
+  if (!inexact) return { query, ...named };
+  const exactQuery = compose(spans, of, true);
+  return exactQuery === query ? { query, ...named } : { query, exactQuery, ...named };
+}
+
+/** The spans' name patterns, when a span has several readings (ComposedQuery.namePatterns). */
+function namePatterns(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string,
+): string[] | undefined {
+  const patterns: string[] = [];
+  let expanded = false;
+  for (const span of spans) {
+    const phrases: (readonly string[])[] = [];
+    const texts = new Set<string>();
+    for (const alternative of span.alternatives) {
+      if (alternative.kind === "correction") continue;
+      const text = alternativeText(alternative.words, queryOfWord);
+      if (text === undefined) continue;
+      texts.add(text);
+      phrases.push(alternative.words);
+    }
+    if (phrases.length === 0) continue;
+    if (texts.size > 1) expanded = true;
+    patterns.push(namePattern(phrases));
+  }
+  return expanded ? patterns : undefined;
+}
+
+/** Every word the spans' alternatives use, each once. */
+export function wordsOfSpans(spans: readonly Span[]): string[] {
+  const words = new Set<string>();
+  for (const span of spans) {
+    for (const alternative of span.alternatives)
+      for (const word of alternative.words) words.add(word);
+  }
+  return [...words];
+}
+
+/**
+ * The text word_similarity and the similar-name match read (the finder's "corrected text"): the
+ * typed words, each corrected where its only reading is the correction.
+ */
+export function correctedText(spans: readonly Span[]): string {
+  return spans
+    .flatMap((span) => {
+      const correction = span.alternatives.find((alternative) => alternative.kind === "correction");
+      return correction ? correction.words : span.typed;
+    })
+    .join(" ");
+}

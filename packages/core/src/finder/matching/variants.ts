@@ -1,0 +1,48 @@
+// Word variants the search treats as one (docs/decisions/043-search-understanding.md "Variants"):
+// adjective and noun forms of a field that PostgreSQL's English stemmer keeps apart ('finance' is
+// 'financ', 'financial' is 'financi'), so that a student who types either finds both. Plurals and
+// most other endings are already one lexeme after stemming ('maths' and 'math' are 'math'), and
+// accents are removed on both sides (the `english_unaccent` configuration and searchTokens), so
+// they need no entry here. Abbreviations and equivalent phrases are synonyms, which are data
+// edited in the sales dashboard (the `search_synonyms` table), not this list.
+//
+// Each group: words as searchTokens produces them (lower case, unaccented, one token each), any
+// of which finds the others.
+export const VARIANT_GROUPS: readonly (readonly string[])[] = [
+  ["finance", "financial"],
+  ["medicine", "medical"],
+  ["economy", "economics", "economic"],
+  ["politics", "political"],
+  ["psychology", "psychological"],
+  ["biology", "biological"],
+  ["chemistry", "chemical"],
+  ["philosophy", "philosophical"],
+  ["history", "historical"],
+  ["mathematics", "mathematical"],
+  ["statistics", "statistical"],
+  ["technology", "technological"],
+  ["education", "educational"],
+  ["geography", "geographical"],
+  ["sociology", "sociological"],
+  ["architecture", "architectural"],
+  ["agriculture", "agricultural"],
+  ["environment", "environmental"],
+  ["pharmacy", "pharmaceutical"],
+];
+
+/** Each word's other forms (not itself), from VARIANT_GROUPS. */
+export function variantTable(
+  groups: readonly (readonly string[])[] = VARIANT_GROUPS,
+): ReadonlyMap<string, readonly string[]> {
+  const table = new Map<string, string[]>();
+  for (const group of groups) {
+    for (const word of group) {
+      const others = table.get(word) ?? [];
+      for (const other of group) if (other !== word && !others.includes(other)) others.push(other);
+      table.set(word, others);
+    }
+  }
+  return table;
+}
+
+export const VARIANTS = variantTable();

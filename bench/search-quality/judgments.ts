@@ -50,6 +50,8 @@ export interface Condition {
   /** Free: a fee of 0. */
   free?: boolean;
   any?: Condition[];
+  /** Every one of these conditions holds. */
+  all?: Condition[];
 }
 
 export type Grade = 0 | 1 | 2 | 3;
@@ -76,10 +78,7 @@ export interface JudgedQuery {
 
 /** Lower case without accents: "Máster en Psicología" → "master en psicologia". */
 export function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 const patterns = new Map<string, RegExp>();
@@ -111,6 +110,7 @@ export function meets(programme: Programme, condition: Condition, folded = fold(
     if (usd === null || programme.tuitionFee < 0 || usd > c.maxUsd) return false;
   }
   if (c.any && !c.any.some((one) => meets(programme, one, folded))) return false;
+  if (c.all && !c.all.every((one) => meets(programme, one, folded))) return false;
   return true;
 }
 

@@ -38,10 +38,12 @@ export function ndcg(
     depth,
   );
   if (ideal === 0) return 0;
-  return dcg(
-    ranked.map((id) => judged.get(id) ?? 0),
-    depth,
-  ) / ideal;
+  return (
+    dcg(
+      ranked.map((id) => judged.get(id) ?? 0),
+      depth,
+    ) / ideal
+  );
 }
 
 function relevantCount(judged: ReadonlyMap<number, Grade>): number {

@@ -8,7 +8,8 @@
 // precision@10, recall@100 and the zero-result rate for today's ranking (the committed
 // bench/search-quality/baseline.json), this tree, and the peer.
 // Options: --write-baseline (measure this tree and write it as today's ranking), --worst N (list
-// this tree's N weakest queries), --query TEXT (print one query's ranked results with their grades).
+// this tree's N weakest queries), --query TEXT (print a query's first results with their grades;
+// repeatable).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -35,8 +36,9 @@ import { JUDGED_QUERIES } from "./search-quality/queries.ts";
 const BASELINE = path.join(ROOT, "bench/search-quality/baseline.json");
 const writeBaseline = process.argv.includes("--write-baseline");
 const worst = process.argv.includes("--worst") ? option("worst", 10) : 0;
-const queryIndex = process.argv.indexOf("--query");
-const oneQuery = queryIndex === -1 ? undefined : process.argv[queryIndex + 1];
+const shownQueries = process.argv.flatMap((arg, i) =>
+  arg === "--query" && process.argv[i + 1] !== undefined ? [process.argv[i + 1] as string] : [],
+);
 
 interface Answer {
   ids: number[];
@@ -53,7 +55,10 @@ interface QueryResult extends QueryScore {
 }
 
 interface Baseline {
+  /** The commit measured. */
   commit: string;
+  /** The last commit that changed the product (packages/, apps/) at that commit. */
+  productCommit: string;
   measuredAt: string;
   catalogue: typeof DEMO_CATALOGUE;
   /** Identifies the judged set the baseline was measured on (queries and rules). */
@@ -166,16 +171,16 @@ console.log(
 );
 const peer = await run("Orama", (query) => orama.search(query, RECALL_DEPTH));
 
-if (oneQuery !== undefined) {
-  const judged = JUDGED_QUERIES.find((j) => j.query === oneQuery);
+for (const shown of shownQueries) {
+  const judged = JUDGED_QUERIES.find((j) => j.query === shown);
   const judgement = judged ? judge(programmes, judged, foldedNames) : new Map<number, Grade>();
-  if (!judged) console.log(`${JSON.stringify(oneQuery)} is not a judged query: every grade is 0`);
-  const ours = await studyAtlas(oneQuery, finder);
+  if (!judged) console.log(`${JSON.stringify(shown)} is not a judged query: every grade is 0`);
+  const ours = await studyAtlas(shown, finder);
   console.log(`\nStudyAtlas: ${ours.count} results${ours.error ? ` (${ours.error})` : ""}`);
-  show(oneQuery, ours.ids, judgement);
-  const theirs = await orama.search(oneQuery, RECALL_DEPTH);
+  show(shown, ours.ids, judgement);
+  const theirs = await orama.search(shown, RECALL_DEPTH);
   console.log(`\nOrama: ${theirs.count} results`);
-  show(oneQuery, theirs.ids, judgement);
+  show(shown, theirs.ids, judgement);
 }
 
 const current = totals(indexed.results);
@@ -185,6 +190,7 @@ const dirty = git("status", "--porcelain", "--", "packages", "apps") !== "";
 if (writeBaseline) {
   const baseline: Baseline = {
     commit: git("rev-parse", "HEAD") + (dirty ? " (with uncommitted changes)" : ""),
+    productCommit: git("log", "-1", "--format=%H", "--", "packages", "apps"),
     measuredAt: new Date().toISOString(),
     catalogue: DEMO_CATALOGUE,
     judgedSet,
@@ -208,7 +214,7 @@ console.log(
 );
 if (baseline) {
   const note = baseline.judgedSet === judgedSet ? "" : " [judged set changed since]";
-  console.log(row(`today (${baseline.commit.slice(0, 7)})${note}`, baseline.totals));
+  console.log(row(`today (${baseline.productCommit.slice(0, 7)})${note}`, baseline.totals));
 } else {
   console.log(`today: no ${path.relative(ROOT, BASELINE)} (--write-baseline measures it)`);
 }

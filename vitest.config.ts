@@ -52,6 +52,8 @@ export default defineConfig({
             "apps/web/server/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "eslint/**/*.test.ts",
+            // The benchmarks' own rules (bench/search-quality: the judged set's metrics).
+            "bench/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts", "apps/web/tests/**"],
         },

@@ -15,6 +15,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import { format } from "prettier";
+
 import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import { listCourses, resolveCourseListRequest } from "@studyatlas/core/finder/search.ts";
 import type { Database } from "@studyatlas/db/client.ts";
@@ -197,7 +199,11 @@ if (writeBaseline) {
     totals: current,
     queries: indexed.results,
   };
-  writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 1)}\n`);
+  // Four decimals are plenty; Prettier's form, as `npm run lint` checks every file.
+  const text = JSON.stringify(baseline, (_, value: unknown) =>
+    typeof value === "number" ? Math.round(value * 1e4) / 1e4 : value,
+  );
+  writeFileSync(BASELINE, await format(text, { filepath: BASELINE }));
   console.log(`Wrote ${path.relative(ROOT, BASELINE)} (today's ranking, measured on ${commit})`);
 }
 

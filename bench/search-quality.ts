@@ -19,7 +19,6 @@ import { format } from "prettier";
 
 import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import { listCourses, resolveCourseListRequest } from "@studyatlas/core/finder/search.ts";
-import type { Database } from "@studyatlas/db/client.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { option, ROOT } from "./harness.ts";
@@ -165,7 +164,7 @@ const disagreements = JUDGED_QUERIES.map((judged, i) => ({ judged, i })).filter(
   return a?.count !== b?.count || JSON.stringify(a?.ids) !== JSON.stringify(b?.ids);
 });
 
-const synonyms = await readSynonyms(db as Database);
+const synonyms = await readSynonyms(db);
 const oramaStarted = performance.now();
 const orama = await OramaSearch.build(db, synonyms);
 console.log(

@@ -256,6 +256,30 @@ for (const kind of kinds) {
   );
 }
 
+// Per query against today: how many moved, and the largest drops (a change that helps most
+// queries can still break some).
+if (baseline && baseline.judgedSet === judgedSet) {
+  const moves = indexed.results.map((result, i) => ({
+    query: result.query,
+    before: baseline.queries[i]?.ndcg ?? 0,
+    after: result.ndcg,
+  }));
+  const better = moves.filter((m) => m.after > m.before + 1e-9).length;
+  const drops = moves
+    .filter((m) => m.after < m.before - 1e-9)
+    .sort((a, b) => a.after - a.before - (b.after - b.before));
+  console.log(
+    `\nAgainst today, nDCG@10 per query: ${better} better, ${drops.length} worse, ${moves.length - better - drops.length} the same${
+      drops.length > 0
+        ? `; the largest drops: ${drops
+            .slice(0, 10)
+            .map((m) => `${JSON.stringify(m.query)} ${m.before.toFixed(2)} → ${m.after.toFixed(2)}`)
+            .join(", ")}`
+        : ""
+    }`,
+  );
+}
+
 if (worst > 0) {
   console.log(`\nThis tree's ${worst} weakest queries (nDCG@10, results):`);
   for (const result of [...indexed.results].sort((a, b) => a.ndcg - b.ndcg).slice(0, worst)) {

@@ -1,7 +1,16 @@
 // The demo catalogue as `npm start` seeds it on a first run (apps/web/server/index.ts: 6,000
 // programmes, 450 schools, seed 42, the defaults of SEED_COURSES and SEED_SCHOOLS), in an embedded
 // in-memory PGlite, and the generator's ground truth for every public programme: the facts the
-// judged queries' rules read (README.md in this folder).
+// judged queries' rules read (README.md in this folder). The seeded database is kept as a PGlite
+// dump in the temp folder, named by a hash of everything seeding reads (the db package's sources
+// and migrations, the catalogue's size and seed), so that later runs load it in a second or two
+// instead of seeding again; `fresh` seeds regardless.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 import { sql } from "drizzle-orm";
 
 import { selectRows } from "@studyatlas/core/sql-rows.ts";
@@ -13,11 +22,48 @@ import type { Programme } from "./judgments.ts";
 /** The demo catalogue's size and seed: what a first `npm start` seeds. */
 export const DEMO_CATALOGUE = DEFAULT_SEED_OPTIONS;
 
-export async function openDemoCatalogue(): Promise<DatabaseHandle> {
+const DB_PACKAGE = fileURLToPath(new URL("../../packages/db/", import.meta.url));
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(directory, entry.name);
+      return entry.isDirectory() ? filesUnder(full) : [full];
+    })
+    .filter((file) => !file.endsWith(".test.ts"))
+    .sort();
+}
+
+/** The dump's file: named by what seeding reads, so that any change to it seeds anew. */
+function dumpFile(): string {
+  const hash = createHash("sha256").update(JSON.stringify(DEMO_CATALOGUE));
+  for (const file of [
+    ...filesUnder(path.join(DB_PACKAGE, "src")),
+    ...filesUnder(path.join(DB_PACKAGE, "migrations")),
+  ]) {
+    hash.update(path.relative(DB_PACKAGE, file)).update(readFileSync(file));
+  }
+  return path.join(tmpdir(), `studyatlas-search-quality-${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+export async function openDemoCatalogue(
+  options: { fresh?: boolean } = {},
+): Promise<{ handle: DatabaseHandle; reused: boolean }> {
+  const file = dumpFile();
+  if (!options.fresh && existsSync(file)) {
+    const loadDataDir = new Blob([readFileSync(file)]);
+    return { handle: await openDatabase({ kind: "pglite", loadDataDir }), reused: true };
+  }
   const handle = await openDatabase({ kind: "pglite" });
   await handle.migrate();
   await seedCatalogue(handle, { ...DEMO_CATALOGUE });
-  return handle;
+  const dump = await handle.pglite?.dumpDataDir("none");
+  if (dump) {
+    // Written aside, then renamed: a run cut short never leaves half a dump to load.
+    writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
+    renameSync(`${file}.${process.pid}`, file);
+  }
+  return { handle, reused: false };
 }
 
 interface Row {

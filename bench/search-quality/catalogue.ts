@@ -6,7 +6,7 @@
 // and migrations, the catalogue's size and seed), so that later runs load it in a second or two
 // instead of seeding again; `fresh` seeds regardless.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,13 +46,25 @@ function dumpFile(): string {
   return path.join(tmpdir(), `studyatlas-search-quality-${hash.digest("hex").slice(0, 16)}.tar`);
 }
 
+function readSaved(file: string): Buffer<ArrayBuffer> | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function openDemoCatalogue(
   options: { fresh?: boolean } = {},
 ): Promise<{ handle: DatabaseHandle; reused: boolean }> {
   const file = dumpFile();
-  if (!options.fresh && existsSync(file)) {
-    const loadDataDir = new Blob([readFileSync(file)]);
-    return { handle: await openDatabase({ kind: "pglite", loadDataDir }), reused: true };
+  // Another checkout's run may remove the dump meanwhile: then seed.
+  const saved = !options.fresh && existsSync(file) ? readSaved(file) : undefined;
+  if (saved) {
+    return {
+      handle: await openDatabase({ kind: "pglite", loadDataDir: new Blob([saved]) }),
+      reused: true,
+    };
   }
   const handle = await openDatabase({ kind: "pglite" });
   await handle.migrate();
@@ -62,6 +74,13 @@ export async function openDemoCatalogue(
     // Written aside, then renamed: a run cut short never leaves half a dump to load.
     writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
     renameSync(`${file}.${process.pid}`, file);
+    // One dump kept (about 100 MB): those of earlier seeding code are never loaded again.
+    for (const name of readdirSync(tmpdir())) {
+      const other = path.join(tmpdir(), name);
+      if (/^studyatlas-search-quality-[0-9a-f]{16}\.tar$/.test(name) && other !== file) {
+        rmSync(other, { force: true });
+      }
+    }
   }
   return { handle, reused: false };
 }

@@ -52,6 +52,7 @@ export default defineConfig({
             "apps/web/server/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "eslint/**/*.test.ts",
+            "scripts/**/*.test.ts",
             // The benchmarks' own rules (bench/search-quality: the judged set's metrics).
             "bench/**/*.test.ts",
           ],

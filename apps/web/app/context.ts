@@ -16,7 +16,13 @@ import type { Database, DatabaseKind } from "@studyatlas/db/client.ts";
 import type { SiteLinks } from "./site-links.ts";
 
 export interface AppServices {
+  /** The primary: writes, and reads that must see them (a person's own rows, the dashboards). */
   db: Database;
+  /**
+   * The catalogue's public reads: the read replica when DATABASE_READ_URL is set, otherwise `db`
+   * (ADR 048). A few moments behind the primary at most, so never for read-after-write.
+   */
+  catalogueDb: Database;
   /** Cached catalogue answers, emptied whenever the catalogue changes. */
   catalogueCache: CatalogueCache;
   /** The catalogue reads of the pages, through catalogueCache. */
@@ -32,7 +38,7 @@ export interface AppServices {
   publicBaseUrl: string;
   /** Google sign-in's client id; null when it is not configured (the button is hidden). */
   googleClientId: string | null;
-  /** /dev/mailbox shows the outbox (never in production). */
+  /** /dev/mailbox shows the outbox (to this machine only on production's default; ADR 046). */
   devMailbox: boolean;
   /** The footer's configured links (SUPPORT_EMAIL and the *_URL settings). */
   siteLinks: SiteLinks;

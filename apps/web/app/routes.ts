@@ -26,6 +26,7 @@ export default [
   route("auth", "routes/accounts/auth.tsx"),
   route("post-sign-up", "routes/accounts/post-sign-up.tsx"),
   route("welcome", "routes/accounts/welcome.tsx"),
+  route("success-anim", "routes/accounts/success-anim.tsx"),
   route("email-sent", "routes/accounts/email-sent.tsx"),
   route("verify-email/:token1/:token2", "routes/accounts/verify-email.tsx"),
   route("set-pw", "routes/accounts/set-password.tsx"),
@@ -61,6 +62,8 @@ export default [
   route("dashboard/sales", "routes/dashboards/sales-dashboard.tsx"),
   route("dashboard/sales/numbers", "routes/dashboards/sales-numbers.tsx"),
   route("dashboard/sales/audit-log", "routes/dashboards/sales-audit-log.tsx"),
+  route("dashboard/sales/synonyms", "routes/dashboards/sales-synonyms.tsx"),
+  route("dashboard/partner/synonyms", "routes/dashboards/partner-synonyms.tsx"),
   route("settings", "routes/accounts/settings.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),

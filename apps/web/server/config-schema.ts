@@ -5,7 +5,7 @@ import { isIP } from "node:net";
 
 import { z } from "zod";
 
-import { DatabaseEnvShape } from "@studyatlas/db/database-config.ts";
+import { DatabaseEnvShape, optionalPostgresUrl } from "@studyatlas/db/database-config.ts";
 
 /** The support inbox and postal address of /contact-us when SUPPORT_EMAIL / POSTAL_ADDRESS are unset. */
 export const DEFAULT_SUPPORT = {
@@ -108,6 +108,11 @@ export const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   WEB_CONCURRENCY: webConcurrency.default(1),
   ...DatabaseEnvShape,
+  /**
+   * A read replica of DATABASE_URL for the catalogue's public reads (the finder, the detail pages,
+   * the finder index's loading); writes and every other read stay on DATABASE_URL (ADR 048).
+   */
+  DATABASE_READ_URL: optionalPostgresUrl(),
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -125,6 +130,10 @@ export const EnvSchema = z.object({
   SEED_SCHOOLS: positiveCount.default(450),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `auto`: readable lines (pino-pretty) when standard output is a terminal, JSON otherwise. */
+  LOG_FORMAT: z
+    .enum(["auto", "json", "pretty"], { error: "must be auto, json or pretty" })
+    .default("auto"),
   /**
    * How long a client may take to send a whole request, and its headers, in milliseconds; a
    * connection idle between requests is closed after KEEP_ALIVE_TIMEOUT_MS. A client that trickles
@@ -248,7 +257,9 @@ export const EnvSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value === "" ? undefined : value)),
-  DEV_MAILBOX: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  DEV_MAILBOX: z
+    .enum(["true", "false", "loopback"], { error: "must be true, false or loopback" })
+    .optional(),
   GOOGLE_JWKS_URL: z
     .string()
     .trim()

@@ -30,6 +30,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "http://localhost:3000",
       seed: { courses: 6000, schools: 450 },
       logLevel: "info",
+      logFormat: "auto",
       trustProxy: false,
       timeouts: { request: 30_000, headers: 10_000, keepAlive: 5000 },
       catalogueCacheBytes: 64 * 1024 * 1024,
@@ -47,7 +48,7 @@ describe("loadConfig", () => {
         jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
         tokenUrl: "https://oauth2.googleapis.com/token",
       },
-      devMailbox: true,
+      devMailbox: "everyone",
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
       chat: {
@@ -74,6 +75,7 @@ describe("loadConfig", () => {
       SEED_COURSES: "100",
       SEED_SCHOOLS: "10",
       LOG_LEVEL: "warn",
+      LOG_FORMAT: "json",
       CATALOGUE_CACHE_MB: "0",
       PAGE_REUSE_MB: "0",
       FINDER_INDEX: "false",
@@ -101,6 +103,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "https://studyatlas.example",
       seed: { courses: 100, schools: 10 },
       logLevel: "warn",
+      logFormat: "json",
       trustProxy: false,
       timeouts: { request: 20_000, headers: 4000, keepAlive: 65_000 },
       catalogueCacheBytes: 0,
@@ -118,7 +121,7 @@ describe("loadConfig", () => {
         jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
         tokenUrl: "https://oauth2.googleapis.com/token",
       },
-      devMailbox: false,
+      devMailbox: "off",
       support: DEFAULT_SUPPORT,
       siteLinks: DEFAULT_SITE_LINKS,
       chat: {
@@ -206,7 +209,7 @@ describe("loadConfig", () => {
       jwksUrl: "http://127.0.0.1:9999/certs",
       tokenUrl: "https://oauth2.googleapis.com/token",
     });
-    expect(config.devMailbox).toBe(false);
+    expect(config.devMailbox).toBe("off");
   });
 
   it.each(["abc", "70000", "0", "-1", "80.5", "65536"])("rejects PORT=%j naming PORT", (value) => {
@@ -248,9 +251,33 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "  " }).database.kind).toBe("pglite");
   });
 
+  it("sends the catalogue's reads to DATABASE_READ_URL beside DATABASE_URL (ADR 048)", () => {
+    const url = "postgres://studyatlas@primary.internal:5432/studyatlas";
+    const readUrl = "postgres://studyatlas@replica.internal:5432/studyatlas";
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_READ_URL: readUrl }).database).toEqual({
+      kind: "postgres",
+      url,
+      readUrl,
+    });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_READ_URL: " " }).database).toEqual({
+      kind: "postgres",
+      url,
+    });
+  });
+
+  it("refuses DATABASE_READ_URL that is not a PostgreSQL URL, or without DATABASE_URL", () => {
+    expect(
+      configError({ DATABASE_URL: "postgres://p@h/db", DATABASE_READ_URL: "mysql://x" }).message,
+    ).toMatch(/^Invalid DATABASE_READ_URL: must start with postgres:\/\//);
+    expect(configError({ DATABASE_READ_URL: "postgres://r@replica/db" }).message).toBe(
+      "Invalid DATABASE_READ_URL: a read replica needs a PostgreSQL primary (set DATABASE_URL); the embedded PGlite database has no replicas",
+    );
+  });
+
   it.each([
     [{ NODE_ENV: "staging" }, /^Invalid NODE_ENV/],
     [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],
+    [{ LOG_FORMAT: "colour" }, /^Invalid LOG_FORMAT: must be auto, json or pretty/],
     [{ PUBLIC_BASE_URL: "studyatlas.example" }, /^Invalid PUBLIC_BASE_URL/],
     [{ SEED_COURSES: "many" }, /^Invalid SEED_COURSES/],
     [{ AUTH_SECRET: "too-short" }, /^Invalid AUTH_SECRET/],

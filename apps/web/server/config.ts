@@ -6,6 +6,8 @@ import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-c
 
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import { EnvSchema, MAX_WEB_CONCURRENCY } from "./config-schema.ts";
+import type { LogFormatSetting } from "./logger.ts";
+import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -20,6 +22,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   seed: { courses: number; schools: number };
   logLevel: string;
+  /** LOG_FORMAT: pretty lines on a terminal (`auto`), or always JSON, or always pretty. */
+  logFormat: LogFormatSetting;
   /** The proxies whose X-Forwarded-For Fastify believes (TRUST_PROXY); false: none. */
   trustProxy: false | number | string[];
   /** Socket limits (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS), in ms. */
@@ -37,8 +41,11 @@ export interface AppConfig {
   auth: AuthConfig;
   mail: MailConfig;
   google: GoogleConfig;
-  /** /dev/mailbox: on by default outside production; DEV_MAILBOX=true turns it on for test servers. */
-  devMailbox: boolean;
+  /**
+   * Who may read /dev/mailbox (DEV_MAILBOX; ADR 046): everyone outside production, this machine
+   * only on production's default without SMTP_URL, nobody where the server looks public.
+   */
+  devMailbox: MailboxAccess;
   /** Where /contact-us messages go, and the address and inbox the contact page shows. */
   support: SupportConfig;
   /** The footer's configurable links (app/site-links.ts). */
@@ -147,6 +154,17 @@ function processesOf(setting: number | "auto", database: DatabaseConfig): number
   return setting;
 }
 
+/** DATABASE_READ_URL beside DATABASE_URL; a replica of the embedded PGlite cannot be (ADR 048). */
+function withReadReplica(database: DatabaseConfig, readUrl: string | undefined): DatabaseConfig {
+  if (!readUrl) return database;
+  if (database.kind === "pglite") {
+    throw new ConfigError(
+      "Invalid DATABASE_READ_URL: a read replica needs a PostgreSQL primary (set DATABASE_URL); the embedded PGlite database has no replicas",
+    );
+  }
+  return { ...database, readUrl };
+}
+
 /**
  * Parses the environment (the process's own unless given); throws ConfigError whose message names
  * the first bad variable. `defaultNodeEnv` applies when NODE_ENV is unset (`npm start` runs in
@@ -163,7 +181,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? "invalid value"}`);
   }
   const value = parsed.data;
-  const database = databaseConfigOf(value);
+  const database = withReadReplica(databaseConfigOf(value), value.DATABASE_READ_URL);
   const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
   const publicBaseUrl = (value.PUBLIC_BASE_URL || `http://localhost:${value.PORT}`).replace(
     /\/+$/,
@@ -178,6 +196,7 @@ export function loadConfig(
     publicBaseUrl,
     seed: { courses: value.SEED_COURSES, schools: value.SEED_SCHOOLS },
     logLevel: value.LOG_LEVEL,
+    logFormat: value.LOG_FORMAT,
     trustProxy: value.TRUST_PROXY,
     timeouts: {
       request: value.REQUEST_TIMEOUT_MS,
@@ -198,7 +217,13 @@ export function loadConfig(
       secureEmailChange: value.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED === "true",
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
-    devMailbox: value.DEV_MAILBOX ? value.DEV_MAILBOX === "true" : value.NODE_ENV !== "production",
+    devMailbox: mailboxAccessOf({
+      setting: value.DEV_MAILBOX,
+      env: value.NODE_ENV,
+      smtpUrl: value.SMTP_URL,
+      trustProxy: value.TRUST_PROXY,
+      publicBaseUrl,
+    }),
     google: {
       ...(value.GOOGLE_CLIENT_ID ? { clientId: value.GOOGLE_CLIENT_ID } : {}),
       jwksUrl: value.GOOGLE_JWKS_URL,

@@ -6,14 +6,23 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from "fastify"
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 
 import type { AppConfig } from "./config.ts";
-import { loggerOptions } from "./logger.ts";
+import { loggerOptions, prettyStream, prettyWanted } from "./logger.ts";
+import { RequestLogController } from "./request-log.ts";
 
 export interface InstanceOptions {
   config: AppConfig;
   /** false: no log at all (tests that do not read it). */
   logger?: boolean;
-  /** Where the log goes (tests read it); standard output otherwise. */
+  /** Where the log goes (tests read it); standard output otherwise, readable on a terminal. */
   logStream?: { write(line: string): void };
+}
+
+/** The log's destination: the given stream, else standard output, pretty on a terminal. */
+function logStreamOf(options: InstanceOptions) {
+  if (options.logStream) return { stream: options.logStream };
+  if (prettyWanted(options.config.logFormat, process.stdout.isTTY === true))
+    return { stream: prettyStream(1) };
+  return {};
 }
 
 /**
@@ -34,8 +43,10 @@ export function createFastify(options: InstanceOptions): FastifyInstance {
         ? false
         : {
             ...loggerOptions(config.logLevel),
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...logStreamOf(options),
           },
+    // Successful requests at debug, slow or failed ones above (request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: trustProxyOf(config.trustProxy),
     // Slow clients never hold a socket (docs/security.md): the whole request within
     // REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS (Node checks both every

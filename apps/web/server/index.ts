@@ -13,12 +13,14 @@ import { seedDemoDashboards } from "@studyatlas/core/dashboards/demo-organisatio
 import { purgeExpiredAccountRows } from "@studyatlas/core/accounts/housekeeping.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 import { isCatalogueSeeded, seedCatalogue } from "@studyatlas/db/seed/seed-catalogue.ts";
+import { seedSynonyms } from "@studyatlas/db/seed/seed-synonyms.ts";
 
 import type { FrontendMode } from "./contexts/pages-context.ts";
 import { runClusterPrimary } from "./cluster-primary.ts";
 import { ConfigError, loadProcessConfig, type AppConfig } from "./config.ts";
 import { createScheduler, type Scheduler } from "./jobs.ts";
-import { createProcessLogger, type Logger } from "./logger.ts";
+import { createProcessLogger, prettyWanted, type Logger } from "./logger.ts";
+import { mailboxStartLine } from "./policies/mailbox-access.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
@@ -48,6 +50,9 @@ async function prepareDatabase(config: AppConfig, log: Logger): Promise<Database
   await database.migrate();
   const firstRun = !(await isCatalogueSeeded(database));
   if (firstRun) await seedFirstRun(config, database, log);
+  // The curated synonyms, into a table no one has edited yet: a database that predates them gets
+  // them at its first start (docs/decisions/044-synonyms-as-data.md "Seeding").
+  else await seedSynonyms(database);
   // The demo catalogue comes with its demo accounts (README "Demo accounts"): on the first run,
   // and on every development start. DEMO_ACCOUNTS=false leaves them out.
   if (
@@ -119,6 +124,16 @@ async function serve(
   return app;
 }
 
+/** Where the e-mails kept in the outbox can be read, after the serving line (ADR 046). */
+function logMailbox(config: AppConfig, log: { info: (message: string) => void }): void {
+  const line = mailboxStartLine(config.devMailbox, {
+    smtpUrl: config.mail.smtpUrl,
+    trustProxy: config.trustProxy,
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  if (line) log.info(line);
+}
+
 /** The primary of several processes: housekeeping once, and the workers that serve. */
 function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, where: string) {
   const scheduler = createScheduler(log);
@@ -131,6 +146,7 @@ function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logger, wh
       log.info(
         `StudyAtlas is serving ${config.publicBaseUrl} (database: ${where}; ${config.webConcurrency} processes)`,
       );
+      logMailbox(config, log);
     },
     onStop: async () => {
       scheduler.stop();
@@ -147,7 +163,7 @@ function configOrExit(dev: boolean): AppConfig {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // No LOG_LEVEL to go by: the variable at fault may be that one.
-    createProcessLogger("info").fatal(error.message);
+    createProcessLogger("info", { pretty: process.stdout.isTTY === true }).fatal(error.message);
     process.exit(1);
   }
 }
@@ -167,7 +183,9 @@ async function openOrExit(open: () => Promise<DatabaseHandle>, log: Logger, wher
 async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const config = configOrExit(dev);
-  const log = createProcessLogger(config.logLevel);
+  const log = createProcessLogger(config.logLevel, {
+    pretty: prettyWanted(config.logFormat, process.stdout.isTTY === true),
+  });
   const where =
     config.database.kind === "postgres"
       ? "PostgreSQL"
@@ -196,6 +214,7 @@ async function main(): Promise<void> {
   }
   const app = await serve(config, database, frontend, { housekeeping: true });
   app.log.info(`StudyAtlas is serving ${config.publicBaseUrl} (database: ${where})`);
+  logMailbox(config, app.log);
 }
 
 await main();

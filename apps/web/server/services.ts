@@ -30,6 +30,7 @@ import { createWebhookWorker, type WebhookWorker } from "./routes/api/dashboards
 import {
   createCatalogueCaches,
   followCatalogueChanges,
+  followSynonymChanges,
   type CatalogueCaches,
 } from "./services/catalogue-caches.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./services/database-watchdog.ts";
@@ -69,7 +70,8 @@ export interface ServiceOptions {
 async function catalogueServices(app: FastifyInstance, { config, database }: ServiceOptions) {
   const caches = createCatalogueCaches(config, app.log);
   // Built now and again after every catalogue change (ADR 011); until it is, the finder asks SQL.
-  const finderIndex = createFinderIndex(database.db, {
+  // The catalogue's reads go to the read replica when there is one (ADR 048).
+  const finderIndex = createFinderIndex(database.read, {
     enabled: config.finderIndex,
     onError: (error) => app.log.error({ err: error }, "The finder index could not be built"),
   });
@@ -77,6 +79,7 @@ async function catalogueServices(app: FastifyInstance, { config, database }: Ser
   app.addHook("onClose", async () => finderIndex.settled());
   const catalogueChanges = createCatalogueChanges(app.log);
   followCatalogueChanges(catalogueChanges, caches, finderIndex);
+  followSynonymChanges(catalogueChanges, database.db, app.log);
   const stopListening = await catalogueChanges.listen(database);
   app.addHook("onClose", async () => stopListening());
   return { caches, finderIndex, catalogueChanges };
@@ -99,14 +102,15 @@ function appServicesOf(
   const { caches, finderIndex, catalogueChanges } = catalogue;
   return {
     db: database.db,
+    catalogueDb: database.read,
     catalogueCache: caches.answers,
-    catalogue: cachedCatalogue(database.db, caches.answers, finderIndex, caches.references),
+    catalogue: cachedCatalogue(database.read, caches.answers, finderIndex, caches.references),
     finderIndex,
     catalogueChanges,
     databaseKind: database.kind,
     publicBaseUrl: config.publicBaseUrl,
     googleClientId: config.google.clientId ?? null,
-    devMailbox: config.devMailbox,
+    devMailbox: config.devMailbox !== "off",
     siteLinks: config.siteLinks,
     support: config.support,
     schoolImageMaxBytes: config.schoolImageMaxBytes,

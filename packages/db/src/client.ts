@@ -14,6 +14,8 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
 import { isBackgroundWork } from "./background.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
+import { replicaCaughtUp } from "./read-replica.ts";
 import * as accounts from "./schema/accounts.ts";
 import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
@@ -22,6 +24,7 @@ import * as engagement from "./schema/engagement.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
+import * as search from "./schema/search.ts";
 
 export const schema = {
   ...catalogue,
@@ -32,6 +35,7 @@ export const schema = {
   ...analytics,
   ...mfa,
   ...media,
+  ...search,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,7 +48,19 @@ export interface RawQuery {
 
 export interface DatabaseHandle {
   kind: DatabaseKind;
+  /** The primary: every write, and every read that must see a write just made. */
   db: Database;
+  /**
+   * The catalogue's public reads (the finder, the detail pages, the finder index's loading): the
+   * read replica when DATABASE_READ_URL is set, otherwise `db` itself (ADR 048).
+   */
+  read: Database;
+  /**
+   * Only with a read replica: resolves once the replica has replayed every change the primary had
+   * committed when it was called (at once when the read database is not a standby); rejects after
+   * REPLICA_CATCH_UP_TIMEOUT_MS. The catalogue's change event waits for it (ADR 048).
+   */
+  readCaughtUp?: () => Promise<void>;
   query: RawQuery;
   migrate(): Promise<void>;
   /**
@@ -69,7 +85,13 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File }
-  | { kind: "postgres"; url: string; maxConnections?: number };
+  | {
+      kind: "postgres";
+      url: string;
+      maxConnections?: number;
+      /** A read replica (or any database with the same catalogue) for the catalogue's reads. */
+      readUrl?: string;
+    };
 
 /** Where a server process's database tells of trouble it recovers from (the server's logger). */
 export interface DatabaseLog {
@@ -80,19 +102,43 @@ export async function openDatabase(
   options: DatabaseOptions,
   log?: DatabaseLog,
 ): Promise<DatabaseHandle> {
-  if (options.kind === "postgres") return openPostgres(options.url, options.maxConnections, log);
+  if (options.kind === "postgres") {
+    return openPostgres(options.url, options.maxConnections, log, options.readUrl);
+  }
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<DatabaseHandle> {
+  if (!dataDir)
+    return wrapPglite(
+      await PGlite.create({
+        ...(loadDataDir ? { loadDataDir } : {}),
+        extensions: PGLITE_EXTENSIONS,
+      }),
+    );
   // PGlite.create(dir) does not create parent folders.
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
-    extensions: PGLITE_EXTENSIONS,
-  });
-  return wrapPglite(client);
+  mkdirSync(dataDir, { recursive: true });
+  // One process at a time in a data directory (ADR 048).
+  const unlock = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      ...(loadDataDir ? { loadDataDir } : {}),
+      extensions: PGLITE_EXTENSIONS,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const handle = wrapPglite(client);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      unlock();
+    },
+  };
 }
 
 /**
@@ -152,6 +198,7 @@ export function wrapPglite(raw: PGlite): DatabaseHandle {
   return {
     kind: "pglite",
     db,
+    read: db,
     pglite: client,
     query: (async (text: string, params?: unknown[]) => {
       const result = await client.query(text, params);
@@ -177,7 +224,48 @@ async function openPostgres(
   url: string,
   maxConnections = 10,
   log?: DatabaseLog,
+  readUrl?: string,
 ): Promise<DatabaseHandle> {
+  const pool = await openPool(url, maxConnections, log);
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  let readPool: pg.Pool | undefined;
+  try {
+    readPool = readUrl ? await openPool(readUrl, maxConnections, log) : undefined;
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `The read database (DATABASE_READ_URL) could not be opened: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const read = readPool ? (drizzlePostgres(readPool, { schema }) as unknown as Database) : db;
+  return {
+    kind: "postgres",
+    db,
+    read,
+    ...(readPool ? { readCaughtUp: () => replicaCaughtUp(pool, readPool) } : {}),
+    pool,
+    query: (async (text: string, params?: unknown[]) => {
+      const result = await pool.query<Record<string, unknown>>(text, params);
+      return { rows: result.rows };
+    }) as RawQuery,
+    async migrate() {
+      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    listen: (channel, onNotice) => listenPostgres(url, channel, onNotice),
+    async close() {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
+  };
+}
+
+/**
+ * A pool whose connections survive the server's restarts, whose background work is bounded, and
+ * which has answered once (so an unreachable server fails here, with a clear error).
+ */
+async function openPool(url: string, maxConnections: number, log?: DatabaseLog): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   // An idle client that loses its connection (server restart, network blip) emits 'error' on the
   // pool; unhandled, that would crash the process. The pool replaces the client on next use.
@@ -237,25 +325,14 @@ async function openPostgres(
   });
   queueBackgroundWork(pool);
   // Fail fast with a clear error when the server is unreachable.
-  const probe = await pool.connect();
-  probe.release();
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  return {
-    kind: "postgres",
-    db,
-    pool,
-    query: (async (text: string, params?: unknown[]) => {
-      const result = await pool.query<Record<string, unknown>>(text, params);
-      return { rows: result.rows };
-    }) as RawQuery,
-    async migrate() {
-      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    },
-    listen: (channel, onNotice) => listenPostgres(url, channel, onNotice),
-    async close() {
-      await pool.end();
-    },
-  };
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return pool;
 }
 
 /** The pool's connections that background work may hold at once on PostgreSQL. */

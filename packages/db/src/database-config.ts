@@ -24,13 +24,17 @@ const postgresUrl = z.string().superRefine((value, ctx) => {
   }
 });
 
-/** The environment variables that choose the database; unset and empty mean the same. */
-export const DatabaseEnvShape = {
-  DATABASE_URL: z
+/** A PostgreSQL connection URL variable; unset and empty mean the same. */
+export const optionalPostgresUrl = () =>
+  z
     .string()
     .optional()
     .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined))
-    .pipe(postgresUrl.optional()),
+    .pipe(postgresUrl.optional());
+
+/** The environment variables that choose the database; unset and empty mean the same. */
+export const DatabaseEnvShape = {
+  DATABASE_URL: optionalPostgresUrl(),
   DATA_DIR: z
     .string()
     .optional()
@@ -38,7 +42,16 @@ export const DatabaseEnvShape = {
 };
 
 export type DatabaseConfig =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  | {
+      kind: "postgres";
+      url: string;
+      /**
+       * The server's catalogue reads go here (DATABASE_READ_URL, a read replica; ADR 048). Read by
+       * the server's configuration only: the command-line tools work on the primary.
+       */
+      readUrl?: string;
+    }
+  | { kind: "pglite"; dataDir: string };
 
 /** The parsed variables as the database to open (DATA_DIR resolved against the working folder). */
 export function databaseConfigOf(values: {

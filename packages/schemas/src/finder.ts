@@ -37,3 +37,42 @@ export const SuggestionsSchema = z.object({
 export const SuggestQuerySchema = z.object({
   q: single(z.string({ error: () => "is required" }).max(200, "must be at most 200 characters")),
 });
+
+/**
+ * A filter or order taken from the words typed in the finder's search box, shown as a removable
+ * chip (docs/decisions/045-words-that-are-filters.md): its kind, its label ('United Kingdom',
+ * 'Postgraduate', 'Online', 'Cheapest first'), the words it came from as typed, and the typed text
+ * without them (the search its removal leads to).
+ */
+export const QueryChipSchema = z.object({
+  kind: z.enum(["country", "level", "format", "price"]),
+  label: z.string(),
+  words: z.string(),
+  text_without: z.string(),
+});
+export type QueryChip = z.output<typeof QueryChipSchema>;
+
+/**
+ * A nearby search that has results, offered when nothing matches (docs/spec-notes.md, Course
+ * finder: zero results): what it changes and how many programmes it finds. `change` is the
+ * query's new `name` and the filter values it drops; the rest of the query stays.
+ */
+export const NearbySearchSchema = z.object({
+  kind: z.enum(["chip", "filter", "word", "correction"]),
+  label: z.string(),
+  count: z.number().int(),
+  change: z.object({
+    name: z.string().optional(),
+    drop: z.array(z.object({ key: z.string(), value: z.string().optional() })),
+  }),
+});
+export type NearbySearch = z.output<typeof NearbySearchSchema>;
+
+/** How the finder read the typed text, and, when nothing matched, the nearby searches. */
+export const QueryInterpretationSchema = z.object({
+  /** The text searched once the filter words are taken out. */
+  text: z.string(),
+  chips: z.array(QueryChipSchema),
+  nearby: z.array(NearbySearchSchema),
+});
+export type QueryInterpretation = z.output<typeof QueryInterpretationSchema>;

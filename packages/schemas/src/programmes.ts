@@ -383,7 +383,7 @@ export const AuditEntrySchema = z.object({
   created_at: z.string(),
   organisation: z.object({ id: z.number(), name: z.string() }).nullable(),
   school: z.object({ id: z.number(), name: z.string() }).nullable(),
-  entity: z.enum(["programme", "school", "organisation", "lead"]),
+  entity: z.enum(["programme", "school", "organisation", "lead", "synonym"]),
   entity_id: z.number(),
   entity_name: z.string(),
   action: z.enum([
@@ -396,6 +396,7 @@ export const AuditEntrySchema = z.object({
     "link",
     "unlink",
     "rotate_secret",
+    "delete",
   ]),
   actor: z.object({ id: z.number().nullable(), name: z.string(), role: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -71,7 +71,12 @@ async function pageRoutes(pages: FastifyInstance, options: PagesOptions): Promis
     services: s.app,
     ...(options.sitemapUrlsPerFile ? { sitemapUrlsPerFile: options.sitemapUrlsPerFile } : {}),
   });
-  if (s.app.devMailbox) await pages.register(devMailboxRoutes, { services: s.app, prefix: "/dev" });
+  if (s.config.devMailbox !== "off")
+    await pages.register(devMailboxRoutes, {
+      services: s.app,
+      access: s.config.devMailbox,
+      prefix: "/dev",
+    });
   const mode: ReactRouterOptions["mode"] =
     s.config.env === "production" ? "production" : "development";
   const shared = {

@@ -27,6 +27,7 @@ import { partnerDashboardRoutes } from "./api/dashboards/partner.ts";
 import { programmeDashboardRoutes } from "./api/dashboards/programmes.ts";
 import { salesDashboardRoutes } from "./api/dashboards/sales.ts";
 import { schoolProfileRoutes } from "./api/dashboards/school-profile.ts";
+import { searchSynonymRoutes } from "./api/dashboards/search-synonyms.ts";
 import { dashboardDoorRoutes } from "./api/dashboards/sign-in-and-register.ts";
 import { finderRoutes } from "./api/finder/finder.ts";
 import { subscriptionRoutes } from "./api/newsletter/subscription.ts";
@@ -80,6 +81,7 @@ async function dashboardsApi(api: FastifyInstance, { services: s }: WithServices
   await api.register(programmeDashboardRoutes, { services });
   const imageMaxBytes = config.schoolImageMaxBytes;
   await api.register(schoolProfileRoutes, { services, imageMaxBytes });
+  await api.register(searchSynonymRoutes, { services });
   // The Overview numbers (ADR 015): a partner's organisation's schools, or every school for
   // sales (kept a minute and refreshed behind the scenes: too slow to compute per request).
   await api.register(analyticsOverviewRoutes, {

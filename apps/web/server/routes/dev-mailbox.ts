@@ -1,6 +1,8 @@
-// The development mailbox (README "Accounts", DEV_MAILBOX): the outbox as pages, for people trying the sign-up
-// and reset flows without an SMTP server, and as JSON for the end-to-end tests. Registered only
-// when the config allows it (never by default in production: it shows reset links).
+// The development mailbox (README "Accounts", DEV_MAILBOX): the outbox as pages, for people trying
+// the sign-up and reset flows without an SMTP server, and as JSON for the end-to-end tests.
+// Registered only when the config allows it; on production's default it answers this machine
+// only and is a plain 404 for anyone else (policies/mailbox-access.ts, ADR 046): it shows
+// verification and reset links.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,6 +10,7 @@ import { z } from "zod";
 import { getOutboxMessage, listOutbox } from "@studyatlas/core/accounts/outbox.ts";
 
 import type { AppServices } from "../../app/context.ts";
+import { isLocalRequest, type MailboxAccess } from "../policies/mailbox-access.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
 function escapeHtml(value: string): string {
@@ -25,9 +28,19 @@ function page(title: string, body: string): string {
 
 export async function devMailboxRoutes(
   app: FastifyInstance,
-  options: { services: AppServices },
+  options: { services: AppServices; access: Exclude<MailboxAccess, "off"> },
 ): Promise<void> {
   const { db } = options.services;
+  app.addHook("onRequest", async (request, reply) => {
+    // The socket's own address: request.ip would follow X-Forwarded-For under TRUST_PROXY.
+    const local = isLocalRequest({
+      socketAddress: request.raw.socket.remoteAddress,
+      headers: request.headers,
+    });
+    if (options.access === "loopback" && !local) return reply.callNotFound();
+    // Its links sign a person in or set a password: no cache keeps them.
+    void reply.header("cache-control", "no-store");
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const ListQuery = z.object({ to: z.string().max(254).optional() });
 

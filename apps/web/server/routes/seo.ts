@@ -63,7 +63,8 @@ export async function seoRoutes(
   app: FastifyInstance,
   options: { services: AppServices; sitemapUrlsPerFile?: number },
 ): Promise<void> {
-  const { db, publicBaseUrl } = options.services;
+  // The sitemaps list the public catalogue: read from the read replica when there is one (ADR 048).
+  const { catalogueDb: db, publicBaseUrl } = options.services;
   const perFile = options.sitemapUrlsPerFile ?? SITEMAP_MAX_URLS;
 
   app.get("/robots.txt", { schema: { hide: true } }, async (_request, reply) => {

@@ -14,6 +14,8 @@ import {
   type AnalyticsOverviewCache,
 } from "@studyatlas/core/dashboards/analytics/overview-cache.ts";
 import type { FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
+import { currentSynonyms, forgetSynonyms } from "@studyatlas/core/finder/synonyms.ts";
+import type { Database } from "@studyatlas/db/client.ts";
 import type { FastifyBaseLogger as Logger } from "fastify";
 
 import type { AppConfig } from "../config.ts";
@@ -67,6 +69,22 @@ export function followCatalogueChanges(
   });
   changes.subscribe((change) => {
     if (change === "catalogue") finderIndex.invalidate();
-    else finderIndex.vocabularyChanged();
+    else if (change === "search-words") finderIndex.vocabularyChanged();
+  });
+}
+
+/**
+ * The process's copy of the finder's synonyms is read again after a change of the list (and after
+ * any catalogue notice, which may stand for missed ones), at once, so the next search finds it
+ * ready; the answers and pages built with the old list are dropped by `followCatalogueChanges`
+ * (docs/decisions/044-synonyms-as-data.md).
+ */
+export function followSynonymChanges(changes: CatalogueChanges, db: Database, log: Logger): void {
+  changes.subscribe((change) => {
+    if (change === "search-words") return;
+    forgetSynonyms(db);
+    currentSynonyms(db).catch((error: unknown) => {
+      log.error({ err: error }, "The finder's synonyms could not be read");
+    });
   });
 }

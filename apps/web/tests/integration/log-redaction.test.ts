@@ -20,7 +20,8 @@ let testApp: TestApp | undefined;
 const lines: string[] = [];
 beforeAll(async () => {
   testApp = await createTestApp({
-    config: { logLevel: "info" },
+    // Request lines are at debug (server/request-log.ts).
+    config: { logLevel: "debug" },
     logStream: { write: (line: string) => void lines.push(line) },
   });
   ({ app, database } = testApp);

@@ -43,13 +43,16 @@ export interface TestAppOptions extends Pick<
 > {
   /** Settings over testConfig()'s defaults. */
   config?: Partial<AppConfig>;
+  /** Changes the test catalogue before the app starts (and builds its finder index from it). */
+  prepare?: (database: TestDatabase) => Promise<void>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    const { config, ...rest } = options;
+    const { config, prepare, ...rest } = options;
+    await prepare?.(database);
     app = await buildApp({
       config: testConfig(config),
       database,

@@ -107,8 +107,9 @@ describe.runIf(runnable)("WEB_CONCURRENCY=2 on PostgreSQL", () => {
       HOST: "127.0.0.1",
       WEB_CONCURRENCY: "2",
       NODE_ENV: "production",
-      // Every worker logs each request with its pid: which process answered.
-      LOG_LEVEL: "info",
+      // Every worker logs each request with its pid (at debug: server/request-log.ts): which
+      // process answered.
+      LOG_LEVEL: "debug",
     });
     await waitUntilServing(server);
   }, 180_000);

@@ -7,16 +7,18 @@
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import { SEARCH_WORDS_CHANGED } from "../finder/search-words.ts";
+import { SYNONYMS_CHANGED } from "../finder/synonyms.ts";
 import type { Logger } from "../logger.ts";
 
 export const CATALOGUE_CHANGED_CHANNEL = "catalogue_changed";
 
 /**
- * What changed: catalogue rows (or possibly, when a notice may have been missed), or only the
- * search vocabulary (typo correction and suggestions), which changes text answers but not the
- * programmes themselves.
+ * What changed: catalogue rows (or possibly, when a notice may have been missed), only the
+ * search vocabulary (typo correction and suggestions), or only the finder's synonyms
+ * (docs/decisions/044-synonyms-as-data.md); the last two change text answers but not the
+ * programmes themselves, so neither renews the finder index.
  */
-export type CatalogueChange = "catalogue" | "search-words";
+export type CatalogueChange = "catalogue" | "search-words" | "synonyms";
 
 export type CatalogueChangeListener = (change: CatalogueChange) => void;
 
@@ -29,12 +31,14 @@ export interface CatalogueChanges {
    * Hears the other processes' changes (the notice) until the returned function is called;
    * resolves once listening.
    */
-  listen(database: Pick<DatabaseHandle, "listen">): Promise<() => Promise<void>>;
+  listen(database: Pick<DatabaseHandle, "listen" | "readCaughtUp">): Promise<() => Promise<void>>;
 }
 
 /** The change a `catalogue_changed` notice's payload (the table written, or '' after a reconnect) stands for. */
 export function changeOfNotice(payload: string): CatalogueChange {
-  return payload === SEARCH_WORDS_CHANGED ? "search-words" : "catalogue";
+  if (payload === SEARCH_WORDS_CHANGED) return "search-words";
+  if (payload === SYNONYMS_CHANGED) return "synonyms";
+  return "catalogue";
 }
 
 export function createCatalogueChanges(log: Logger): CatalogueChanges {
@@ -55,7 +59,21 @@ export function createCatalogueChanges(log: Logger): CatalogueChanges {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    listen: (database) =>
-      database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => raise(changeOfNotice(payload))),
+    listen: (database) => {
+      const { readCaughtUp } = database;
+      return database.listen(CATALOGUE_CHANGED_CHANNEL, (payload) => {
+        const change = changeOfNotice(payload);
+        if (!readCaughtUp) return raise(change);
+        // With a read replica, the caches empty and the index rebuilds once the replica has the
+        // change: sooner, they would keep the catalogue as it was (ADR 048).
+        readCaughtUp().then(
+          () => raise(change),
+          (error: unknown) => {
+            log.warn({ err: error, change }, "The read replica is behind; the change applies now");
+            raise(change);
+          },
+        );
+      });
+    },
   };
 }

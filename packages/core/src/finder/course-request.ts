@@ -7,6 +7,7 @@ import type {
   DurationRange,
   TuitionFilter,
 } from "@studyatlas/schemas/catalogue.ts";
+import type { QueryChip } from "@studyatlas/schemas/finder.ts";
 
 export interface CourseFilters {
   /** Free text as typed (trigram matching on names). */
@@ -52,6 +53,8 @@ export const ALL_PUBLISHED_COURSES: Readonly<CourseFilters> = {
 
 export interface CourseListRequest {
   filters: CourseFilters;
+  /** The filters and order taken from the typed text, when it named any (ADR 045). */
+  interpretation?: { text: string; chips: QueryChip[] };
   ordering: CourseOrdering;
   /** For random ordering: the same seed gives the same permutation, so pages never overlap. */
   seed: number;

@@ -13,11 +13,12 @@ import {
   type CourseCard,
   type CourseListQuery,
 } from "@studyatlas/schemas/catalogue.ts";
-import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
+import type { CourseFacets, NearbySearch, QueryChip } from "@studyatlas/schemas/finder.ts";
 
 import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
 import { type CourseListRequest, defaultOrdering } from "./course-request.ts";
 import { pageCount } from "../catalogue/pagination.ts";
+import { nearbySearches } from "./nearby-searches.ts";
 import { searchTokens } from "./search-words.ts";
 
 export interface DegreeTypeGroup {
@@ -29,6 +30,15 @@ export interface DegreeTypeGroup {
 export interface FinderPage {
   /** The search text after misspelling correction, when it differs from what was typed. */
   correctedQuery?: string;
+  /**
+   * The text searched: corrected, without the words taken as filters; what the heading names
+   * (undefined without text).
+   */
+  searchedText: string | undefined;
+  /** Filters and order taken from the typed words, as removable chips (ADR 045). */
+  queryChips: QueryChip[];
+  /** When nothing matches: nearby searches that find something, with their counts (ADR 045). */
+  nearby: NearbySearch[];
   /** The discipline the results are narrowed to (path child or query). */
   discipline: { id: number; slug: string; name: string } | undefined;
   /** The programme in effect (from the path on the variants, else from the query). */
@@ -68,15 +78,16 @@ const SUGGESTIONS_QUERY = CourseListQuerySchema.parse({
 export async function loadFinderPage(
   catalogue: CachedCatalogue,
   query: CourseListQuery,
-  options: { visitorSeed: number },
+  options: { visitorSeed: number; fixed?: ReadonlySet<"programme" | "discipline"> },
 ): Promise<FinderPage> {
-  const ordering = defaultOrdering(query);
-  const seed = ordering === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
+  // Random order is only ever asked for; the order a query takes otherwise may come from its words.
+  const seed =
+    defaultOrdering(query) === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
   const listRequest = await catalogue.resolveCourseListRequest({
     ...query,
-    ordering,
     ...(seed !== undefined ? { seed } : {}),
   });
+  const { ordering } = listRequest;
   // The cards' columns only (CourseCardSchema): all the page shows of its programmes.
   const listCards = async (request: CourseListRequest) =>
     (await catalogue.listCourseCardPages([request]))[0] ?? { count: 0, results: [] };
@@ -87,10 +98,15 @@ export async function loadFinderPage(
     catalogue.listDegreeTypes(),
     catalogue.listCurrencies({ limit: 1000, offset: 0 }),
   ]);
-  const suggestions =
+  const [suggestions, nearby] =
     list.count === 0
-      ? (await listCards(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY))).results
-      : [];
+      ? await Promise.all([
+          listCards(await catalogue.resolveCourseListRequest(SUGGESTIONS_QUERY)).then(
+            (answer) => answer.results,
+          ),
+          nearbyOf(catalogue, query, listRequest, options.fixed),
+        ])
+      : [[], []];
 
   const disciplineId = listRequest.filters.disciplineIds[0];
   const discipline = disciplines.find((item) => item.id === disciplineId);
@@ -99,13 +115,15 @@ export async function loadFinderPage(
     : undefined;
   // Misspelled words were searched as their closest catalogue words: say so (ADR 005).
   const corrected = listRequest.filters.searchText;
+  const searched = listRequest.filters.text;
   const correctedQuery =
-    query.name && corrected && corrected !== searchTokens(query.name).join(" ")
-      ? corrected
-      : undefined;
+    searched && corrected && corrected !== searchTokens(searched).join(" ") ? corrected : undefined;
 
   return {
     ...(correctedQuery ? { correctedQuery } : {}),
+    searchedText: correctedQuery ?? searched,
+    queryChips: listRequest.interpretation?.chips ?? [],
+    nearby,
     discipline: discipline
       ? { id: discipline.id, slug: discipline.slug, name: discipline.name }
       : undefined,
@@ -134,6 +152,29 @@ export async function loadFinderPage(
     })),
     suggestions,
   };
+}
+
+/** The nearby searches of a query that found nothing, counted through the catalogue's lists. */
+async function nearbyOf(
+  catalogue: CachedCatalogue,
+  query: CourseListQuery,
+  listRequest: CourseListRequest,
+  fixed: ReadonlySet<"programme" | "discipline"> | undefined,
+): Promise<NearbySearch[]> {
+  const countries = await catalogue.listCountryOptions({ enabledOnly: false });
+  const count = async (other: CourseListQuery) => {
+    const request = await catalogue.resolveCourseListRequest({
+      ...other,
+      ordering: "name",
+      page: 1,
+      page_size: 1,
+    });
+    return (await catalogue.listCourses(request)).count;
+  };
+  return nearbySearches(query, listRequest, count, {
+    countryNames: new Map(countries.map((country) => [country.slug, country.name])),
+    ...(fixed ? { fixed } : {}),
+  });
 }
 
 /** Degree types under their programme level, keeping the order of first appearance. */

@@ -18,6 +18,7 @@ import { defaultOrdering, type CourseListRequest, type TextMatchChoice } from ".
 import { chooseTextMatch } from "./course-sql.ts";
 import type { CourseIndex } from "./index/course-index.ts";
 import { chooseTextMatchInIndex } from "./index/text-match.ts";
+import { interpretTypedText } from "./query-lexicon.ts";
 import { randomSeed } from "./random-seed.ts";
 import { correctSearchText } from "./search-words.ts";
 
@@ -83,9 +84,11 @@ async function textMatchOf(
  */
 export async function resolveCourseListRequest(
   db: Database,
-  query: CourseListQuery,
+  typedQuery: CourseListQuery,
   index?: CourseIndex,
 ): Promise<CourseListRequest> {
+  // Words that are filters become those filters; the rest is the text (ADR 045).
+  const { query, interpretation } = await interpretTypedText(db, typedQuery, index);
   const disciplineIds = await disciplineIdsOf(db, query, index);
   const countries = index
     ? index.countryIdsOfSlugs(query.country)
@@ -119,6 +122,7 @@ export async function resolveCourseListRequest(
       ...(query.featured !== undefined ? { featured: query.featured } : {}),
       published: query.published ?? true,
     },
+    ...(interpretation ? { interpretation } : {}),
     ordering: defaultOrdering(query),
     seed: query.seed ?? randomSeed(),
     page: query.page ?? 1,

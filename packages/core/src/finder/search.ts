@@ -6,7 +6,7 @@
 // else from SQL, and both give the same answer (the oracle tests beside the index).
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseCard, CourseListItem, CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
-import type { CourseFacets, Suggestion } from "@studyatlas/schemas/finder.ts";
+import type { CourseFacets, NearbySearch, Suggestion } from "@studyatlas/schemas/finder.ts";
 
 import { countPublishedCoursesOfCountry } from "../catalogue/countries.ts";
 import * as courseList from "./course-list.ts";
@@ -14,7 +14,9 @@ import type { CourseFilters, CourseListRequest, RelatedScope } from "./course-re
 import * as facets from "./facets.ts";
 import type { FinderIndex } from "./finder-index.ts";
 import { currentIndex } from "./index/holder.ts";
+import * as nearby from "./nearby-searches.ts";
 import * as pageCards from "./page-cards.ts";
+import { queryWordLexicon } from "./query-lexicon.ts";
 import { randomSeed } from "./random-seed.ts";
 import * as related from "./related.ts";
 import * as resolve from "./resolve-request.ts";
@@ -48,6 +50,36 @@ export function listCourseCardPages(
   finder?: FinderIndex,
 ): Promise<Array<{ count: number; results: CourseCard[] }>> {
   return courseList.listCourseCardPages(db, requests, currentIndex(finder));
+}
+
+/** How many programmes a finder query finds (the counts of the nearby searches). */
+export async function countCourses(
+  db: Database,
+  query: CourseListQuery,
+  finder?: FinderIndex,
+): Promise<number> {
+  const request = await resolveCourseListRequest(
+    db,
+    { ...query, ordering: "name", page: 1, page_size: 1 },
+    finder,
+  );
+  return (await listCourses(db, request, finder)).count;
+}
+
+/**
+ * When a query finds nothing (ADR 045): the nearest searches that find something, each with its
+ * count. `query` is the validated query as asked, `request` what it resolved to.
+ */
+export async function findNearbySearches(
+  db: Database,
+  query: CourseListQuery,
+  request: CourseListRequest,
+  finder?: FinderIndex,
+): Promise<NearbySearch[]> {
+  const lexicon = await queryWordLexicon(db, currentIndex(finder));
+  return nearby.nearbySearches(query, request, (other) => countCourses(db, other, finder), {
+    countryNames: lexicon.countryNames,
+  });
 }
 
 /** The total and each facet's counts, each facet with its own filter removed. */

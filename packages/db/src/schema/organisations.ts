@@ -174,7 +174,7 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const AUDIT_ENTITIES = ["programme", "school", "organisation", "lead"] as const;
+export const AUDIT_ENTITIES = ["programme", "school", "organisation", "lead", "synonym"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   "create",
@@ -186,6 +186,7 @@ export const AUDIT_ACTIONS = [
   "link",
   "unlink",
   "rotate_secret",
+  "delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -224,11 +225,11 @@ export const auditLog = pgTable(
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
     check(
       "audit_log_entity_check",
-      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead')`,
+      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead', 'synonym')`,
     ),
     check(
       "audit_log_action_check",
-      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret')`,
+      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete')`,
     ),
   ],
 );

@@ -1,5 +1,5 @@
 // Seeds the demo catalogue: reference data (currencies, countries, disciplines, programme and
-// degree types, languages), schools and courses. Used by `npm run db:seed`, the server's first
+// degree types, languages), schools, courses and the finder's curated synonyms. Used by `npm run db:seed`, the server's first
 // start and tests. Deterministic for a given seed (README.md, demo data).
 //
 // This file is the orchestration; sessions.ts holds the connections, reference-data.ts the rows
@@ -40,6 +40,7 @@ import { writeCatalogueBase } from "./reference-data.ts";
 import { generateSchools } from "./schools.ts";
 import type { SeedProgress } from "./seed-progress.ts";
 import { sessionProvider } from "./sessions.ts";
+import { seedSynonyms } from "./seed-synonyms.ts";
 
 export const DEFAULT_SEED_OPTIONS = { courses: 6000, schools: 450, seed: 42 } as const;
 
@@ -216,6 +217,8 @@ export async function seedCatalogue(
     // The search vocabulary (misspelling correction) is derived from the catalogue just written.
     for (const sql of FINISH_STATEMENTS) await handle.query(sql);
   }
+  // The finder's curated synonyms come with the demo catalogue (seed-synonyms.ts).
+  await seedSynonyms(handle, { reset: options.reset === true });
   const seconds = (performance.now() - started) / 1000;
   report({ phase: "done", done: total, total });
   return {

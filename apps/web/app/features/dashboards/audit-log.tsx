@@ -26,9 +26,16 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   link: "linked a school to",
   unlink: "unlinked a school from",
   rotate_secret: "rotated the webhook secret of",
+  delete: "deleted",
 };
 
 const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };
+
+/** The words before an entry's name, where its name alone does not say what it is. */
+const ENTITY_TEXT: Partial<Record<AuditEntry["entity"], string>> = {
+  school: "the school",
+  synonym: "the search synonym",
+};
 
 const HTML_FIELDS = new Set<string>(PROGRAMME_HTML_FIELDS);
 const MAX_TEXT = 240;
@@ -87,7 +94,7 @@ function Entry({
         <strong>
           {entry.actor.name || "Someone"}{" "}
           <span className={styles.muted}>({ROLE_TEXT[entry.actor.role] ?? entry.actor.role})</span>{" "}
-          {ACTION_TEXT[entry.action]} {entry.entity === "school" ? "the school" : ""} {name}
+          {ACTION_TEXT[entry.action]} {ENTITY_TEXT[entry.entity] ?? ""} {name}
         </strong>
         <time dateTime={entry.created_at} className={styles.muted}>
           {timeOf(entry.created_at)}

@@ -17,6 +17,7 @@ export const PARTNER_NAV = [
   { to: "/dashboard/partner/school", label: "School profile", end: false },
   { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
   { to: "/dashboard/partner/audit-log", label: "History", end: false },
+  { to: "/dashboard/partner/synonyms", label: "Synonyms", end: false },
 ] as const;
 
 /** The sales dashboard's sections. */
@@ -24,6 +25,7 @@ export const SALES_NAV = [
   { to: "/dashboard/sales", label: "Organisations", end: true },
   { to: "/dashboard/sales/numbers", label: "Numbers", end: false },
   { to: "/dashboard/sales/audit-log", label: "History", end: false },
+  { to: "/dashboard/sales/synonyms", label: "Synonyms", end: false },
 ] as const;
 
 export function DashboardShell({

@@ -4,6 +4,7 @@ import {
   ATTENDANCE_OPTIONS,
   DURATION_BUCKETS,
   FORMAT_OPTIONS,
+  isPlaceholder,
 } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import type { CountryOption } from "../../hooks/use-country-options.ts";
@@ -19,6 +20,8 @@ export interface Chip {
   key: string;
   label: string;
   href: string;
+  /** For a filter taken from the typed text: the words it came from (ADR 045). */
+  words?: string;
 }
 
 type ListKey = "country" | "duration" | "degree_type" | "attendance" | "course_format";
@@ -39,7 +42,11 @@ interface ChipSource {
 function scopeChips({ data, location, params, withoutKeys }: ChipSource): Chip[] {
   const chips: Chip[] = [];
   const name = params.get("name");
-  if (name) chips.push({ key: "name", label: `Search: ${name}`, href: withoutKeys(["name"]) });
+  // The text searched once its filter words became chips (ADR 045); none left, no text chip.
+  const searched = data.queryChips.length > 0 ? data.searchedText : name;
+  if (name && searched) {
+    chips.push({ key: "name", label: `Search: ${searched}`, href: withoutKeys(["name"]) });
+  }
   const programme = params.get("programme");
   if (programme && !location.scope.pathScoped) {
     chips.push({
@@ -130,7 +137,8 @@ function tuitionAndCountryChips({
       href: withoutKeys(["tuition", "currency"]),
     });
   }
-  for (const slug of params.getAll("country")) {
+  // The country box's placeholder ('Where?') is no filter (docs/spec/discovery.md §5).
+  for (const slug of params.getAll("country").filter((value) => !isPlaceholder(value))) {
     const label =
       data.facets.country.find((item) => item.slug === slug)?.name ??
       countries.find((item) => item.slug === slug)?.name ??
@@ -138,6 +146,19 @@ function tuitionAndCountryChips({
     chips.push({ key: `country-${slug}`, label, href: without("country", slug) });
   }
   return chips;
+}
+
+/**
+ * The filters taken from the typed words (ADR 045): removing one searches the typed text without
+ * its words, so that interpretation is undone and the results widen.
+ */
+function queryWordChips({ data, location }: ChipSource): Chip[] {
+  return data.queryChips.map((chip) => ({
+    key: `words-${chip.kind}-${chip.words}`,
+    label: chip.label,
+    words: chip.words,
+    href: `${location.pathname}${withValues(location.search, "name", chip.text_without ? [chip.text_without] : [])}`,
+  }));
 }
 
 /** Every filter in effect as a chip, in the order the panel lists the filters. */
@@ -161,5 +182,10 @@ export function activeFilterChips(
       )}`,
     withoutKeys: (keys) => `${pathname}${withoutKeys(search, keys)}`,
   };
-  return [...scopeChips(source), ...optionChips(source), ...tuitionAndCountryChips(source)];
+  return [
+    ...queryWordChips(source),
+    ...scopeChips(source),
+    ...optionChips(source),
+    ...tuitionAndCountryChips(source),
+  ];
 }

@@ -61,10 +61,15 @@ export async function loadFinderRoute(
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   try {
-    const found = await loadFinderPage(catalogue, query, { visitorSeed: seed });
+    // What the path fixes is not offered for relaxing when nothing matches.
+    const fixed = new Set<"programme" | "discipline">();
+    if (scope.pathScoped) fixed.add("programme");
+    if (scope.disciplineSlug !== undefined) fixed.add("discipline");
+    const found = await loadFinderPage(catalogue, query, { visitorSeed: seed, fixed });
+    // The heading names what was searched: corrected, without the words taken as filters.
     const heading = finderHeading({
       ...(found.programmeLabel ? { programmeLabel: found.programmeLabel } : {}),
-      ...(query.name ? { name: query.name } : {}),
+      ...(found.searchedText ? { name: found.searchedText } : {}),
     });
     return { data: { status: "ok", scope, heading, ...found }, status: 200, headers };
   } catch (error) {

@@ -40,7 +40,8 @@ import { cacheCatalogueAnswers } from "../../../plugins/catalogue-cache.ts";
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 const tags = ["academics"];
 
-type Services = Pick<AppServices, "db" | "publicBaseUrl">;
+/** The catalogue's reads: the read replica when there is one (ADR 048). */
+type Services = { db: AppServices["catalogueDb"]; publicBaseUrl: string };
 
 export async function catalogueRoutes(
   app: FastifyInstance,
@@ -48,10 +49,14 @@ export async function catalogueRoutes(
 ): Promise<void> {
   // Every route here answers from the catalogue alone (plugins/catalogue-cache.ts).
   app.addHook("onRoute", cacheCatalogueAnswers);
-  countryRoutes(app, options.services);
-  schoolRoutes(app, options.services);
-  courseDetailRoute(app, options.services);
-  referenceListRoutes(app, options.services);
+  const services = {
+    db: options.services.catalogueDb,
+    publicBaseUrl: options.services.publicBaseUrl,
+  };
+  countryRoutes(app, services);
+  schoolRoutes(app, services);
+  courseDetailRoute(app, services);
+  referenceListRoutes(app, services);
 }
 
 function countryRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): void {

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { publicUrl, toPage } from "@studyatlas/core/catalogue/pagination.ts";
 import {
   countCourseFacets,
+  findNearbySearches,
   listCourses,
   resolveCourseListRequest,
   suggest,
@@ -20,6 +21,7 @@ import {
 } from "@studyatlas/schemas/catalogue.ts";
 import {
   CourseFacetsSchema,
+  QueryInterpretationSchema,
   SuggestionsSchema,
   SuggestQuerySchema,
 } from "@studyatlas/schemas/finder.ts";
@@ -31,7 +33,8 @@ export async function finderRoutes(
   app: FastifyInstance,
   options: { services: AppServices },
 ): Promise<void> {
-  const { db, finderIndex, publicBaseUrl } = options.services;
+  // Catalogue reads: the read replica when there is one (ADR 048).
+  const { catalogueDb: db, finderIndex, publicBaseUrl } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["academics"];
   // The finder's answers depend on the catalogue alone (plugins/catalogue-cache.ts).
@@ -42,7 +45,14 @@ export async function finderRoutes(
       tags,
       summary: "Programmes matching the finder's filters",
       querystring: CourseListQuerySchema,
-      response: { 200: pageOf(CourseListItemSchema), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      response: {
+        // How the typed text was read, and nearby searches when nothing matched (ADR 045).
+        200: pageOf(CourseListItemSchema).extend({
+          interpretation: QueryInterpretationSchema.optional(),
+        }),
+        400: ApiErrorSchema,
+        404: ApiErrorSchema,
+      },
     },
     handler: async (request) => {
       const listRequest = await resolveCourseListRequest(db, request.query, finderIndex);
@@ -54,7 +64,18 @@ export async function finderRoutes(
         url.searchParams.set("seed", String(listRequest.seed));
         doNotCache(request);
       }
-      return toPage(results, count, listRequest, url);
+      const page = toPage(results, count, listRequest, url);
+      const { interpretation } = listRequest;
+      const nearby =
+        count === 0 && (request.query.name || interpretation)
+          ? await findNearbySearches(db, request.query, listRequest, finderIndex)
+          : [];
+      if (!interpretation && nearby.length === 0) return page;
+      const text = interpretation?.text ?? request.query.name ?? "";
+      return {
+        ...page,
+        interpretation: { text, chips: interpretation?.chips ?? [], nearby },
+      };
     },
   });
 

@@ -1,0 +1,68 @@
+// The finder page's data for typed text (docs/decisions/045-words-that-are-filters.md;
+// docs/spec-notes.md, Course finder): the heading names the searched text (corrected, without the
+// words taken as filters), the chips come with the page, the order a price word asks for is the
+// page's order, and a page that finds nothing carries nearby searches. Both search paths.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import {
+  cachedCatalogue,
+  type CachedCatalogue,
+} from "@studyatlas/core/catalogue/cached-catalogue.ts";
+
+import type { FinderPageData } from "../../app/features/finder/finder-data.ts";
+import { loadFinderRoute } from "../../app/features/finder/finder-loader.server.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
+
+const FINDER = { base: "coursefinder", pathScoped: false };
+const log = { error: () => undefined };
+
+describe.each([
+  ["the finder index", true],
+  ["SQL", false],
+])("the finder page's data for typed text, answered by %s", (_label, finderIndex) => {
+  let t: TestApp;
+  let catalogue: CachedCatalogue;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { finderIndex } });
+    catalogue = cachedCatalogue(t.database.db, t.app.catalogueCache, t.app.finderIndex);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function finderPage(query: string): Promise<FinderPageData> {
+    const answer = await loadFinderRoute(catalogue, FINDER, new URLSearchParams(query), null, log);
+    expect(answer.status, query).toBe(200);
+    if (answer.data.status !== "ok") throw new Error(`${query}: ${answer.data.message}`);
+    return answer.data;
+  }
+
+  it("heads a corrected search with the corrected text, not the typo", async () => {
+    const page = await finderPage("name=mangement&country=Where%3F");
+    expect(page.correctedQuery).toBe("management");
+    expect(page.heading).toBe("Management Courses");
+  });
+
+  it("heads a search with the text left once its filter words are chips", async () => {
+    const page = await finderPage("name=psychology%20masters%20UK");
+    expect(page.heading).toBe("Psychology Courses");
+    expect(page.queryChips.map((chip) => chip.label)).toEqual(["Postgraduate", "United Kingdom"]);
+  });
+
+  it("orders 'cheap MBA' by tuition, as the sort select shows", async () => {
+    const page = await finderPage("name=cheap%20MBA");
+    expect(page.ordering).toBe("tuition");
+    expect(page.count).toBeGreaterThan(0);
+    const picked = await finderPage("name=cheap%20MBA&ordering=name");
+    expect(picked.ordering).toBe("name");
+    expect(picked.count).toBe(page.count);
+  });
+
+  it("offers nearby searches with results when nothing matches", async () => {
+    const page = await finderPage("name=psychology%20Vatican%20City&attendance=ONLINE");
+    expect(page.count).toBe(0);
+    expect(page.nearby.length).toBeGreaterThan(0);
+    for (const nearby of page.nearby) expect(nearby.count, nearby.label).toBeGreaterThan(0);
+    expect(page.nearby.map((nearby) => nearby.label)).toContain("Vatican City");
+  });
+});

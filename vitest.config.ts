@@ -53,6 +53,8 @@ export default defineConfig({
             "apps/web/app/**/*.test.{ts,tsx}",
             "eslint/**/*.test.ts",
             "scripts/**/*.test.ts",
+            // The benchmarks' own rules (bench/search-quality: the judged set's metrics).
+            "bench/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**", "**/*.integration.test.ts", "apps/web/tests/**"],
         },

@@ -266,6 +266,38 @@ export function loadConfig(
     webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
     schoolImageMaxBytes: value.SCHOOL_IMAGE_MAX_MB * 1024 * 1024,
     ...(value.VISITOR_COUNTRY_HEADER ? { visitorCountryHeader: value.VISITOR_COUNTRY_HEADER } : {}),
+    ...observabilityOf(value),
+    siteLinks: siteLinksOf(value),
+  };
+}
+
+type EnvValues = ReturnType<typeof EnvSchema.parse>;
+
+/** The links of the footer and the pages that link out (the spec's defaults unless set). */
+function siteLinksOf(value: EnvValues): AppConfig["siteLinks"] {
+  return {
+    newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
+    privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,
+    termsOfUse: value.TERMS_OF_USE_URL ?? DEFAULT_SITE_LINKS.termsOfUse,
+    disclaimer: value.DISCLAIMER_URL ?? DEFAULT_SITE_LINKS.disclaimer,
+    social: Object.fromEntries(
+      (
+        [
+          ["facebook", value.SOCIAL_FACEBOOK_URL],
+          ["twitter", value.SOCIAL_TWITTER_URL],
+          ["instagram", value.SOCIAL_INSTAGRAM_URL],
+          ["youtube", value.SOCIAL_YOUTUBE_URL],
+          ["tiktok", value.SOCIAL_TIKTOK_URL],
+          ["linkedin", value.SOCIAL_LINKEDIN_URL],
+        ] as const
+      ).filter((entry): entry is readonly [(typeof entry)[0], string] => entry[1] !== undefined),
+    ),
+  };
+}
+
+/** /metrics and the traces (docs/decisions/047-metrics-and-traces.md). */
+function observabilityOf(value: EnvValues): Pick<AppConfig, "metrics" | "tracing"> {
+  return {
     metrics: {
       ...(value.METRICS_PORT !== undefined ? { port: value.METRICS_PORT } : {}),
       host: value.METRICS_HOST,
@@ -274,24 +306,6 @@ export function loadConfig(
     tracing: {
       ...(value.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: value.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
       serviceName: value.OTEL_SERVICE_NAME,
-    },
-    siteLinks: {
-      newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
-      privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,
-      termsOfUse: value.TERMS_OF_USE_URL ?? DEFAULT_SITE_LINKS.termsOfUse,
-      disclaimer: value.DISCLAIMER_URL ?? DEFAULT_SITE_LINKS.disclaimer,
-      social: Object.fromEntries(
-        (
-          [
-            ["facebook", value.SOCIAL_FACEBOOK_URL],
-            ["twitter", value.SOCIAL_TWITTER_URL],
-            ["instagram", value.SOCIAL_INSTAGRAM_URL],
-            ["youtube", value.SOCIAL_YOUTUBE_URL],
-            ["tiktok", value.SOCIAL_TIKTOK_URL],
-            ["linkedin", value.SOCIAL_LINKEDIN_URL],
-          ] as const
-        ).filter((entry): entry is readonly [(typeof entry)[0], string] => entry[1] !== undefined),
-      ),
     },
   };
 }

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { inBackground } from "./background.ts";
-import { BACKGROUND_CONNECTIONS } from "./client.ts";
+import { BACKGROUND_CONNECTIONS } from "./postgres-pool.ts";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.ts";
 
 let database: TestDatabase;

@@ -94,8 +94,8 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
           phone: false,
           zoom: false,
         },
-        disable_signup: false,
-        mailer_autoconfirm: false,
+        disable_signup: options.gotrue?.disableSignup ?? false,
+        mailer_autoconfirm: options.gotrue?.autoconfirm ?? false,
         phone_autoconfirm: false,
         sms_provider: "",
         saml_enabled: false,
@@ -111,6 +111,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
     google: options.google,
     redirectUrls: options.redirectUrls,
     secureEmailChange: options.secureEmailChange,
+    gotrue: options.gotrue,
   };
   await app.register(signInRoutes, routeOptions);
   await app.register(emailLinkRoutes, routeOptions);

@@ -195,7 +195,14 @@ function installSuite(suite: Suite): void {
     writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
     run(
       "npm",
-      ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", "--workspaces=false"],
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        "--no-package-lock",
+        "--workspaces=false",
+      ],
       suite.packageDirectory,
     );
     if (suite.runDirectory !== suite.packageDirectory) {

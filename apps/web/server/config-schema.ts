@@ -109,7 +109,10 @@ export function parseGoDuration(value: string): number | undefined {
   if (value === "0") return 0;
   const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((part) => part[0]).join("") !== value) return undefined;
-  return parts.reduce((ms, part) => ms + Number(part[1]) * (GO_DURATION_UNITS[part[2] ?? ""] ?? 0), 0);
+  return parts.reduce(
+    (ms, part) => ms + Number(part[1]) * (GO_DURATION_UNITS[part[2] ?? ""] ?? 0),
+    0,
+  );
 }
 
 const gotrueBoolean = z.enum(["true", "false"], { error: "must be true or false" });

@@ -151,7 +151,8 @@ describe("GOTRUE_PASSWORD_MIN_LENGTH", () => {
     });
     const admin = await adminClient(strict.baseUrl);
     const created = await admin.createUser({ email: uniqueAddress("len"), password: short });
-    expectAuthError(created.error, 422, "weak_password");
+    // auth-js answers a weak password with its own AuthWeakPasswordError.
+    expect(created.error).toMatchObject({ status: 422, code: "weak_password" });
     const byDefault = await call(product.t, "POST", "/signup", {
       body: { email: uniqueAddress("len"), password: short },
     });
@@ -164,7 +165,12 @@ describe("GoTrue's per-feature rate limits", () => {
     const body = { email: uniqueAddress("rl"), password: GOOD_PASSWORD };
     const from = (address: string) => ({ body, ip: freshIp(), headers: { "x-real-ip": address } });
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await call(strict.t, "POST", "/token?grant_type=password", from("198.51.100.7"));
+      const answer = await call(
+        strict.t,
+        "POST",
+        "/token?grant_type=password",
+        from("198.51.100.7"),
+      );
       expect(answer.statusCode, answer.body).toBe(400);
     }
     // A third from the same header address, though from another socket: limited.
@@ -278,7 +284,11 @@ describe("errors as GoTrue answers them", () => {
     expect(created.error?.message).toBe("Unable to validate email address: invalid format");
     const invited = await admin.inviteUserByEmail(invalid);
     expectAuthError(invited.error, 400, "email_address_invalid");
-    const link = await admin.generateLink({ type: "signup", email: invalid, password: GOOD_PASSWORD });
+    const link = await admin.generateLink({
+      type: "signup",
+      email: invalid,
+      password: GOOD_PASSWORD,
+    });
     expectAuthError(link.error, 400, "email_address_invalid");
     const rows = await product.t.database.db
       .select({ id: users.id })

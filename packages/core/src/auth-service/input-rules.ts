@@ -28,11 +28,7 @@ const GOTRUE_EMAIL_PATTERN =
 
 export function assertEmail(email: string): string {
   const trimmed = email.trim();
-  if (
-    trimmed.length > 254 ||
-    !EMAIL_PATTERN.test(trimmed) ||
-    !GOTRUE_EMAIL_PATTERN.test(trimmed)
-  ) {
+  if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed) || !GOTRUE_EMAIL_PATTERN.test(trimmed)) {
     throw new ValidationError("Unable to validate email address: invalid format", {
       code: "email_address_invalid",
     });

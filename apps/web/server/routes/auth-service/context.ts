@@ -75,11 +75,7 @@ export function requireBearerUser(secret: string, db?: Database): preValidationA
       );
     }
     if (db && !(await getUser(db, check.claims.userId))) {
-      throw new GoTrueHttpError(
-        403,
-        "user_not_found",
-        "User from sub claim in JWT does not exist",
-      );
+      throw new GoTrueHttpError(403, "user_not_found", "User from sub claim in JWT does not exist");
     }
     // A genuine token whose session row is revoked or gone: auth-js drops its session on this code.
     throw new GoTrueHttpError(

@@ -79,6 +79,8 @@ interface Suite {
   packageDirectory: string;
   clients: string;
   instances: Instance[];
+  /** AUTH_REDIRECT_URLS: the suite's GoTrue SITE_URL and URI allow list. */
+  redirectUrls: string;
   /** Rewrites clients.ts: each instance's URL, then the secret and keys. */
   rewrite(source: string, urls: Map<string, string>, secret: string): string;
   jestArguments: string[];
@@ -101,7 +103,9 @@ function detectSuite(checkout: string): Suite {
       runDirectory: path.join(checkout, "test"),
       packageDirectory: checkout,
       clients: archived,
-      // docker-compose.yml's servers differ in these two settings only.
+      // docker-compose.yml's servers differ in these two settings only; its SITE_URL and
+      // URI_ALLOW_LIST are where redirects may go.
+      redirectUrls: "http://localhost:9999/**,https://supabase.io/docs/**",
       instances: [
         { name: "on", env: { GOTRUE_MAILER_AUTOCONFIRM: "true" } },
         { name: "off", env: { GOTRUE_MAILER_AUTOCONFIRM: "false" } },
@@ -144,6 +148,8 @@ function detectSuite(checkout: string): Suite {
       runDirectory: cliRoot,
       packageDirectory: cliRoot,
       clients: path.join(cliRoot, "test/lib/clients.ts"),
+      // config.toml's site_url and additional_redirect_urls.
+      redirectUrls: "http://127.0.0.1:3000/**,https://127.0.0.1:3000/**,http://localhost:5173/**",
       instances: [{ name: "on", env: {} }],
       rewrite(source, urls, secret) {
         let next = replaceOrFail(
@@ -331,6 +337,7 @@ async function main(): Promise<void> {
             PORT: String(port),
             PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
             AUTH_SECRET: secret,
+            AUTH_REDIRECT_URLS: suite.redirectUrls,
             FINDER_INDEX: "false",
             // The first server migrates; the others find the schema in place.
             GOTRUE_SUITES_MIGRATE: index === 0 ? "true" : "false",

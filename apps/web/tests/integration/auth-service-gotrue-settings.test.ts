@@ -104,6 +104,20 @@ describe("GOTRUE_MAILER_AUTOCONFIRM", () => {
     expectAuthError(second.error, 422, "user_already_exists");
   });
 
+  it("answers 422 otp_disabled to a one-time code for an unknown address without create_user", async () => {
+    const unknown = await authClient(autoconfirm.baseUrl).signInWithOtp({
+      email: uniqueAddress("otp"),
+      options: { shouldCreateUser: false },
+    });
+    expectAuthError(unknown.error, 422, "otp_disabled");
+    // The product keeps its enumeration protection: the same {} as for a known address.
+    const quiet = await authClient(product.baseUrl).signInWithOtp({
+      email: uniqueAddress("otp"),
+      options: { shouldCreateUser: false },
+    });
+    expect(quiet.error).toBeNull();
+  });
+
   it("is off by default: a user without a session, and the same answer for a taken address", async () => {
     const email = uniqueAddress("product");
     const first = await authClient(product.baseUrl).signUp({ email, password: GOOD_PASSWORD });

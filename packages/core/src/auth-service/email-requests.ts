@@ -56,6 +56,11 @@ export async function requestEmailOtp(
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
   await consumeLimit(db, limitsOf(context.gotrue).otp, context.ip);
+  // With GOTRUE_MAILER_AUTOCONFIRM sign-up already tells a taken address, so there is nothing to
+  // hide: an unknown address without create_user answers as GoTrue does (ADR 049).
+  if (context.gotrue?.autoconfirm && !input.createUser && !(await findUserByEmail(db, email))) {
+    throw new ValidationError("Signups not allowed for otp", { code: "otp_disabled" });
+  }
   await limitEmail(db, email, "otp", context.gotrue);
   return async () => {
     let user = await findUserByEmail(db, email);

@@ -80,6 +80,7 @@ const STATUS_OF_CODE: Record<string, number> = {
   manual_linking_disabled: 404,
   flow_state_expired: 422,
   signup_disabled: 422,
+  otp_disabled: 422,
   mfa_verification_failed: 422,
   web3_provider_disabled: 422,
   anonymous_provider_disabled: 422,

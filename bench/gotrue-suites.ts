@@ -315,6 +315,12 @@ async function main(): Promise<void> {
   const suite = detectSuite(options.checkout);
   console.log(`suite: ${suite.kind} at ${suite.runDirectory}`);
   installSuite(suite);
+  // The CLI suite's own first step (its project.json): the RSA key its clients.ts loads.
+  const signingKeys = path.join(suite.packageDirectory, "test/supabase/signing_keys.json");
+  const generateKeys = path.join(suite.packageDirectory, "test/generate-signing-keys.js");
+  if (suite.kind === "supabase-js cli" && !existsSync(signingKeys) && existsSync(generateKeys)) {
+    run(process.execPath, [generateKeys], suite.packageDirectory);
+  }
 
   const secret = randomBytes(36).toString("base64url");
   const database = await scratchDatabase(options);

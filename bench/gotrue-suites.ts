@@ -301,9 +301,11 @@ interface JestResults {
   }[];
 }
 
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 function firstLine(message: string | undefined): string {
   const lines = (message ?? "")
-    .replaceAll(/\u001b\[[0-9;]*m/g, "")
+    .replaceAll(ANSI_COLOUR, "")
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("at "));

@@ -7,7 +7,7 @@ import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-c
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
 
-import { EnvSchema, MAX_WEB_CONCURRENCY } from "./config-schema.ts";
+import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
 
 export interface AppConfig {
   env: "development" | "production" | "test";
@@ -211,23 +211,7 @@ export function loadConfig(
       secureCookies: publicBaseUrl.startsWith("https:"),
       redirectUrls: value.AUTH_REDIRECT_URLS,
       secureEmailChange: value.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED === "true",
-      gotrue: {
-        autoconfirm: value.GOTRUE_MAILER_AUTOCONFIRM === "true",
-        disableSignup: value.GOTRUE_DISABLE_SIGNUP === "true",
-        passwordMinLength: Math.max(8, value.GOTRUE_PASSWORD_MIN_LENGTH),
-        rateLimitVerify: value.GOTRUE_RATE_LIMIT_VERIFY,
-        rateLimitTokenRefresh: value.GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
-        rateLimitSso: value.GOTRUE_RATE_LIMIT_SSO,
-        rateLimitOtp: value.GOTRUE_RATE_LIMIT_OTP,
-        smtpMaxFrequencyMs: value.GOTRUE_SMTP_MAX_FREQUENCY,
-        ...(value.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED ? { manualLinking: false } : {}),
-        ...(value.GOTRUE_RATE_LIMIT_EMAIL_SENT
-          ? { rateLimitEmailSent: value.GOTRUE_RATE_LIMIT_EMAIL_SENT }
-          : {}),
-        ...(value.GOTRUE_RATE_LIMIT_HEADER
-          ? { rateLimitHeader: value.GOTRUE_RATE_LIMIT_HEADER }
-          : {}),
-      },
+      gotrue: gotrueSettingsOf(value),
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     devMailbox: value.DEV_MAILBOX ? value.DEV_MAILBOX === "true" : value.NODE_ENV !== "production",
@@ -268,5 +252,24 @@ export function loadConfig(
         ).filter((entry): entry is readonly [(typeof entry)[0], string] => entry[1] !== undefined),
       ),
     },
+  };
+}
+
+/** GoTrue's settings by GoTrue's names (docs/decisions/049-gotrue-configuration-and-profiles.md). */
+function gotrueSettingsOf(value: Env): GoTrueSettings {
+  return {
+    autoconfirm: value.GOTRUE_MAILER_AUTOCONFIRM === "true",
+    disableSignup: value.GOTRUE_DISABLE_SIGNUP === "true",
+    passwordMinLength: Math.max(8, value.GOTRUE_PASSWORD_MIN_LENGTH),
+    rateLimitVerify: value.GOTRUE_RATE_LIMIT_VERIFY,
+    rateLimitTokenRefresh: value.GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
+    rateLimitSso: value.GOTRUE_RATE_LIMIT_SSO,
+    rateLimitOtp: value.GOTRUE_RATE_LIMIT_OTP,
+    smtpMaxFrequencyMs: value.GOTRUE_SMTP_MAX_FREQUENCY,
+    ...(value.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED ? { manualLinking: false } : {}),
+    ...(value.GOTRUE_RATE_LIMIT_EMAIL_SENT
+      ? { rateLimitEmailSent: value.GOTRUE_RATE_LIMIT_EMAIL_SENT }
+      : {}),
+    ...(value.GOTRUE_RATE_LIMIT_HEADER ? { rateLimitHeader: value.GOTRUE_RATE_LIMIT_HEADER } : {}),
   };
 }

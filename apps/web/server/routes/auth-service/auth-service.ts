@@ -104,15 +104,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   );
 
   // Only the route options: the `prefix` this plugin was registered with must not nest again.
-  const routeOptions: AuthServiceOptions = {
-    services: options.services,
-    auth: options.auth,
-    mailer: options.mailer,
-    google: options.google,
-    redirectUrls: options.redirectUrls,
-    secureEmailChange: options.secureEmailChange,
-    gotrue: options.gotrue,
-  };
+  const routeOptions = routeOptionsOf(options);
   await app.register(signInRoutes, routeOptions);
   await app.register(emailLinkRoutes, routeOptions);
   await app.register(userRoutes, routeOptions);
@@ -121,4 +113,9 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   await app.register(authorizeRoutes, routeOptions);
 
   app.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+}
+
+function routeOptionsOf(options: AuthServiceOptions): AuthServiceOptions {
+  const { services, auth, mailer, google, redirectUrls, secureEmailChange, gotrue } = options;
+  return { services, auth, mailer, google, redirectUrls, secureEmailChange, gotrue };
 }

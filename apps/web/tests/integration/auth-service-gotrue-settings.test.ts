@@ -322,6 +322,8 @@ describe("errors as GoTrue answers them", () => {
     });
     expect(error).toBeNull();
     expect(data.properties?.redirect_to).toBe("https://app.example.com/welcome");
+    // GoTrue's link carries the address unescaped when it holds no `&`, `=` or `#`.
+    expect(data.properties!.action_link).toContain("redirect_to=https://app.example.com/welcome");
     expect(new URL(data.properties!.action_link).searchParams.get("redirect_to")).toBe(
       "https://app.example.com/welcome",
     );

@@ -39,8 +39,12 @@ export function verifyLink(
   tokenHash: string,
   type: string,
 ): string {
-  const query = new URLSearchParams({ token: tokenHash, type, redirect_to: context.redirectTo });
-  return `${context.authBaseUrl}/verify?${query.toString()}`;
+  // GoTrue's link (templatemailer's encodeRedirectURL): redirect_to as it is unless it holds
+  // `&`, `=` or `#`, which are escaped (auth-js's tests read the address back in the link).
+  const redirect = /[&=#]/.test(context.redirectTo)
+    ? encodeURIComponent(context.redirectTo)
+    : context.redirectTo;
+  return `${context.authBaseUrl}/verify?token=${encodeURIComponent(tokenHash)}&type=${encodeURIComponent(type)}&redirect_to=${redirect}`;
 }
 
 /** The GET /verify type of a token type (the link says which flow it finishes). */

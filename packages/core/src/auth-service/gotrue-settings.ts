@@ -47,7 +47,7 @@ export const PRODUCT_GOTRUE_SETTINGS: GoTrueSettings = {
 
 const FIVE_MINUTES = 5 * 60_000;
 
-export interface GoTrueLimits {
+interface GoTrueLimits {
   token: RateLimitRule;
   verify: RateLimitRule;
   otp: RateLimitRule;

@@ -3,6 +3,8 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
+import { PRODUCT_GOTRUE_SETTINGS } from "@studyatlas/core/auth-service/gotrue-settings.ts";
+
 import { DEFAULT_SITE_LINKS } from "../app/site-links.ts";
 
 import { DEFAULT_SUPPORT } from "./config-schema.ts";
@@ -42,6 +44,7 @@ describe("loadConfig", () => {
         secureCookies: false,
         redirectUrls: [],
         secureEmailChange: true,
+        gotrue: PRODUCT_GOTRUE_SETTINGS,
       },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: {
@@ -122,6 +125,7 @@ describe("loadConfig", () => {
         secureCookies: true,
         redirectUrls: [],
         secureEmailChange: true,
+        gotrue: PRODUCT_GOTRUE_SETTINGS,
       },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: {
@@ -182,6 +186,19 @@ describe("loadConfig", () => {
     ["CHAT_SOCKETS_MAX", "lots"],
     ["DATABASE_OUTAGE_LIMIT_SECONDS", "0"],
     ["GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", "maybe"],
+    ["GOTRUE_MAILER_AUTOCONFIRM", "yes"],
+    ["GOTRUE_DISABLE_SIGNUP", "1"],
+    ["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "true"],
+    ["GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", "true"],
+    ["GOTRUE_PASSWORD_MIN_LENGTH", "200"],
+    ["GOTRUE_PASSWORD_MIN_LENGTH", "six"],
+    ["GOTRUE_RATE_LIMIT_VERIFY", "0"],
+    ["GOTRUE_RATE_LIMIT_TOKEN_REFRESH", "lots"],
+    ["GOTRUE_RATE_LIMIT_SSO", "-1"],
+    ["GOTRUE_RATE_LIMIT_OTP", "0.5"],
+    ["GOTRUE_RATE_LIMIT_EMAIL_SENT", "10/fortnight"],
+    ["GOTRUE_RATE_LIMIT_HEADER", "X Real IP"],
+    ["GOTRUE_SMTP_MAX_FREQUENCY", "a minute"],
     ["DEMO_ACCOUNTS", "maybe"],
     ["WEBHOOKS_ALLOW_PRIVATE", "yes"],
     ["SUPPORT_EMAIL", "not-an-address"],
@@ -222,6 +239,7 @@ describe("loadConfig", () => {
       secureCookies: false,
       redirectUrls: [],
       secureEmailChange: true,
+      gotrue: PRODUCT_GOTRUE_SETTINGS,
     });
     expect(config.mail).toEqual({
       smtpUrl: "smtp://user:pass@mail.example:587",
@@ -412,5 +430,45 @@ describe("loadConfig", () => {
     expect(configError({ AUTH_REDIRECT_URLS: "javascript:alert(1)" }).message).toMatch(
       /^Invalid AUTH_REDIRECT_URLS/,
     );
+  });
+
+  it("reads GoTrue's settings by GoTrue's names (ADR 049)", () => {
+    expect(
+      loadConfig({
+        GOTRUE_MAILER_AUTOCONFIRM: "true",
+        GOTRUE_DISABLE_SIGNUP: "true",
+        GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+        GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "false",
+        GOTRUE_PASSWORD_MIN_LENGTH: "12",
+        GOTRUE_RATE_LIMIT_VERIFY: "1000",
+        GOTRUE_RATE_LIMIT_TOKEN_REFRESH: "1800.5",
+        GOTRUE_RATE_LIMIT_SSO: "40",
+        GOTRUE_RATE_LIMIT_OTP: "5000",
+        GOTRUE_RATE_LIMIT_EMAIL_SENT: "10/5m",
+        GOTRUE_RATE_LIMIT_HEADER: "X-Real-IP",
+        GOTRUE_SMTP_MAX_FREQUENCY: "1m30s",
+      }).auth.gotrue,
+    ).toEqual({
+      autoconfirm: true,
+      disableSignup: true,
+      passwordMinLength: 12,
+      rateLimitVerify: 1000,
+      rateLimitTokenRefresh: 1800,
+      rateLimitSso: 40,
+      rateLimitOtp: 5000,
+      rateLimitEmailSent: { events: 10, windowMs: 300_000 },
+      rateLimitHeader: "X-Real-IP",
+      smtpMaxFrequencyMs: 90_000,
+      manualLinking: false,
+    });
+    // A bare number is e-mails an hour, as GoTrue's Rate; a shorter minimum means the account rule's 8.
+    const gotrue = loadConfig({
+      GOTRUE_RATE_LIMIT_EMAIL_SENT: "30",
+      GOTRUE_PASSWORD_MIN_LENGTH: "6",
+      GOTRUE_SMTP_MAX_FREQUENCY: "0",
+    }).auth.gotrue;
+    expect(gotrue.rateLimitEmailSent).toEqual({ events: 30, windowMs: 3_600_000 });
+    expect(gotrue.passwordMinLength).toBe(8);
+    expect(gotrue.smtpMaxFrequencyMs).toBe(0);
   });
 });

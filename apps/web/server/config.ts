@@ -5,7 +5,9 @@ import { availableParallelism } from "node:os";
 import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-config.ts";
 
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
-import { EnvSchema, MAX_WEB_CONCURRENCY } from "./config-schema.ts";
+import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
+
+import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
 import type { LogFormatSetting } from "./logger.ts";
 import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
 
@@ -118,6 +120,8 @@ export interface AuthConfig {
   redirectUrls: string[];
   /** Whether an e-mail change needs both addresses' links (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED). */
   secureEmailChange: boolean;
+  /** GoTrue's settings by GoTrue's names (ADR 049). */
+  gotrue: GoTrueSettings;
 }
 
 export interface MailConfig {
@@ -238,6 +242,7 @@ export function loadConfig(
       secureCookies: publicBaseUrl.startsWith("https:"),
       redirectUrls: value.AUTH_REDIRECT_URLS,
       secureEmailChange: value.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED === "true",
+      gotrue: gotrueSettingsOf(value),
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     devMailbox: mailboxAccessOf({
@@ -271,10 +276,8 @@ export function loadConfig(
   };
 }
 
-type EnvValues = ReturnType<typeof EnvSchema.parse>;
-
 /** The links of the footer and the pages that link out (the spec's defaults unless set). */
-function siteLinksOf(value: EnvValues): AppConfig["siteLinks"] {
+function siteLinksOf(value: Env): AppConfig["siteLinks"] {
   return {
     newsBlog: value.NEWS_BLOG_URL ?? DEFAULT_SITE_LINKS.newsBlog,
     privacyPolicy: value.PRIVACY_POLICY_URL ?? DEFAULT_SITE_LINKS.privacyPolicy,
@@ -296,7 +299,7 @@ function siteLinksOf(value: EnvValues): AppConfig["siteLinks"] {
 }
 
 /** /metrics and the traces (docs/decisions/047-metrics-and-traces.md). */
-function observabilityOf(value: EnvValues): Pick<AppConfig, "metrics" | "tracing"> {
+function observabilityOf(value: Env): Pick<AppConfig, "metrics" | "tracing"> {
   return {
     metrics: {
       ...(value.METRICS_PORT !== undefined ? { port: value.METRICS_PORT } : {}),
@@ -307,5 +310,24 @@ function observabilityOf(value: EnvValues): Pick<AppConfig, "metrics" | "tracing
       ...(value.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: value.OTEL_EXPORTER_OTLP_ENDPOINT } : {}),
       serviceName: value.OTEL_SERVICE_NAME,
     },
+  };
+}
+
+/** GoTrue's settings by GoTrue's names (docs/decisions/049-gotrue-configuration-and-profiles.md). */
+function gotrueSettingsOf(value: Env): GoTrueSettings {
+  return {
+    autoconfirm: value.GOTRUE_MAILER_AUTOCONFIRM === "true",
+    disableSignup: value.GOTRUE_DISABLE_SIGNUP === "true",
+    passwordMinLength: Math.max(8, value.GOTRUE_PASSWORD_MIN_LENGTH),
+    rateLimitVerify: value.GOTRUE_RATE_LIMIT_VERIFY,
+    rateLimitTokenRefresh: value.GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
+    rateLimitSso: value.GOTRUE_RATE_LIMIT_SSO,
+    rateLimitOtp: value.GOTRUE_RATE_LIMIT_OTP,
+    smtpMaxFrequencyMs: value.GOTRUE_SMTP_MAX_FREQUENCY,
+    ...(value.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED ? { manualLinking: false } : {}),
+    ...(value.GOTRUE_RATE_LIMIT_EMAIL_SENT
+      ? { rateLimitEmailSent: value.GOTRUE_RATE_LIMIT_EMAIL_SENT }
+      : {}),
+    ...(value.GOTRUE_RATE_LIMIT_HEADER ? { rateLimitHeader: value.GOTRUE_RATE_LIMIT_HEADER } : {}),
   };
 }

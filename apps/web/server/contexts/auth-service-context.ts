@@ -39,5 +39,6 @@ export async function authServiceContext(
     google: s.config.google,
     redirectUrls: s.config.auth.redirectUrls,
     secureEmailChange: s.config.auth.secureEmailChange,
+    gotrue: s.config.auth.gotrue,
   });
 }

@@ -100,6 +100,8 @@ export interface AdminUserInput {
   userMetadata?: Record<string, unknown> | undefined;
   appMetadata?: Record<string, unknown> | undefined;
   banDuration?: string | undefined;
+  /** GOTRUE_PASSWORD_MIN_LENGTH (ADR 049). */
+  passwordMinLength?: number | undefined;
 }
 
 function namesFrom(metadata: Record<string, unknown> | undefined) {
@@ -118,7 +120,7 @@ export async function adminCreateUser(db: Database, input: AdminUserInput): Prom
     });
   }
   const email = assertEmail(input.email);
-  if (input.password !== undefined) assertStrongPassword(input.password);
+  if (input.password !== undefined) assertStrongPassword(input.password, input.passwordMinLength);
   if (await findUserByEmail(db, email)) throw EMAIL_EXISTS();
   const names = namesFrom(input.userMetadata);
   try {
@@ -152,7 +154,7 @@ export async function adminUpdateUser(
     changes.emailChange = null;
   }
   if (input.password !== undefined) {
-    assertStrongPassword(input.password);
+    assertStrongPassword(input.password, input.passwordMinLength);
     changes.passwordHash = await hashPassword(input.password);
   }
   if (input.emailConfirm === true && !user.emailVerified) {
@@ -232,11 +234,25 @@ export async function generateLink(
     password?: string | undefined;
     newEmail?: string | undefined;
     data: Record<string, unknown>;
+    passwordMinLength?: number | undefined;
   },
   context: Pick<AuthMailContext, "authBaseUrl" | "redirectTo">,
 ): Promise<GeneratedLink> {
   const email = assertEmail(input.email);
   let user = await findUserByEmail(db, email);
+  let tokenType: GenerateLinkType = input.type;
+  // A magic link for an unknown address is a sign-up link for a new, password-less user, as
+  // GoTrue's GenerateLink makes it (ADR 049).
+  if (input.type === "magiclink" && !user) {
+    const names = namesFrom(input.data);
+    user = await createUser(db, {
+      email,
+      firstName: names.firstName ?? "",
+      lastName: names.lastName ?? "",
+      userMetadata: input.data,
+    });
+    tokenType = "signup";
+  }
   if (input.type === "signup" || input.type === "invite") {
     if (user && (input.type === "invite" ? true : user.emailVerified)) throw EMAIL_EXISTS();
     if (!user) {
@@ -246,7 +262,7 @@ export async function generateLink(
             code: "validation_failed",
           });
         }
-        assertStrongPassword(input.password);
+        assertStrongPassword(input.password, input.passwordMinLength);
       }
       const names = namesFrom(input.data);
       user = await createUser(db, {
@@ -261,7 +277,6 @@ export async function generateLink(
   }
   if (!user) throw USER_NOT_FOUND();
   let address = user.email;
-  let tokenType: GenerateLinkType = input.type;
   if (input.type === "email_change_current" || input.type === "email_change_new") {
     if (!input.newEmail) {
       throw new ValidationError("Email change requires a new email address", {

@@ -5,7 +5,7 @@
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { ForbiddenError, ValidationError } from "../errors.ts";
-import { RATE_LIMITS, consumeLimit } from "../accounts/rate-limit.ts";
+import { consumeLimit } from "../accounts/rate-limit.ts";
 import { createUser, findUserByEmail, getUser, type UserRow } from "../accounts/users.ts";
 import {
   limitEmail,
@@ -13,6 +13,7 @@ import {
   type AuthMailContext,
   type Deferred,
 } from "./emailed-tokens.ts";
+import { limitsOf } from "./gotrue-settings.ts";
 import type { CodeChallenge } from "./flow-state.ts";
 import { assertEmail, namesOf } from "./input-rules.ts";
 import { EMAIL_CHANGE_CURRENT_CONFIRMED } from "./own-user.ts";
@@ -54,8 +55,13 @@ export async function requestEmailOtp(
   context: AuthMailContext,
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
-  await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  await limitEmail(db, email, "otp");
+  await consumeLimit(db, limitsOf(context.gotrue).otp, context.ip);
+  // With GOTRUE_MAILER_AUTOCONFIRM sign-up already tells a taken address, so there is nothing to
+  // hide: an unknown address without create_user answers as GoTrue does (ADR 049).
+  if (context.gotrue?.autoconfirm && !input.createUser && !(await findUserByEmail(db, email))) {
+    throw new ValidationError("Signups not allowed for otp", { code: "otp_disabled" });
+  }
+  await limitEmail(db, email, "otp", context.gotrue);
   return async () => {
     let user = await findUserByEmail(db, email);
     if (!user && input.createUser) {
@@ -78,8 +84,8 @@ export async function requestRecovery(
   context: AuthMailContext,
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
-  await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  await limitEmail(db, email, "recovery");
+  await consumeLimit(db, limitsOf(context.gotrue).otp, context.ip);
+  await limitEmail(db, email, "recovery", context.gotrue);
   return async () => {
     const user = await findUserByEmail(db, email);
     if (user) await sendOneTimeToken(db, user, "recovery", user.email, context, input.flow);
@@ -93,8 +99,8 @@ export async function resendConfirmation(
   context: AuthMailContext,
 ): Promise<Deferred> {
   const email = assertEmail(input.email);
-  await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  await limitEmail(db, email, input.type);
+  await consumeLimit(db, limitsOf(context.gotrue).otp, context.ip);
+  await limitEmail(db, email, input.type, context.gotrue);
   return async () => {
     const user = await findUserByEmail(db, email);
     if (input.type === "signup") {
@@ -132,7 +138,7 @@ export async function requestReauthentication(
       code: "email_not_confirmed",
     });
   }
-  await limitEmail(db, user.email, "reauthentication");
+  await limitEmail(db, user.email, "reauthentication", context.gotrue);
   return async () => {
     await sendOneTimeToken(db, user, "reauthentication", user.email, context);
   };

@@ -9,9 +9,10 @@ import { users, type OneTimeTokenType } from "@studyatlas/db/schema/accounts.ts"
 
 import { authServiceMessage, type Mailer } from "../accounts/mail-messages.ts";
 import { issueOneTimeToken } from "../accounts/one-time-tokens.ts";
-import { RATE_LIMITS, consumeLimit } from "../accounts/rate-limit.ts";
+import { consumeLimit } from "../accounts/rate-limit.ts";
 import type { UserRow } from "../accounts/users.ts";
 import { createFlowState, type CodeChallenge } from "./flow-state.ts";
+import { limitsOf, type GoTrueSettings } from "./gotrue-settings.ts";
 
 export interface AuthMailContext {
   mailer: Mailer;
@@ -25,6 +26,8 @@ export interface AuthMailContext {
    * both addresses' links. On unless false.
    */
   secureEmailChange?: boolean | undefined;
+  /** GoTrue's settings (ADR 049); the product's defaults when absent. */
+  gotrue?: GoTrueSettings | undefined;
 }
 
 /** Work to run after the answer has gone out, so known and unknown addresses answer alike. */
@@ -36,8 +39,12 @@ export function verifyLink(
   tokenHash: string,
   type: string,
 ): string {
-  const query = new URLSearchParams({ token: tokenHash, type, redirect_to: context.redirectTo });
-  return `${context.authBaseUrl}/verify?${query.toString()}`;
+  // GoTrue's link (templatemailer's encodeRedirectURL): redirect_to as it is unless it holds
+  // `&`, `=` or `#`, which are escaped (auth-js's tests read the address back in the link).
+  const redirect = /[&=#]/.test(context.redirectTo)
+    ? encodeURIComponent(context.redirectTo)
+    : context.redirectTo;
+  return `${context.authBaseUrl}/verify?token=${encodeURIComponent(tokenHash)}&type=${encodeURIComponent(type)}&redirect_to=${redirect}`;
 }
 
 /** The GET /verify type of a token type (the link says which flow it finishes). */
@@ -98,11 +105,16 @@ export async function sendOneTimeToken(
  * At most one e-mail per address a minute (GoTrue's SMTP max frequency). Counted before the
  * answer for known and unknown addresses alike, so the 429 tells nothing about the address.
  */
-export async function limitEmail(db: Database, address: string, kind: string): Promise<void> {
+export async function limitEmail(
+  db: Database,
+  address: string,
+  kind: string,
+  settings?: GoTrueSettings,
+): Promise<void> {
+  const limits = limitsOf(settings);
+  // GOTRUE_RATE_LIMIT_EMAIL_SENT, when set, caps the e-mails the whole service sends (ADR 049).
+  if (limits.emailSent) await consumeLimit(db, limits.emailSent, "all");
   // Per kind, as GoTrue keeps confirmation_sent_at, recovery_sent_at... apart.
-  await consumeLimit(
-    db,
-    RATE_LIMITS.authEmailPerAddress,
-    `${kind}:${address.trim().toLowerCase()}`,
-  );
+  if (limits.emailPerAddress.max === Number.MAX_SAFE_INTEGER) return;
+  await consumeLimit(db, limits.emailPerAddress, `${kind}:${address.trim().toLowerCase()}`);
 }

@@ -19,9 +19,16 @@ import type { UserRow } from "../accounts/users.ts";
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * GoTrue's address format (its validateEmail, through checkmail's ValidateFormat): the local part
+ * of RFC 5322's atext and dots, a host of letter-digit-hyphen labels. `xx:;x@x.x` fails it.
+ */
+const GOTRUE_EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
 export function assertEmail(email: string): string {
   const trimmed = email.trim();
-  if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) {
+  if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed) || !GOTRUE_EMAIL_PATTERN.test(trimmed)) {
     throw new ValidationError("Unable to validate email address: invalid format", {
       code: "email_address_invalid",
     });
@@ -51,12 +58,12 @@ export class WeakPasswordError extends ValidationError {
  * The same rule as account/* (8 to 128 characters, not a common password, not a repeat or a
  * sequence), as GoTrue says it.
  */
-export function assertStrongPassword(password: string): void {
+export function assertStrongPassword(password: string, minLength = PASSWORD_MIN_LENGTH): void {
+  // GOTRUE_PASSWORD_MIN_LENGTH may only raise the account rule's minimum (ADR 049).
+  const min = Math.max(minLength, PASSWORD_MIN_LENGTH);
   const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) {
-    throw new WeakPasswordError(`Password should be at least ${PASSWORD_MIN_LENGTH} characters.`, [
-      "length",
-    ]);
+  if (length < min) {
+    throw new WeakPasswordError(`Password should be at least ${min} characters.`, ["length"]);
   }
   if (length > PASSWORD_MAX_LENGTH) {
     throw new WeakPasswordError(`Password should be at most ${PASSWORD_MAX_LENGTH} characters.`, [

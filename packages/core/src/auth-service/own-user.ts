@@ -10,7 +10,7 @@ import { ForbiddenError, ValidationError } from "../errors.ts";
 import { emailChangeNoticeMessage } from "../accounts/mail-messages.ts";
 import { consumeOneTimeToken } from "../accounts/one-time-tokens.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
-import { RATE_LIMITS, consumeLimit } from "../accounts/rate-limit.ts";
+import { consumeLimit } from "../accounts/rate-limit.ts";
 import { revokeUserSessions } from "../accounts/sessions.ts";
 import { findUserByEmail, getUser, setPassword, type UserRow } from "../accounts/users.ts";
 import {
@@ -20,6 +20,7 @@ import {
   type AuthMailContext,
   type Deferred,
 } from "./emailed-tokens.ts";
+import { limitsOf } from "./gotrue-settings.ts";
 import {
   assertEmail,
   assertMetadataSize,
@@ -87,7 +88,7 @@ async function updatePassword(step: UpdateStep, password: string): Promise<UserR
       code: "same_password",
     });
   }
-  assertStrongPassword(password);
+  assertStrongPassword(password, step.context.gotrue?.passwordMinLength);
   await assertRecentlyAuthenticated(step, "password");
   await setPassword(db, user.id, password);
   await revokeUserSessions(db, user.id, "password_changed", step.sessionId);
@@ -106,14 +107,14 @@ async function requestEmailChange(
 ): Promise<{ user: UserRow; send: Deferred }> {
   const { db, context, now } = step;
   const email = assertEmail(requested);
-  await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
+  await consumeLimit(db, limitsOf(context.gotrue).otp, context.ip);
   await assertRecentlyAuthenticated(step, "email");
   if (await findUserByEmail(db, email)) {
     throw new ValidationError("A user with this email address has already been registered", {
       code: "email_exists",
     });
   }
-  await limitEmail(db, email, "email_change");
+  await limitEmail(db, email, "email_change", context.gotrue);
   const [user] = await db
     .update(users)
     .set({

@@ -9,8 +9,9 @@ import { users } from "@studyatlas/db/schema/accounts.ts";
 
 import { signUpAttemptMessage } from "../accounts/mail-messages.ts";
 import { hashPassword } from "../accounts/passwords.ts";
-import { RATE_LIMITS, consumeLimit } from "../accounts/rate-limit.ts";
+import { consumeLimit } from "../accounts/rate-limit.ts";
 import { createUser, findUserByEmail, type UserRow } from "../accounts/users.ts";
+import { ValidationError } from "../errors.ts";
 import { selectOne } from "../sql-rows.ts";
 import { sqlState } from "../transactions.ts";
 import { authUserOf, decoyUserOf, type AuthUser } from "./auth-user.ts";
@@ -21,6 +22,7 @@ import {
   type AuthMailContext,
   type Deferred,
 } from "./emailed-tokens.ts";
+import { limitsOf } from "./gotrue-settings.ts";
 import type { CodeChallenge } from "./flow-state.ts";
 import { assertEmail, assertStrongPassword, namesOf } from "./input-rules.ts";
 
@@ -63,18 +65,37 @@ async function answerKnownAddress(
   };
 }
 
-/** POST /signup: the user (or a decoy) and the mail to send after answering. */
+const SIGNUP_DISABLED = () =>
+  new ValidationError("Signups not allowed for this instance", { code: "signup_disabled" });
+
+const USER_ALREADY_EXISTS = () =>
+  new ValidationError("User already registered", { code: "user_already_exists" });
+
+/** GOTRUE_DISABLE_SIGNUP: only the admin API creates users (ADR 049). */
+export function assertSignUpsOpen(context: Pick<AuthMailContext, "gotrue">): void {
+  if (context.gotrue?.disableSignup) throw SIGNUP_DISABLED();
+}
+
+/**
+ * POST /signup: the user (or a decoy) and the mail to send after answering. With
+ * GOTRUE_MAILER_AUTOCONFIRM the address is confirmed at once and the caller starts a session;
+ * nothing proves an address then, so a taken one answers user_already_exists as GoTrue does
+ * (ADR 049: the autoconfirm profile has no enumeration protection).
+ */
 export async function signUpWithPassword(
   db: Database,
   input: SignUpInput,
   context: AuthMailContext,
-): Promise<{ user: AuthUser; send: Deferred }> {
+): Promise<{ user: AuthUser; send: Deferred; confirmed?: UserRow }> {
+  assertSignUpsOpen(context);
   const email = assertEmail(input.email);
-  await consumeLimit(db, RATE_LIMITS.authOtpIp, context.ip);
-  assertStrongPassword(input.password);
+  const autoconfirm = context.gotrue?.autoconfirm ?? false;
+  await consumeLimit(db, limitsOf(context.gotrue).otp, context.ip);
+  assertStrongPassword(input.password, context.gotrue?.passwordMinLength);
   // Before looking the address up, so a 429 is the same for known and unknown addresses.
-  await limitEmail(db, email, "signup");
+  if (!autoconfirm) await limitEmail(db, email, "signup", context.gotrue);
   const existing = await findUserByEmail(db, email);
+  if (existing && autoconfirm) throw USER_ALREADY_EXISTS();
   if (existing) return answerKnownAddress(db, email, existing, input, context);
   let user: UserRow;
   try {
@@ -84,14 +105,17 @@ export async function signUpWithPassword(
       firstName: namesOf(input.data).firstName ?? "",
       lastName: namesOf(input.data).lastName ?? "",
       userMetadata: input.data,
+      emailVerified: autoconfirm,
     });
   } catch (error) {
     // Two sign-ups with one address at once: the second answers like a known address.
     if ((error as { code?: string }).code === "email_taken" || sqlState(error) === "23505") {
+      if (autoconfirm) throw USER_ALREADY_EXISTS();
       return { user: decoyUserOf(await nextUserIdGuess(db), email, input.data), send: NOTHING };
     }
     throw error;
   }
+  if (autoconfirm) return { user: authUserOf(user), send: NOTHING, confirmed: user };
   const [marked] = await db
     .update(users)
     .set({ confirmationSentAt: new Date() })

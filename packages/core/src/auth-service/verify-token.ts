@@ -15,6 +15,7 @@ import { RATE_LIMITS, consumeLimit, releaseEvent } from "../accounts/rate-limit.
 import { findUserByEmail, getUser, markEmailVerified, type UserRow } from "../accounts/users.ts";
 import { sqlState } from "../transactions.ts";
 import { NOTHING, type AuthMailContext, type Deferred } from "./emailed-tokens.ts";
+import { limitsOf } from "./gotrue-settings.ts";
 import { assertNotBanned } from "./input-rules.ts";
 import {
   EMAIL_CHANGE_CURRENT_CONFIRMED,
@@ -70,7 +71,10 @@ export interface VerifiedToken {
 }
 
 /** What verifying needs of the server: the mailer, the site and the e-mail change setting. */
-export type VerifyContext = Pick<AuthMailContext, "mailer" | "authBaseUrl" | "secureEmailChange">;
+export type VerifyContext = Pick<
+  AuthMailContext,
+  "mailer" | "authBaseUrl" | "secureEmailChange" | "gotrue"
+>;
 
 export interface VerifyInput {
   type: VerifyType;
@@ -105,7 +109,7 @@ export async function verifyOneTimeToken(
   ip: string,
   context: VerifyContext,
 ): Promise<VerifiedToken> {
-  await consumeLimit(db, RATE_LIMITS.authVerifyIp, ip);
+  await consumeLimit(db, limitsOf(context.gotrue).verify, ip);
   const { proof, slot } = await proofOf(db, input);
   const consumed = await consumeOneTimeToken(db, proof, VERIFY_TYPES[input.type]);
   if (!consumed) throw OTP_INVALID();

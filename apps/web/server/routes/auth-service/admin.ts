@@ -124,6 +124,7 @@ function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
         userMetadata: body.user_metadata,
         appMetadata: body.app_metadata,
         banDuration: body.ban_duration,
+        passwordMinLength: options.gotrue?.passwordMinLength,
       });
       return authUserOf(user);
     },
@@ -148,6 +149,7 @@ function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
         userMetadata: body.user_metadata,
         appMetadata: body.app_metadata,
         banDuration: body.ban_duration,
+        passwordMinLength: options.gotrue?.passwordMinLength,
       });
       return authUserOf(user);
     },
@@ -225,6 +227,7 @@ function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions): voi
     preValidation: admin,
     schema: {
       body: AdminGenerateLinkSchema,
+      querystring: AuthRedirectQuerySchema,
       tags,
       summary: "Generate an e-mail link without sending it",
     },
@@ -241,7 +244,8 @@ function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions): voi
           code: "email_address_invalid",
         });
       }
-      const redirectTo = allowedRedirect(options, body.redirect_to);
+      // auth-js sends redirectTo in the query, as GoTrue reads it; the body's is the older form.
+      const redirectTo = allowedRedirect(options, request.query.redirect_to ?? body.redirect_to);
       const link = await generateLink(
         db,
         {
@@ -250,6 +254,7 @@ function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions): voi
           password: body.password,
           newEmail: body.new_email,
           data: body.data ?? {},
+          passwordMinLength: options.gotrue?.passwordMinLength,
         },
         {
           authBaseUrl: `${options.services.publicBaseUrl}${AUTH_SERVICE_PREFIX}`,

@@ -94,8 +94,8 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
           phone: false,
           zoom: false,
         },
-        disable_signup: false,
-        mailer_autoconfirm: false,
+        disable_signup: options.gotrue?.disableSignup ?? false,
+        mailer_autoconfirm: options.gotrue?.autoconfirm ?? false,
         phone_autoconfirm: false,
         sms_provider: "",
         saml_enabled: false,
@@ -104,14 +104,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   );
 
   // Only the route options: the `prefix` this plugin was registered with must not nest again.
-  const routeOptions: AuthServiceOptions = {
-    services: options.services,
-    auth: options.auth,
-    mailer: options.mailer,
-    google: options.google,
-    redirectUrls: options.redirectUrls,
-    secureEmailChange: options.secureEmailChange,
-  };
+  const routeOptions = routeOptionsOf(options);
   await app.register(signInRoutes, routeOptions);
   await app.register(emailLinkRoutes, routeOptions);
   await app.register(userRoutes, routeOptions);
@@ -120,4 +113,9 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   await app.register(authorizeRoutes, routeOptions);
 
   app.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+}
+
+function routeOptionsOf(options: AuthServiceOptions): AuthServiceOptions {
+  const { services, auth, mailer, google, redirectUrls, secureEmailChange, gotrue } = options;
+  return { services, auth, mailer, google, redirectUrls, secureEmailChange, gotrue };
 }

@@ -16,6 +16,7 @@ import { verifyServiceRoleKey } from "@studyatlas/core/auth-service/api-keys.ts"
 import { renewAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
 import type { AuthMailContext } from "@studyatlas/core/auth-service/emailed-tokens.ts";
 import { authUserOf } from "@studyatlas/core/auth-service/auth-user.ts";
+import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import type { AppServices } from "../../../app/context.ts";
@@ -40,12 +41,17 @@ export interface AuthServiceOptions {
   redirectUrls: string[];
   /** GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED; on unless false. */
   secureEmailChange?: boolean | undefined;
+  /** GoTrue's settings by GoTrue's names (ADR 049); the product's defaults when absent. */
+  gotrue?: GoTrueSettings | undefined;
 }
 
 export const AUTH_SERVICE_TAGS = ["auth service"];
 
-/** GoTrue's requireAuthentication: 401 without a Bearer token, 403 for a bad one or a gone session. */
-export function requireBearerUser(secret: string): preValidationAsyncHookHandler {
+/**
+ * GoTrue's requireAuthentication: 401 without a Bearer token, 403 for a bad one, a deleted user
+ * (user_not_found, checked first as GoTrue does) or a gone session.
+ */
+export function requireBearerUser(secret: string, db?: Database): preValidationAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) {
@@ -67,6 +73,9 @@ export function requireBearerUser(secret: string): preValidationAsyncHookHandler
           ? "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired"
           : "invalid JWT: unable to parse or verify signature",
       );
+    }
+    if (db && !(await getUser(db, check.claims.userId))) {
+      throw new GoTrueHttpError(403, "user_not_found", "User from sub claim in JWT does not exist");
     }
     // A genuine token whose session row is revoked or gone: auth-js drops its session on this code.
     throw new GoTrueHttpError(
@@ -287,9 +296,28 @@ export function mailContext(
     mailer: options.mailer,
     authBaseUrl: `${options.services.publicBaseUrl}${AUTH_SERVICE_PREFIX}`,
     redirectTo: allowedRedirect(options, redirectTo),
-    ip: request.ip,
+    ip: clientAddress(options, request),
     secureEmailChange: options.secureEmailChange ?? true,
+    gotrue: options.gotrue,
   };
+}
+
+/**
+ * The address the per-address limits count: GOTRUE_RATE_LIMIT_HEADER's value when that is set
+ * and sent (its first entry, as GoTrue reads X-Forwarded-For), else Fastify's request.ip, which
+ * follows TRUST_PROXY (ADR 049).
+ */
+export function clientAddress(
+  options: Pick<AuthServiceOptions, "gotrue">,
+  request: FastifyRequest,
+): string {
+  const header = options.gotrue?.rateLimitHeader;
+  if (header) {
+    const raw = request.headers[header.toLowerCase()];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.split(",")[0]?.trim();
+    if (value) return value;
+  }
+  return request.ip;
 }
 
 /** The redirect_to of a request: GoTrue reads it from the query (auth-js puts it there). */

@@ -31,6 +31,7 @@ import { GoTrueHttpError, goTrueErrorOf } from "./gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
   afterAnswer,
+  clientAddress,
   allowedRedirect,
   mailContext,
   redirectToOf,
@@ -146,7 +147,7 @@ function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
       const verified = await verifyOneTimeToken(
         db,
         { type, tokenHash: body.token_hash, code: body.token, email: body.email },
-        request.ip,
+        clientAddress(options, request),
         mailContext(options, request, undefined),
       );
       afterAnswer(request, verified.send);
@@ -179,7 +180,7 @@ function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
         const verified = await verifyOneTimeToken(
           db,
           { type: verifyType, tokenHash: token },
-          request.ip,
+          clientAddress(options, request),
           mailContext(options, request, requested),
         );
         afterAnswer(request, verified.send);
@@ -263,7 +264,7 @@ function resendAndRecoverRoutes(app: FastifyInstance, options: AuthServiceOption
   });
 
   api.get("/reauthenticate", {
-    preValidation: requireBearerUser(options.auth.secret),
+    preValidation: requireBearerUser(options.auth.secret, options.services.db),
     schema: { tags: AUTH_SERVICE_TAGS, summary: "E-mail a nonce for a password change" },
     handler: async (request) => {
       const auth = bearerAuth(request);

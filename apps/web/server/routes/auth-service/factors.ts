@@ -43,7 +43,7 @@ function goTrueDoor(options: AuthServiceOptions): FactorDoor {
   const { db } = options.services;
   return {
     path: "/factors",
-    guard: requireBearerUser(options.auth.secret),
+    guard: requireBearerUser(options.auth.secret, options.services.db),
     caller: bearerAuth,
     answerVerified: async (request, _reply, verified) => {
       await rememberDevice(db, deviceOf(options, request, bearerAuth(request).user.id));

@@ -15,7 +15,6 @@ import {
 import type { Database } from "@studyatlas/db/client.ts";
 import { NotFoundError } from "@studyatlas/core/errors.ts";
 import {
-  RATE_LIMITS,
   consumeLimit,
   isKnownDevice,
   knownDeviceSubject,
@@ -24,7 +23,8 @@ import {
 import { rotateRefreshToken } from "@studyatlas/core/accounts/sessions.ts";
 import { authenticate, findUserByEmail, getUser } from "@studyatlas/core/accounts/users.ts";
 import { assertMaySignIn, assertNotBanned } from "@studyatlas/core/auth-service/input-rules.ts";
-import { signUpWithPassword } from "@studyatlas/core/auth-service/sign-up.ts";
+import { assertSignUpsOpen, signUpWithPassword } from "@studyatlas/core/auth-service/sign-up.ts";
+import { limitsOf } from "@studyatlas/core/auth-service/gotrue-settings.ts";
 import { codeChallengeOf, exchangeAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
 import type { AuthenticationMethod } from "@studyatlas/core/accounts/sessions.ts";
 import { ValidationError } from "@studyatlas/core/errors.ts";
@@ -38,6 +38,7 @@ import { GoTrueHttpError, OAuthError } from "./gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
   afterAnswer,
+  clientAddress,
   mailContext,
   redirectToOf,
   sessionBody,
@@ -155,7 +156,13 @@ async function idTokenGrant({ options, request, reply, body, googleVerifier }: G
   return startAuthSession(options, request, reply, user, "oauth");
 }
 
+/** grant_type=web3 (Solana, Ethereum sign-in with a wallet): off, as GoTrue says it (ADR 049). */
+async function web3Grant(): Promise<never> {
+  throw new GoTrueHttpError(422, "web3_provider_disabled", "Web3 provider is disabled");
+}
+
 const GRANTS: Record<string, (grant: Grant) => Promise<unknown>> = {
+  web3: web3Grant,
   password: passwordGrant,
   refresh_token: refreshGrant,
   pkce: pkceGrant,
@@ -174,8 +181,9 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
       tags: AUTH_SERVICE_TAGS,
       summary: "Sign up with e-mail and password",
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const body = request.body;
+      assertSignUpsOpen(options);
       if (body.phone && !body.email) throw PHONE_DISABLED();
       // No e-mail, phone or password is auth-js's signInAnonymously(): off here, as GoTrue says.
       if (!body.email && !body.password) {
@@ -188,7 +196,7 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
       if (!body.email || !body.password) {
         throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
       }
-      const { user, send } = await signUpWithPassword(
+      const { user, send, confirmed } = await signUpWithPassword(
         db,
         {
           email: body.email,
@@ -199,7 +207,8 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
         mailContext(options, request, redirectToOf(request)),
       );
       afterAnswer(request, send);
-      // Confirmations are on: a user without a session (GoTrue with MAILER_AUTOCONFIRM=false).
+      // GOTRUE_MAILER_AUTOCONFIRM: a session at once (ADR 049); else a user without one.
+      if (confirmed) return startAuthSession(options, request, reply, confirmed, "password");
       return user;
     },
   });
@@ -219,7 +228,7 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
         throw new ValidationError("unsupported_grant_type", { code: "invalid_credentials" });
       }
       // GoTrue's token bucket: every /token request from one address counts.
-      await consumeLimit(db, RATE_LIMITS.authTokenIp, request.ip);
+      await consumeLimit(db, limitsOf(options.gotrue).token, clientAddress(options, request));
       return answer({ options, request, reply, body: request.body, googleVerifier });
     },
   });

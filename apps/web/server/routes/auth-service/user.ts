@@ -65,7 +65,7 @@ function refuseUnsupportedUpdate(
 function ownUserRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireBearerUser(options.auth.secret);
+  const signedIn = requireBearerUser(options.auth.secret, options.services.db);
 
   api.get("/user", {
     preValidation: signedIn,
@@ -114,7 +114,7 @@ function logoutRoute(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post("/logout", {
-    preValidation: requireBearerUser(options.auth.secret),
+    preValidation: requireBearerUser(options.auth.secret, options.services.db),
     schema: { querystring: AuthLogoutQuerySchema, tags: AUTH_SERVICE_TAGS, summary: "Sign out" },
     handler: async (request, reply) => {
       const auth = bearerAuth(request);
@@ -137,7 +137,7 @@ function logoutRoute(app: FastifyInstance, options: AuthServiceOptions): void {
 function identityRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireBearerUser(options.auth.secret);
+  const signedIn = requireBearerUser(options.auth.secret, options.services.db);
 
   // Linking a second identity by hand needs GoTrue's manual linking, which is off here: Google is
   // linked automatically when its verified address matches (account/google_login does the same).
@@ -153,6 +153,10 @@ function identityRoutes(app: FastifyInstance, options: AuthServiceOptions): void
     preValidation: signedIn,
     schema: { params: AuthIdParamsSchema, tags: AUTH_SERVICE_TAGS, summary: "Unlink an identity" },
     handler: async (request) => {
+      // GOTRUE_SECURITY_MANUAL_LINKING_ENABLED=false: GoTrue unlinks only with manual linking on.
+      if (options.gotrue?.manualLinking === false) {
+        throw new GoTrueHttpError(404, "manual_linking_disabled", "Manual linking is disabled");
+      }
       const user = await currentUser(db, request);
       const identities = authUserOf(user).identities;
       if (identities.length <= 1) {

@@ -10,6 +10,8 @@ export const MFA_MESSAGES = {
   codeFormat: "The code is 6 digits.",
   /** Shown for mfa_verification_failed (the API's message is GoTrue's, for its clients). */
   wrongCode: "That code is not right. Check your authenticator app and try again.",
+  /** A right code already accepted once (a code counts once, ADR 014). */
+  codeAlreadyUsed: "That code has already been used. Wait for the next one.",
   enrolled: "Two-factor authentication is on.",
   removed: "The authenticator app was removed.",
   friendlyNameTooLong: "The name must be at most 60 characters.",

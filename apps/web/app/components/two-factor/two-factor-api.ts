@@ -10,7 +10,12 @@ import { accountApi, authErrorMessage, type ApiErrorBody } from "../../auth/acco
 /** What a failed code attempt tells the person: the wrong-code text, a rate limit, or the server's. */
 export function codeErrorMessage(status: number, data: ApiErrorBody): string {
   if (status === 0) return MESSAGES.genericError;
-  if (data.code === "mfa_verification_failed") return MFA_MESSAGES.wrongCode;
+  if (data.code === "mfa_verification_failed") {
+    // The server says so in `errors.code` when the code was right but already accepted once.
+    return data.errors?.code?.includes(MFA_MESSAGES.codeAlreadyUsed)
+      ? MFA_MESSAGES.codeAlreadyUsed
+      : MFA_MESSAGES.wrongCode;
+  }
   return authErrorMessage(data);
 }
 

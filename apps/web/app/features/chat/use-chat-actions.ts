@@ -1,11 +1,16 @@
 // What the reader does on the chat screen: load earlier messages, send one, delete the
 // conversation from their own list (docs/spec/accounts-and-details.md §5 "Chat").
-import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 
-import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MESSAGES,
+  type ChatMessage,
+} from "@studyatlas/schemas/chat.ts";
 
 import { callApi } from "../../auth/account-api.ts";
+import { readDraft, writeDraft } from "./chat-draft.ts";
 import { mergeMessages, withLiveMessage } from "./chat-state.ts";
 import type { ChatScreenState } from "./use-chat-screen.ts";
 
@@ -38,7 +43,10 @@ export function useOlderMessages(
   return { loadingOlder, loadOlder };
 }
 
-/** The message input: Enter or the send button sends; a failure says why. */
+/**
+ * The message input: Enter or the send button sends; a failure says why. The draft is kept per
+ * chat across reloads (chat-draft.ts); text over the limit is refused with a message, never cut.
+ */
 export function useChatComposer(
   me: { id: number },
   selectedId: number | null,
@@ -46,14 +54,28 @@ export function useChatComposer(
   inputRef: RefObject<HTMLTextAreaElement | null>,
   stickToBottomRef: RefObject<boolean>,
 ) {
-  const [draft, setDraft] = useState("");
+  const [draft, setDraftState] = useState("");
   const [sending, setSending] = useState(false);
   const { setMessages, setChats, setSendError } = state;
+
+  // Storage is read after hydration (the server has none), and again when another chat opens.
+  useEffect(() => {
+    setDraftState(selectedId === null ? "" : readDraft(me.id, selectedId));
+  }, [me.id, selectedId]);
+
+  const setDraft = (text: string) => {
+    setDraftState(text);
+    if (selectedId !== null) writeDraft(me.id, selectedId, text);
+  };
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     // §5: empty or whitespace-only text, or no chat selected, is not sent.
     if (selectedId === null || draft.trim() === "" || sending) return;
+    if (draft.length > CHAT_MESSAGE_MAX_LENGTH) {
+      setSendError(CHAT_MESSAGES.tooLong);
+      return;
+    }
     setSending(true);
     setSendError("");
     const answer = await callApi<ChatMessage>(`/api/chats/${selectedId}/messages`, {

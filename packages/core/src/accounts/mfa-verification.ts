@@ -188,7 +188,10 @@ async function checkCode(
 }
 
 /** The caller's session, locked; it must still be live. */
-async function lockSession(tx: Database, input: VerifyInput): Promise<string> {
+export async function lockSession(
+  tx: Database,
+  input: Pick<VerifyInput, "userId" | "sessionId">,
+): Promise<string> {
   const [session] = await tx
     .select({ id: sessions.id })
     .from(sessions)
@@ -214,15 +217,17 @@ async function lockSession(tx: Database, input: VerifyInput): Promise<string> {
  * from; the token's amr in sessions.amr leads with the code, newest first, as GoTrue answers it,
  * docs/decisions/013-auth-service.md) and a new refresh token replacing every earlier one.
  */
-async function raiseSession(
+export async function raiseSession(
   tx: Database,
   sessionId: string,
   factorId: string,
   at: Date,
+  /** `recovery_code` when a recovery code stood in for the factor (ADR 050). */
+  method: "totp" | "recovery_code" = "totp",
 ): Promise<string> {
   await tx
     .insert(sessionAmrClaims)
-    .values({ sessionId, authenticationMethod: "totp", factorId, createdAt: at, updatedAt: at })
+    .values({ sessionId, authenticationMethod: method, factorId, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({
       target: [sessionAmrClaims.sessionId, sessionAmrClaims.authenticationMethod],
       set: { updatedAt: at, factorId },
@@ -232,9 +237,9 @@ async function raiseSession(
     .update(sessions)
     .set({
       aal: "aal2",
-      amr: sql`jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', ${timestamp}::bigint))
+      amr: sql`jsonb_build_array(jsonb_build_object('method', ${method}::text, 'timestamp', ${timestamp}::bigint))
           || coalesce((select jsonb_agg(entry) from jsonb_array_elements(${sessions.amr}) entry
-                       where entry->>'method' <> 'totp'), '[]'::jsonb)`,
+                       where entry->>'method' <> ${method}::text), '[]'::jsonb)`,
     })
     .where(eq(sessions.id, sessionId));
   await tx
@@ -250,9 +255,9 @@ async function raiseSession(
  * GoTrue's InvalidateSessionsWithAALLessThan and DeleteUnverifiedFactors: the user's other
  * password-only sessions end, and other enrolments left half-done are dropped.
  */
-async function dropWeakerAccess(
+export async function dropWeakerAccess(
   tx: Database,
-  input: VerifyInput,
+  input: Pick<VerifyInput, "userId" | "sessionId">,
   factorId: string,
   now: number,
 ): Promise<void> {

@@ -1,7 +1,7 @@
 // The sign-in's second step (docs/decisions/014-two-factor.md "Screens"): after a right password,
 // an account with a verified factor is asked for the 6-digit code of its authenticator app. Until
 // the code is accepted the session stays aal1 and is not signed in; Cancel ends that half-open
-// session.
+// session. "Lost your device?" switches to a recovery code (recovery-code-form.tsx, ADR 050).
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import { TotpCodeFormSchema, type MfaRequired } from "@studyatlas/schemas/mfa.ts";
@@ -10,6 +10,7 @@ import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import { accountApi } from "../../auth/account-api.ts";
 import formStyles from "../form/form.module.css";
 import { CodeField } from "./code-field.tsx";
+import { RecoveryCodeForm } from "./recovery-code-form.tsx";
 import styles from "./second-factor.module.css";
 import { verifyCode } from "./two-factor-api.ts";
 
@@ -66,6 +67,7 @@ export function SecondFactorForm({
   const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  const [recovering, setRecovering] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,6 +95,16 @@ export function SecondFactorForm({
     await accountApi("logout", { method: "POST", json: {} });
     onCancel();
   };
+
+  if (recovering) {
+    return (
+      <RecoveryCodeForm
+        headingLevel={headingLevel}
+        onSuccess={onSuccess}
+        onUseApp={() => setRecovering(false)}
+      />
+    );
+  }
 
   return (
     <form
@@ -133,6 +145,13 @@ export function SecondFactorForm({
       )}
       <button type="submit" className={formStyles.primary} disabled={pending}>
         {pending ? "Verifying..." : "Verify"}
+      </button>
+      <button
+        type="button"
+        className={`${formStyles.linkButton} ${styles.cancel}`}
+        onClick={() => setRecovering(true)}
+      >
+        Lost your device? Use a recovery code
       </button>
       <button
         type="button"

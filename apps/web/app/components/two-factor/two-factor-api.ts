@@ -32,3 +32,19 @@ export async function verifyCode(factorId: string, code: string): Promise<string
   });
   return verified.ok ? undefined : codeErrorMessage(verified.status, verified.data);
 }
+
+/**
+ * The second step with a recovery code instead (ADR 050): the codes left on success, else the
+ * message to show.
+ */
+export async function verifyRecoveryCode(
+  code: string,
+): Promise<{ remaining: number } | { error: string }> {
+  const answer = await accountApi<{ remaining: number }>("recovery-codes/verify", {
+    json: { code },
+  });
+  if (answer.ok) return { remaining: answer.data.remaining };
+  if (answer.status === 0) return { error: MESSAGES.genericError };
+  if (answer.data.code === "recovery_code_invalid") return { error: MFA_MESSAGES.wrongRecoveryCode };
+  return { error: authErrorMessage(answer.data) };
+}

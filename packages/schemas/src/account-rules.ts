@@ -20,8 +20,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const MESSAGES = {
   email: "It should be a valid email address!",
-  firstName:
-    "First name should be 1-50 characters: letters, spaces, hyphens and apostrophes only.",
+  firstName: "First name should be 1-50 characters: letters, spaces, hyphens and apostrophes only.",
   lastName: "Last name should be 1-50 characters: letters, spaces, hyphens and apostrophes only.",
   password: "Password should be at least 8 characters!",
   passwordTooLong: "Password should be at most 128 characters!",

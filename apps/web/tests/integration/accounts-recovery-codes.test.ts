@@ -123,9 +123,10 @@ describe("two-factor recovery codes", () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     // The others are refused, never a 500: the code is spent (400), the limit on wrong codes is
     // reached (429), or the winner's sign-in ended their password-only session (401).
-    expect(statuses.every((status) => [200, 400, 401, 429].includes(status)), `${statuses}`).toBe(
-      true,
-    );
+    expect(
+      statuses.every((status) => [200, 400, 401, 429].includes(status)),
+      `${statuses}`,
+    ).toBe(true);
     expect((await storedHashes(email)).filter((row) => row.used)).toHaveLength(1);
   });
 

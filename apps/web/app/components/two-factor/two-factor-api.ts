@@ -45,6 +45,7 @@ export async function verifyRecoveryCode(
   });
   if (answer.ok) return { remaining: answer.data.remaining };
   if (answer.status === 0) return { error: MESSAGES.genericError };
-  if (answer.data.code === "recovery_code_invalid") return { error: MFA_MESSAGES.wrongRecoveryCode };
+  if (answer.data.code === "recovery_code_invalid")
+    return { error: MFA_MESSAGES.wrongRecoveryCode };
   return { error: authErrorMessage(answer.data) };
 }

@@ -86,18 +86,18 @@ async function enrolInSettings(page: Page, width: number): Promise<string> {
   await scan.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByText("Two-factor authentication is on.")).toBeVisible();
   // Turning it on shows the ten recovery codes, once (ADR 050).
-  const shown = section.getByRole("group", { name: "Your recovery codes" });
-  await expect(shown).toBeFocused();
-  shownRecoveryCodes = await shown
+  const codesBox = section.getByRole("group", { name: "Your recovery codes" });
+  await expect(codesBox).toBeFocused();
+  shownRecoveryCodes = await codesBox
     .getByRole("list", { name: "Recovery codes" })
     .locator("code")
     .allInnerTexts();
   expect(shownRecoveryCodes).toHaveLength(10);
   await page.screenshot({ path: test.info().outputPath(`settings-recovery-codes-${width}.png`) });
   expect(await severeViolations(page)).toEqual([]);
-  await shown.getByRole("button", { name: "I have saved my codes" }).click();
+  await codesBox.getByRole("button", { name: "I have saved my codes" }).click();
   await expect(section.getByText("10 of 10 recovery codes left.", { exact: false })).toBeVisible();
-  await expect(shown).toHaveCount(0);
+  await expect(codesBox).toHaveCount(0);
   await expect(section.getByText("On: signing in asks for a code from your app.")).toBeVisible();
   await expect(section.getByRole("list", { name: "Your authenticator apps" })).toContainText(
     "My phone",
@@ -245,7 +245,7 @@ test("a lost device: sign in with a recovery code, which is then spent; a reused
 
   // Lost your device? A recovery code instead.
   await page.getByRole("button", { name: "Lost your device? Use a recovery code" }).click();
-  const recovery = page.getByLabel("Recovery code");
+  const recovery = page.getByRole("textbox", { name: "Recovery code" });
   await expect(recovery).toBeFocused();
   await page.screenshot({ path: test.info().outputPath("auth-recovery-1280.png") });
   expect(await severeViolations(page)).toEqual([]);
@@ -262,13 +262,13 @@ test("a lost device: sign in with a recovery code, which is then spent; a reused
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.getByRole("button", { name: "Lost your device? Use a recovery code" }).click();
-  await page.getByLabel("Recovery code").fill(first!);
+  await page.getByRole("textbox", { name: "Recovery code" }).fill(first!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toHaveText(
     "That recovery code is not right, or it was already used.",
   );
   expect(await accountStatus(page)).toBe(403);
-  await page.getByLabel("Recovery code").fill(second!);
+  await page.getByRole("textbox", { name: "Recovery code" }).fill(second!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("8 recovery codes are left.")).toBeVisible();
   expect(await accountStatus(page)).toBe(200);

@@ -125,7 +125,7 @@ describe("two-factor recovery codes", () => {
     // reached (429), or the winner's sign-in ended their password-only session (401).
     expect(
       statuses.every((status) => [200, 400, 401, 429].includes(status)),
-      `${statuses}`,
+      statuses.join(","),
     ).toBe(true);
     expect((await storedHashes(email)).filter((row) => row.used)).toHaveLength(1);
   });

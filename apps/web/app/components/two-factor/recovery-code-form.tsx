@@ -2,13 +2,55 @@
 // (docs/decisions/050-recovery-codes-and-real-names.md): one of the ten codes kept at enrolment
 // instead of the authenticator's code. A right code is spent; the person is told how many are
 // left before going on (and is e-mailed that a code was used).
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 
 import { MFA_MESSAGES } from "@studyatlas/schemas/mfa.ts";
 
 import formStyles from "../form/form.module.css";
 import styles from "./second-factor.module.css";
 import { verifyRecoveryCode } from "./two-factor-api.ts";
+
+/** Signed in: how many codes are left, then on. */
+function RecoveryDone({
+  headingLevel,
+  remaining,
+  onContinue,
+}: {
+  headingLevel: "h2" | "h3";
+  remaining: number;
+  onContinue: () => void;
+}) {
+  const Heading = headingLevel;
+  const id = useId();
+  const continueButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    continueButton.current?.focus();
+  }, []);
+  return (
+    <div className={formStyles.form} role="status" aria-labelledby={`${id}-done`}>
+      <Heading id={`${id}-done`} className={styles.stepTitle}>
+        You are signed in
+      </Heading>
+      <p className={styles.stepLead}>
+        That recovery code is now used up.{" "}
+        <strong>
+          {remaining} {remaining === 1 ? "recovery code is" : "recovery codes are"} left.
+        </strong>{" "}
+        {remaining <= 3
+          ? "Create new ones in your settings soon."
+          : "You can create new ones in your settings."}
+      </p>
+      <button
+        ref={continueButton}
+        type="button"
+        className={formStyles.primary}
+        onClick={onContinue}
+      >
+        Continue
+      </button>
+    </div>
+  );
+}
 
 export function RecoveryCodeForm({
   headingLevel,
@@ -26,7 +68,6 @@ export function RecoveryCodeForm({
   const [pending, setPending] = useState(false);
   const [remaining, setRemaining] = useState<number>();
   const input = useRef<HTMLInputElement>(null);
-  const continueButton = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   const submit = async (event: FormEvent) => {
@@ -42,7 +83,6 @@ export function RecoveryCodeForm({
     setPending(false);
     if ("remaining" in answer) {
       setRemaining(answer.remaining);
-      requestAnimationFrame(() => continueButton.current?.focus());
       return;
     }
     setError(answer.error);
@@ -51,28 +91,7 @@ export function RecoveryCodeForm({
 
   if (remaining !== undefined) {
     return (
-      <div className={formStyles.form} role="status" aria-labelledby={`${id}-done`}>
-        <Heading id={`${id}-done`} className={styles.stepTitle}>
-          You are signed in
-        </Heading>
-        <p className={styles.stepLead}>
-          That recovery code is now used up.{" "}
-          <strong>
-            {remaining} {remaining === 1 ? "recovery code is" : "recovery codes are"} left.
-          </strong>{" "}
-          {remaining <= 3
-            ? "Create new ones in your settings soon."
-            : "You can create new ones in your settings."}
-        </p>
-        <button
-          ref={continueButton}
-          type="button"
-          className={formStyles.primary}
-          onClick={onSuccess}
-        >
-          Continue
-        </button>
-      </div>
+      <RecoveryDone headingLevel={headingLevel} remaining={remaining} onContinue={onSuccess} />
     );
   }
 

@@ -47,6 +47,35 @@ function FactorPicker({
   );
 }
 
+/**
+ * Under the code: a recovery code instead (ADR 050), or back to the password (the half-open
+ * session ends first).
+ */
+function OtherWays({ onRecover, onCancel }: { onRecover: () => void; onCancel: () => void }) {
+  const cancel = async () => {
+    await accountApi("logout", { method: "POST", json: {} });
+    onCancel();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={`${formStyles.linkButton} ${styles.cancel}`}
+        onClick={onRecover}
+      >
+        Lost your device? Use a recovery code
+      </button>
+      <button
+        type="button"
+        className={`${formStyles.linkButton} ${styles.cancel}`}
+        onClick={() => void cancel()}
+      >
+        Cancel and sign in again
+      </button>
+    </>
+  );
+}
+
 export function SecondFactorForm({
   factors,
   onSuccess,
@@ -89,11 +118,6 @@ export function SecondFactorForm({
     setError(failure);
     setCode("");
     input.current?.focus();
-  };
-
-  const cancel = async () => {
-    await accountApi("logout", { method: "POST", json: {} });
-    onCancel();
   };
 
   if (recovering) {
@@ -146,20 +170,7 @@ export function SecondFactorForm({
       <button type="submit" className={formStyles.primary} disabled={pending}>
         {pending ? "Verifying..." : "Verify"}
       </button>
-      <button
-        type="button"
-        className={`${formStyles.linkButton} ${styles.cancel}`}
-        onClick={() => setRecovering(true)}
-      >
-        Lost your device? Use a recovery code
-      </button>
-      <button
-        type="button"
-        className={`${formStyles.linkButton} ${styles.cancel}`}
-        onClick={() => void cancel()}
-      >
-        Cancel and sign in again
-      </button>
+      <OtherWays onRecover={() => setRecovering(true)} onCancel={onCancel} />
     </form>
   );
 }

@@ -162,13 +162,19 @@ export function RecoveryCodes({
   const [shown, setShown] = useState<string[]>();
   const [renewing, setRenewing] = useState(false);
 
-  const load = async () => {
-    const answer = await accountApi<Status>("recovery-codes");
-    if (answer.ok) setStatus({ issued: answer.data.issued, remaining: answer.data.remaining });
-  };
+  // Asked again whenever codes were shown (issued or renewed) and then put away.
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
-    void load();
-  }, [fresh]);
+    let current = true;
+    void accountApi<Status>("recovery-codes").then((answer) => {
+      if (current && answer.ok) {
+        setStatus({ issued: answer.data.issued, remaining: answer.data.remaining });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [fresh, asked]);
 
   const codes = shown ?? fresh;
   return (
@@ -182,7 +188,7 @@ export function RecoveryCodes({
           onSaved={() => {
             setShown(undefined);
             onFreshSeen();
-            void load();
+            setAsked((count) => count + 1);
           }}
         />
       ) : renewing ? (

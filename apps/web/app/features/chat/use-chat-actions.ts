@@ -1,6 +1,6 @@
 // What the reader does on the chat screen: load earlier messages, send one, delete the
 // conversation from their own list (docs/spec/accounts-and-details.md §5 "Chat").
-import { useEffect, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 
 import {
@@ -11,6 +11,7 @@ import {
 
 import { callApi } from "../../auth/account-api.ts";
 import { readDraft, writeDraft } from "./chat-draft.ts";
+import { useHydrated } from "./chat-time.tsx";
 import { mergeMessages, withLiveMessage } from "./chat-state.ts";
 import type { ChatScreenState } from "./use-chat-screen.ts";
 
@@ -54,17 +55,21 @@ export function useChatComposer(
   inputRef: RefObject<HTMLTextAreaElement | null>,
   stickToBottomRef: RefObject<boolean>,
 ) {
-  const [draft, setDraftState] = useState("");
+  // What was typed in this chat since it opened; until then, the kept draft. Storage is read
+  // once hydrated (the server has none, and the first render must match its HTML).
+  const [typed, setTyped] = useState<{ chatId: number | null; text: string }>();
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const { setMessages, setChats, setSendError } = state;
-
-  // Storage is read after hydration (the server has none), and again when another chat opens.
-  useEffect(() => {
-    setDraftState(selectedId === null ? "" : readDraft(me.id, selectedId));
-  }, [me.id, selectedId]);
+  const draft =
+    typed && typed.chatId === selectedId
+      ? typed.text
+      : hydrated && selectedId !== null
+        ? readDraft(me.id, selectedId)
+        : "";
 
   const setDraft = (text: string) => {
-    setDraftState(text);
+    setTyped({ chatId: selectedId, text });
     if (selectedId !== null) writeDraft(me.id, selectedId, text);
   };
 

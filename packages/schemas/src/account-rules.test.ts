@@ -27,13 +27,60 @@ describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
     },
   );
 
-  it("names are 3 to 16 letters or digits", () => {
-    expect(isValidName("Ada")).toBe(true);
-    expect(isValidName("A1234567890123456".slice(0, 16))).toBe(true);
-    expect(isValidName("Al")).toBe(false);
-    expect(isValidName("A12345678901234567")).toBe(false);
-    expect(isValidName("Ada-Marie")).toBe(false);
-    expect(isValidName("Zoë")).toBe(false);
+  // Names as people have them, not the spec's 3-16 letters or digits (ADR 050, docs/spec-notes.md).
+  it.each([
+    "Li Wu",
+    "José García",
+    "Zoë Müller",
+    "Anne-Marie O'Brien",
+    "Anne-Marie O’Brien",
+    "李",
+    "Ngũgĩ",
+    "Ada",
+    "  Ada  ",
+    // "e" + combining acute: one character once NFC-normalised.
+    "Jose\u0301",
+    "अनुष्का",
+    "a".repeat(50),
+  ])("accepts the name %j", (name) => {
+    expect(isValidName(name)).toBe(true);
+  });
+  it.each([
+    "",
+    "   ",
+    "a".repeat(51),
+    "Ada1",
+    "R2D2",
+    "<script>",
+    "Ada<b>",
+    "ada@example.com",
+    "Ada 🙂",
+    "🙂",
+    "-Ada",
+    "'",
+    "Ada\tLovelace",
+    "Ada\nLovelace",
+  ])("refuses the name %j", (name) => {
+    expect(isValidName(name)).toBe(false);
+  });
+  it("names are stored NFC-normalised and trimmed", () => {
+    const parsed = RegisterSchema.parse({
+      first_name: "  Jose\u0301 ",
+      last_name: "Garci\u0301a",
+      email: "jose@example.com",
+      password: "Secret123!",
+    });
+    expect(parsed.first_name).toBe("José");
+    expect(parsed.first_name).toHaveLength(4);
+    expect(parsed.last_name).toBe("García");
+    expect(
+      fieldErrorsOf(RegisterSchema, {
+        first_name: "Ada1",
+        last_name: "   ",
+        email: "a@example.com",
+        password: "Secret123!",
+      }),
+    ).toEqual({ first_name: MESSAGES.firstName, last_name: MESSAGES.lastName });
   });
 
   it.each([
@@ -57,7 +104,7 @@ describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
 
   it("field rules give the spec's exact messages", () => {
     const register = fieldErrorsOf(RegisterFormSchema, {
-      first_name: "x",
+      first_name: "x1",
       last_name: "Lovelace",
       email: "x",
       password: "x",
@@ -67,7 +114,7 @@ describe("account rules (docs/spec/accounts-and-details.md §5)", () => {
     expect(register.last_name).toBeUndefined();
     expect(register.confirm).toBeUndefined();
     expect(register.first_name).toBe(
-      "First name should be 3-16 characters and shouldn't include any special character!",
+      "First name should be 1-50 characters: letters, spaces, hyphens and apostrophes only.",
     );
     // Not the spec's 8-20 rule: ASVS 6.2 (docs/spec-notes.md).
     expect(register.password).toBe("Password should be at least 8 characters!");

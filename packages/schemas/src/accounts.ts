@@ -2,15 +2,28 @@
 // of account-rules.ts so that forms and server share every rule and message.
 import { z } from "zod";
 
-import { MESSAGES, isValidEmail, isValidName, passwordLengthError } from "./account-rules.ts";
+import {
+  MESSAGES,
+  isValidEmail,
+  isValidName,
+  normaliseName,
+  passwordLengthError,
+} from "./account-rules.ts";
 import { MAX_INT4 } from "./limits.ts";
 
 const trimmed = (message: string) =>
   z.string({ error: message }).transform((value) => value.trim());
 
 export const EmailSchema = trimmed(MESSAGES.email).refine(isValidEmail, MESSAGES.email);
-const FirstNameSchema = trimmed(MESSAGES.firstName).refine(isValidName, MESSAGES.firstName);
-const LastNameSchema = trimmed(MESSAGES.lastName).refine(isValidName, MESSAGES.lastName);
+/** A name as ADR 050 takes it: checked and stored NFC-normalised and trimmed. */
+const nameSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .max(400, message)
+    .transform(normaliseName)
+    .refine(isValidName, message);
+const FirstNameSchema = nameSchema(MESSAGES.firstName);
+const LastNameSchema = nameSchema(MESSAGES.lastName);
 const PasswordSchema = z.string({ error: MESSAGES.password }).superRefine((value, ctx) => {
   const message = passwordLengthError(value);
   if (message) ctx.addIssue({ code: "custom", message });
@@ -272,17 +285,19 @@ const optionalId = z
  * Empty values arrive as null or ""; both clear the field. Unknown fields are ignored.
  */
 export const ProfileUpdateSchema = z.object({
-  first_name: optionalText(16).pipe(
+  first_name: optionalText(400).pipe(
     z
       .string()
+      .transform(normaliseName)
       .refine(isValidName, MESSAGES.firstName)
       .nullable()
       .optional()
       .refine((value) => value !== null, MESSAGES.firstName),
   ),
-  last_name: optionalText(16).pipe(
+  last_name: optionalText(400).pipe(
     z
       .string()
+      .transform(normaliseName)
       .refine(isValidName, MESSAGES.lastName)
       .nullable()
       .optional()

@@ -10,12 +10,18 @@ export const MFA_MESSAGES = {
   codeFormat: "The code is 6 digits.",
   /** Shown for mfa_verification_failed (the API's message is GoTrue's, for its clients). */
   wrongCode: "That code is not right. Check your authenticator app and try again.",
+  /** A right code already accepted once (a code counts once, ADR 014). */
+  codeAlreadyUsed: "That code has already been used. Wait for the next one.",
   enrolled: "Two-factor authentication is on.",
+  recoveryCodeRequired: "Enter one of your recovery codes.",
+  wrongRecoveryCode: "That recovery code is not right, or it was already used.",
   removed: "The authenticator app was removed.",
   friendlyNameTooLong: "The name must be at most 60 characters.",
 } as const;
 
 export const TOTP_CODE_LENGTH = 6;
+/** Recovery codes issued at a time (ADR 050). */
+export const RECOVERY_CODE_COUNT = 10;
 
 /** A 6-digit code; spaces typed between groups ("123 456") are ignored. */
 export const TotpCodeSchema = z
@@ -125,4 +131,29 @@ export const SignInAnswerSchema = TokenPairSchema.extend({ mfa: MfaRequiredSchem
 /** A verification link that signed in (recovery.ts), with `mfa` as above. */
 export const VerifiedLinkAnswerSchema = VerifiedSchema.extend({
   mfa: MfaRequiredSchema.optional(),
+});
+
+/** POST account/recovery-codes/verify: a code as typed ("k3m9q-7xw2d"; case and spaces ignored). */
+export const RecoveryCodeSchema = z.object({
+  code: z
+    .string({ error: MFA_MESSAGES.recoveryCodeRequired })
+    .trim()
+    .min(1, MFA_MESSAGES.recoveryCodeRequired)
+    .max(40, MFA_MESSAGES.wrongRecoveryCode),
+});
+
+/** POST account/recovery-codes: a fresh authenticator code, needed to renew the codes. */
+export const IssueRecoveryCodesSchema = z.object({ code: TotpCodeSchema.optional() });
+
+/** The new codes, shown once. */
+export const RecoveryCodesSchema = z.object({ codes: z.array(z.string()), remaining: z.number() });
+
+/** GET account/recovery-codes: how many are left, and whether any were issued. */
+export const RecoveryCodeStatusSchema = z.object({ issued: z.boolean(), remaining: z.number() });
+
+/** A recovery code accepted: the session, now aal2, and how many codes are left. */
+export const RecoveryVerifiedSchema = RefreshedSchema.extend({
+  aal: z.literal("aal2"),
+  amr: z.array(AmrEntrySchema),
+  remaining: z.number(),
 });

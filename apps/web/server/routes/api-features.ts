@@ -9,6 +9,7 @@ import { partnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import { registerNoStore } from "../plugins/response-headers.ts";
 import { signedInUser } from "../plugins/auth.ts";
 import type { ServerServices } from "../services.ts";
+import { recoveryCodeRoutes } from "./api/accounts/recovery-codes.ts";
 import { factorRoutes } from "./api/accounts/factors.ts";
 import { googleRoutes } from "./api/accounts/google.ts";
 import { interestRoutes } from "./api/accounts/interests.ts";
@@ -59,6 +60,7 @@ async function personalApi(api: FastifyInstance, { services: s }: WithServices) 
   await api.register(interestRoutes, accountOptions);
   await api.register(profileRoutes, accountOptions);
   await api.register(factorRoutes, accountOptions);
+  await api.register(recoveryCodeRoutes, accountOptions);
   await api.register(wishlistRoutes, { services: s.app });
   await api.register(contactRoutes, { services: s.app, mailer: s.mailer });
 }

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./support/accounts.ts";
 
-test("sign up in the modal, verify the e-mail in the same browser, pick interests, see /welcome", async ({
+test("José García signs up in the modal, verifies the e-mail in the same browser, picks interests, sees /welcome", async ({
   page,
   request,
 }) => {
@@ -21,8 +21,9 @@ test("sign up in the modal, verify the e-mail in the same browser, pick interest
   const dialog = await openSignInModal(page);
   await dialog.getByRole("button", { name: "Sign Up" }).click();
   await expect(dialog.getByRole("heading", { name: "Create an account" })).toBeVisible();
-  await dialog.getByLabel("First name", { exact: true }).fill("Grace");
-  await dialog.getByLabel("Last name", { exact: true }).fill("Hopper");
+  // A name as people have it (ADR 050), typed decomposed ("e" + combining accent): stored NFC.
+  await dialog.getByLabel("First name", { exact: true }).fill("Jose\u0301");
+  await dialog.getByLabel("Last name", { exact: true }).fill("García");
   await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
@@ -69,7 +70,13 @@ test("sign up in the modal, verify the e-mail in the same browser, pick interest
   await expect(page).toHaveURL(/\/welcome$/);
   const interests = await page.request.get("/api/account/user_interest");
   expect(await interests.json()).toMatchObject({ countries: [18] });
-  await expect(page.getByRole("heading", { name: "Welcome to StudyAtlas, Grace!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to StudyAtlas, José!" })).toBeVisible();
+  const detail = (await (await page.request.get("/api/account/detail")).json()) as {
+    first_name: string;
+    last_name: string;
+  };
+  expect([detail.first_name, detail.last_name]).toEqual(["José", "García"]);
+  expect(detail.first_name).toHaveLength(4);
   await expect(
     page.getByText("Discover online programs and courses from top schools around the world"),
   ).toBeVisible();
@@ -130,9 +137,9 @@ test("every sign-up and sign-in validation message of §5 appears for its bad in
 
   await dialog.getByRole("button", { name: "Sign Up", exact: true }).click();
   const cases: [string, string, string][] = [
-    ["First name", "Al", FORM_MESSAGES.firstName],
+    ["First name", "Al2", FORM_MESSAGES.firstName],
     ["First name", "Ada!", FORM_MESSAGES.firstName],
-    ["Last name", "L", FORM_MESSAGES.lastName],
+    ["Last name", "<b>", FORM_MESSAGES.lastName],
     ["Email", "ada@", FORM_MESSAGES.email],
     ["Password", "short1!", FORM_MESSAGES.password],
   ];

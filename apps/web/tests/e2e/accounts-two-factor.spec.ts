@@ -46,6 +46,9 @@ async function severeViolations(page: Page) {
     }));
 }
 
+/** The recovery codes shown when two-factor was last turned on in this file (ADR 050). */
+let shownRecoveryCodes: string[] = [];
+
 /** Enrols an authenticator app through /settings in the signed-in page; answers its secret. */
 async function enrolInSettings(page: Page, width: number): Promise<string> {
   await openPage(page, "/settings");
@@ -82,7 +85,19 @@ async function enrolInSettings(page: Page, width: number): Promise<string> {
   await code.fill(codeFor(secret));
   await scan.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByText("Two-factor authentication is on.")).toBeVisible();
-  await expect(section.getByRole("heading", { name: "Two-factor authentication" })).toBeFocused();
+  // Turning it on shows the ten recovery codes, once (ADR 050).
+  const codesBox = section.getByRole("group", { name: "Your recovery codes" });
+  await expect(codesBox).toBeFocused();
+  shownRecoveryCodes = await codesBox
+    .getByRole("list", { name: "Recovery codes" })
+    .locator("code")
+    .allInnerTexts();
+  expect(shownRecoveryCodes).toHaveLength(10);
+  await page.screenshot({ path: test.info().outputPath(`settings-recovery-codes-${width}.png`) });
+  expect(await severeViolations(page)).toEqual([]);
+  await codesBox.getByRole("button", { name: "I have saved my codes" }).click();
+  await expect(section.getByText("10 of 10 recovery codes left.", { exact: false })).toBeVisible();
+  await expect(codesBox).toHaveCount(0);
   await expect(section.getByText("On: signing in asks for a code from your app.")).toBeVisible();
   await expect(section.getByRole("list", { name: "Your authenticator apps" })).toContainText(
     "My phone",
@@ -206,6 +221,77 @@ test("on /auth: password, then code; Cancel goes back to the password; removing 
   await expect(page.getByText("The authenticator app was removed.")).toBeVisible();
   await expect(section.getByText("Off: signing in needs only your password.")).toBeVisible();
   await expect(section.getByRole("list", { name: "Your authenticator apps" })).toHaveCount(0);
+});
+
+test("a lost device: sign in with a recovery code, which is then spent; renewing the codes", async ({
+  page,
+}) => {
+  const email = await registerUser({ firstName: "Katherine", lastName: "Johnson" });
+  await signInThroughApi(page, email);
+  const secret = await enrolInSettings(page, 1280);
+  const [first, second] = shownRecoveryCodes;
+
+  await page.context().clearCookies();
+  await openPage(page, "/auth");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByLabel("6-digit code")).toBeVisible();
+
+  // Lost your device? A recovery code instead.
+  await page.getByRole("button", { name: "Lost your device? Use a recovery code" }).click();
+  const recovery = page.getByRole("textbox", { name: "Recovery code" });
+  await expect(recovery).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath("auth-recovery-1280.png") });
+  expect(await severeViolations(page)).toEqual([]);
+  await recovery.fill(first!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("9 recovery codes are left.")).toBeVisible();
+  expect(await accountStatus(page)).toBe(200);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // The same code again, in a fresh sign-in: refused; another one works.
+  await page.context().clearCookies();
+  await openPage(page, "/auth");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Lost your device? Use a recovery code" }).click();
+  await page.getByRole("textbox", { name: "Recovery code" }).fill(first!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "That recovery code is not right, or it was already used.",
+  );
+  expect(await accountStatus(page)).toBe(403);
+  await page.getByRole("textbox", { name: "Recovery code" }).fill(second!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("8 recovery codes are left.")).toBeVisible();
+  expect(await accountStatus(page)).toBe(200);
+  expect(await mailedLink(page.request, email, "recovery_code_used")).toContain("/settings");
+
+  // Renewing the codes in settings takes a fresh app code; the same code twice says it was used.
+  await openPage(page, "/settings");
+  const section = page.getByRole("region", { name: "Two-factor authentication" });
+  await expect(section.getByText("8 of 10 recovery codes left.", { exact: false })).toBeVisible();
+  const code = codeFor(secret, 1);
+  await section.getByRole("button", { name: "Create new recovery codes" }).click();
+  await section.getByLabel("6-digit code").fill(code);
+  await section.getByRole("button", { name: "Create new codes" }).click();
+  const renewed = section.getByRole("group", { name: "Your recovery codes" });
+  await expect(renewed).toBeFocused();
+  const fresh = await renewed.locator("code").allInnerTexts();
+  expect(fresh).toHaveLength(10);
+  expect(fresh).not.toContain(second);
+  await renewed.getByRole("button", { name: "I have saved my codes" }).click();
+  await expect(section.getByText("10 of 10 recovery codes left.", { exact: false })).toBeVisible();
+  await section.getByRole("button", { name: "Create new recovery codes" }).click();
+  await section.getByLabel("6-digit code").fill(code);
+  await section.getByRole("button", { name: "Create new codes" }).click();
+  await expect(section.getByRole("alert")).toHaveText(
+    "That code has already been used. Wait for the next one.",
+  );
+  await page.screenshot({ path: test.info().outputPath("settings-renew-reused-1280.png") });
+  expect(await severeViolations(page)).toEqual([]);
 });
 
 test("the partner door asks for the code too", async ({ page }) => {

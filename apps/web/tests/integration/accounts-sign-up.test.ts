@@ -84,9 +84,13 @@ describe("register", () => {
   });
 
   it.each([
-    [{ first_name: "Al" }, MESSAGES.firstName],
-    [{ first_name: "Ada-Marie" }, MESSAGES.firstName],
-    [{ last_name: "L" }, MESSAGES.lastName],
+    // Names as people have them, but no digits, markup, addresses, emoji or blanks (ADR 050).
+    [{ first_name: "Al2" }, MESSAGES.firstName],
+    [{ first_name: "Ada<b>" }, MESSAGES.firstName],
+    [{ first_name: "ada@example.com" }, MESSAGES.firstName],
+    [{ first_name: "Ada 🙂" }, MESSAGES.firstName],
+    [{ last_name: "   " }, MESSAGES.lastName],
+    [{ last_name: "L".repeat(51) }, MESSAGES.lastName],
     [{ email: "not-an-email" }, MESSAGES.email],
     [{ password: "short1!" }, MESSAGES.password],
     [{ password: "x".repeat(129) }, MESSAGES.passwordTooLong],
@@ -106,6 +110,25 @@ describe("register", () => {
     );
     expect(error.detail).toBe(expected);
   });
+
+  it.each([
+    ["José García", "Jose\u0301", "Garci\u0301a", "José", "García"],
+    ["Anne-Marie O’Brien", " Anne-Marie ", "O’Brien", "Anne-Marie", "O’Brien"],
+    ["李 Wu", "李", "Wu", "李", "Wu"],
+  ])(
+    "signs up %s, names stored NFC and trimmed",
+    async (_label, first, last, storedFirst, storedLast) => {
+      const browser = new Browser(t.app);
+      await register(browser, uniqueEmail("names"), { first_name: first, last_name: last });
+      const detail = parseWith(
+        AccountDetailSchema,
+        json(await browser.call("GET", "/api/account/detail"), 200),
+        "detail",
+      );
+      expect([detail.first_name, detail.last_name]).toEqual([storedFirst, storedLast]);
+      expect(detail.first_name.normalize("NFC")).toBe(detail.first_name);
+    },
+  );
 
   it("answers 400 (not 500) for a missing body or malformed JSON", async () => {
     expect(

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { challengeFactor, verifyFactor } from "@studyatlas/core/accounts/mfa-verification.ts";
 import { totpCode } from "@studyatlas/core/accounts/totp.ts";
 import { DomainError } from "@studyatlas/core/errors.ts";
-import { FactorVerifiedSchema } from "@studyatlas/schemas/mfa.ts";
+import { FactorVerifiedSchema, MFA_MESSAGES } from "@studyatlas/schemas/mfa.ts";
 
 import { Browser } from "./account-client.ts";
 import {
@@ -50,13 +50,24 @@ describe("signing in with a second factor", () => {
     const second = new Browser(t.app);
     await signIn(second, email);
     const two = await challenge(second, factor.id);
-    error(
+    const reused = error(
       await second.call("POST", `/api/account/factors/${factor.id}/verify`, {
         body: { challenge_id: two.id, code },
       }),
       400,
       "mfa_verification_failed",
     );
+    // The form says the code was used, not that it is wrong (GoTrue's code and message stay).
+    expect(reused.message).toBe("Invalid TOTP code entered");
+    expect(reused.errors?.code).toEqual([MFA_MESSAGES.codeAlreadyUsed]);
+    const wrong = error(
+      await second.call("POST", `/api/account/factors/${factor.id}/verify`, {
+        body: { challenge_id: two.id, code: wrongCode(factor.secret) },
+      }),
+      400,
+      "mfa_verification_failed",
+    );
+    expect(wrong.errors?.code).toEqual(["Invalid TOTP code entered"]);
     // The next step's code still works.
     tick();
     body(

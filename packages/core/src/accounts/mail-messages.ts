@@ -16,7 +16,8 @@ export interface MailMessage {
     | "sales_invitation"
     | "lead"
     | "auth_service"
-    | "email_change_notice";
+    | "email_change_notice"
+    | "recovery_code_used";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -313,5 +314,32 @@ export function emailChangeNoticeMessage(
     link,
     text: `${title}\n\n${lines.join("\n\n")}\n\nStudyAtlas: ${link}\n`,
     html: layout(title, lines, { label: "Open StudyAtlas", href: link }),
+  };
+}
+
+/**
+ * A recovery code signed someone in (ADR 050): the owner hears of it, with how many are left and
+ * where to renew them, so a code used by someone else does not go unnoticed.
+ */
+export function recoveryCodeUsedMessage(
+  to: string,
+  firstName: string,
+  remaining: number,
+  link: string,
+): MailMessage {
+  const title = "A recovery code was used to sign in";
+  const lines = [
+    `Hello ${firstName || "there"},`,
+    "A two-factor recovery code was just used to sign in to your StudyAtlas account.",
+    `${remaining} unused ${remaining === 1 ? "code is" : "codes are"} left. You can create new codes in your settings.`,
+    "If this was not you, change your password now and create new recovery codes.",
+  ];
+  return {
+    to,
+    subject: "StudyAtlas: a recovery code was used to sign in",
+    kind: "recovery_code_used",
+    link,
+    text: `${title}\n\n${lines.join("\n\n")}\n\nYour settings: ${link}\n`,
+    html: layout(title, lines, { label: "Open your settings", href: link }),
   };
 }

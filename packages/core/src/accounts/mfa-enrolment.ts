@@ -23,6 +23,7 @@ import {
   type MfaSettings,
 } from "./mfa.ts";
 import { sealFactorSecret } from "./mfa-secret.ts";
+import { forgetRecoveryCodesIfNoFactor } from "./recovery-codes.ts";
 import { createTotpSecret, totpUri } from "./totp.ts";
 
 export interface EnrolledTotpFactor {
@@ -149,13 +150,13 @@ export async function unenrollFactor(
     if (input.sessionAal !== "aal2" && (await nextAssuranceLevel(tx, input.userId)) === "aal2") {
       throw insufficientAal("AAL2 required to unenroll verified factor.");
     }
-    await removeFactorIn(tx, factor.id);
+    await removeFactorIn(tx, factor.id, input.userId);
     return { id: factor.id };
   });
 }
 
 /** Deletes a factor; the sessions it raised go back to aal1 (GoTrue's DowngradeSessionsToAAL1). */
-async function removeFactorIn(tx: Database, factorId: string): Promise<void> {
+async function removeFactorIn(tx: Database, factorId: string, userId: number): Promise<void> {
   const raised = await tx
     .delete(sessionAmrClaims)
     .where(eq(sessionAmrClaims.factorId, factorId))
@@ -166,6 +167,8 @@ async function removeFactorIn(tx: Database, factorId: string): Promise<void> {
     await announceSessionsChanged(tx, sessionIds);
   }
   await tx.delete(mfaFactors).where(eq(mfaFactors.id, factorId));
+  // Two-factor off: its recovery codes go with it (ADR 050).
+  await forgetRecoveryCodesIfNoFactor(tx, userId);
 }
 
 /**
@@ -179,7 +182,7 @@ export async function adminDeleteFactor(
   return inTransaction(db, async (tx) => {
     await lockUserFactors(tx, input.userId);
     const factor = await findOwnedFactor(tx, input.userId, input.factorId, true);
-    await removeFactorIn(tx, factor.id);
+    await removeFactorIn(tx, factor.id, input.userId);
     return viewOf(factor);
   });
 }

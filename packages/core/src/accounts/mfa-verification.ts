@@ -22,6 +22,7 @@ import {
   type MfaSettings,
 } from "./mfa.ts";
 import type { FactorType } from "@studyatlas/db/schema/mfa.ts";
+import { MFA_MESSAGES } from "@studyatlas/schemas/mfa.ts";
 import { openFactorSecret } from "./mfa-secret.ts";
 import { clearEvents, consumeLimit, releaseEvent, type RateLimitRule } from "./rate-limit.ts";
 import { randomToken, sha256 } from "./secrets.ts";
@@ -59,6 +60,17 @@ const INVALID_CODE = () =>
   new ValidationError(INVALID_CODE_MESSAGE, {
     code: "mfa_verification_failed",
     errors: { code: [INVALID_CODE_MESSAGE] },
+  });
+
+/**
+ * A right code whose time step was already accepted (docs/decisions/014-two-factor.md: a code
+ * counts once). The code and message stay GoTrue's for its clients; `errors.code` tells our own
+ * forms to say the code was used rather than wrong.
+ */
+const REUSED_CODE = () =>
+  new ValidationError(INVALID_CODE_MESSAGE, {
+    code: "mfa_verification_failed",
+    errors: { code: [MFA_MESSAGES.codeAlreadyUsed] },
   });
 
 const CHALLENGE_NOT_FOUND = () =>
@@ -140,14 +152,14 @@ export interface VerifiedFactor {
 
 /**
  * The challenge (same address, unused, not expired) and the code, with the factor locked;
- * the accepted time step when the code is right, undefined when wrong.
+ * the accepted time step when the code is right, else why it was refused.
  */
 async function checkCode(
   tx: Database,
   settings: MfaSettings,
   input: VerifyInput,
   now: number,
-): Promise<{ factor: FactorRow; challengeId: string; step: number } | undefined> {
+): Promise<{ factor: FactorRow; challengeId: string; step: number } | "invalid" | "reused"> {
   const factor = await findOwnedFactor(tx, input.userId, input.factorId, true);
   const [challenge] = await tx
     .select()
@@ -172,11 +184,14 @@ async function checkCode(
   // Sealed under another key: AUTH_SECRET changed since enrolment (ADR 014). A server fault.
   if (secret === undefined) throw new Error(`factor ${factor.id}: secret cannot be opened`);
   const check = checkTotpCode({ secret, code: input.code, now, lastStep: factor.lastTotpStep });
-  return check.ok ? { factor, challengeId: challenge.id, step: check.step } : undefined;
+  return check.ok ? { factor, challengeId: challenge.id, step: check.step } : check.reason;
 }
 
 /** The caller's session, locked; it must still be live. */
-async function lockSession(tx: Database, input: VerifyInput): Promise<string> {
+export async function lockSession(
+  tx: Database,
+  input: Pick<VerifyInput, "userId" | "sessionId">,
+): Promise<string> {
   const [session] = await tx
     .select({ id: sessions.id })
     .from(sessions)
@@ -202,15 +217,17 @@ async function lockSession(tx: Database, input: VerifyInput): Promise<string> {
  * from; the token's amr in sessions.amr leads with the code, newest first, as GoTrue answers it,
  * docs/decisions/013-auth-service.md) and a new refresh token replacing every earlier one.
  */
-async function raiseSession(
+export async function raiseSession(
   tx: Database,
   sessionId: string,
   factorId: string,
   at: Date,
+  /** `recovery_code` when a recovery code stood in for the factor (ADR 050). */
+  method: "totp" | "recovery_code" = "totp",
 ): Promise<string> {
   await tx
     .insert(sessionAmrClaims)
-    .values({ sessionId, authenticationMethod: "totp", factorId, createdAt: at, updatedAt: at })
+    .values({ sessionId, authenticationMethod: method, factorId, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({
       target: [sessionAmrClaims.sessionId, sessionAmrClaims.authenticationMethod],
       set: { updatedAt: at, factorId },
@@ -220,9 +237,9 @@ async function raiseSession(
     .update(sessions)
     .set({
       aal: "aal2",
-      amr: sql`jsonb_build_array(jsonb_build_object('method', 'totp', 'timestamp', ${timestamp}::bigint))
+      amr: sql`jsonb_build_array(jsonb_build_object('method', ${method}::text, 'timestamp', ${timestamp}::bigint))
           || coalesce((select jsonb_agg(entry) from jsonb_array_elements(${sessions.amr}) entry
-                       where entry->>'method' <> 'totp'), '[]'::jsonb)`,
+                       where entry->>'method' <> ${method}::text), '[]'::jsonb)`,
     })
     .where(eq(sessions.id, sessionId));
   await tx
@@ -238,9 +255,9 @@ async function raiseSession(
  * GoTrue's InvalidateSessionsWithAALLessThan and DeleteUnverifiedFactors: the user's other
  * password-only sessions end, and other enrolments left half-done are dropped.
  */
-async function dropWeakerAccess(
+export async function dropWeakerAccess(
   tx: Database,
-  input: VerifyInput,
+  input: Pick<VerifyInput, "userId" | "sessionId">,
   factorId: string,
   now: number,
 ): Promise<void> {
@@ -273,9 +290,9 @@ async function verifyInTransaction(
   settings: MfaSettings,
   input: VerifyInput,
   now: number,
-): Promise<{ factor: FactorRow; sessionId: string; refreshToken: string } | undefined> {
+): Promise<{ factor: FactorRow; sessionId: string; refreshToken: string } | "invalid" | "reused"> {
   const checked = await checkCode(tx, settings, input, now);
-  if (!checked) return undefined;
+  if (typeof checked === "string") return checked;
   const sessionId = await lockSession(tx, input);
   const at = new Date(now);
   await tx
@@ -313,7 +330,8 @@ export async function verifyFactor(
   const failures = input.failureScope ? `${owned.id}:${input.failureScope}` : owned.id;
   const slot = await consumeLimit(db, MFA_VERIFY_LIMIT, failures);
   const verified = await inTransaction(db, (tx) => verifyInTransaction(tx, settings, input, now));
-  if (!verified) throw INVALID_CODE();
+  if (verified === "reused") throw REUSED_CODE();
+  if (verified === "invalid") throw INVALID_CODE();
   await releaseEvent(db, slot);
   await clearEvents(db, MFA_VERIFY_LIMIT, failures);
   return {

@@ -98,3 +98,22 @@ export const sessionAmrClaims = pgTable(
     index("session_amr_claims_factor_idx").on(t.factorId),
   ],
 );
+
+/**
+ * Two-factor recovery codes (docs/decisions/050-recovery-codes-and-real-names.md): ten per user,
+ * shown once, each good for one sign-in. Only a keyed hash is kept (HMAC-SHA256 under a key
+ * derived from the access-token key, bound to the user), never the code; `used_at` spends one.
+ */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_user_hash_idx").on(t.userId, t.codeHash)],
+);

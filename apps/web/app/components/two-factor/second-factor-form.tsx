@@ -1,7 +1,7 @@
 // The sign-in's second step (docs/decisions/014-two-factor.md "Screens"): after a right password,
 // an account with a verified factor is asked for the 6-digit code of its authenticator app. Until
 // the code is accepted the session stays aal1 and is not signed in; Cancel ends that half-open
-// session.
+// session. "Lost your device?" switches to a recovery code (recovery-code-form.tsx, ADR 050).
 import { useId, useRef, useState, type FormEvent } from "react";
 
 import { TotpCodeFormSchema, type MfaRequired } from "@studyatlas/schemas/mfa.ts";
@@ -10,6 +10,7 @@ import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import { accountApi } from "../../auth/account-api.ts";
 import formStyles from "../form/form.module.css";
 import { CodeField } from "./code-field.tsx";
+import { RecoveryCodeForm } from "./recovery-code-form.tsx";
 import styles from "./second-factor.module.css";
 import { verifyCode } from "./two-factor-api.ts";
 
@@ -46,6 +47,35 @@ function FactorPicker({
   );
 }
 
+/**
+ * Under the code: a recovery code instead (ADR 050), or back to the password (the half-open
+ * session ends first).
+ */
+function OtherWays({ onRecover, onCancel }: { onRecover: () => void; onCancel: () => void }) {
+  const cancel = async () => {
+    await accountApi("logout", { method: "POST", json: {} });
+    onCancel();
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={`${formStyles.linkButton} ${styles.cancel}`}
+        onClick={onRecover}
+      >
+        Lost your device? Use a recovery code
+      </button>
+      <button
+        type="button"
+        className={`${formStyles.linkButton} ${styles.cancel}`}
+        onClick={() => void cancel()}
+      >
+        Cancel and sign in again
+      </button>
+    </>
+  );
+}
+
 export function SecondFactorForm({
   factors,
   onSuccess,
@@ -66,6 +96,7 @@ export function SecondFactorForm({
   const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  const [recovering, setRecovering] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,10 +120,15 @@ export function SecondFactorForm({
     input.current?.focus();
   };
 
-  const cancel = async () => {
-    await accountApi("logout", { method: "POST", json: {} });
-    onCancel();
-  };
+  if (recovering) {
+    return (
+      <RecoveryCodeForm
+        headingLevel={headingLevel}
+        onSuccess={onSuccess}
+        onUseApp={() => setRecovering(false)}
+      />
+    );
+  }
 
   return (
     <form
@@ -134,13 +170,7 @@ export function SecondFactorForm({
       <button type="submit" className={formStyles.primary} disabled={pending}>
         {pending ? "Verifying..." : "Verify"}
       </button>
-      <button
-        type="button"
-        className={`${formStyles.linkButton} ${styles.cancel}`}
-        onClick={() => void cancel()}
-      >
-        Cancel and sign in again
-      </button>
+      <OtherWays onRecover={() => setRecovering(true)} onCancel={onCancel} />
     </form>
   );
 }

@@ -10,7 +10,12 @@ import { accountApi, authErrorMessage, type ApiErrorBody } from "../../auth/acco
 /** What a failed code attempt tells the person: the wrong-code text, a rate limit, or the server's. */
 export function codeErrorMessage(status: number, data: ApiErrorBody): string {
   if (status === 0) return MESSAGES.genericError;
-  if (data.code === "mfa_verification_failed") return MFA_MESSAGES.wrongCode;
+  if (data.code === "mfa_verification_failed") {
+    // The server says so in `errors.code` when the code was right but already accepted once.
+    return data.errors?.code?.includes(MFA_MESSAGES.codeAlreadyUsed)
+      ? MFA_MESSAGES.codeAlreadyUsed
+      : MFA_MESSAGES.wrongCode;
+  }
   return authErrorMessage(data);
 }
 
@@ -26,4 +31,21 @@ export async function verifyCode(factorId: string, code: string): Promise<string
     json: { challenge_id: challenge.data.id, code },
   });
   return verified.ok ? undefined : codeErrorMessage(verified.status, verified.data);
+}
+
+/**
+ * The second step with a recovery code instead (ADR 050): the codes left on success, else the
+ * message to show.
+ */
+export async function verifyRecoveryCode(
+  code: string,
+): Promise<{ remaining: number } | { error: string }> {
+  const answer = await accountApi<{ remaining: number }>("recovery-codes/verify", {
+    json: { code },
+  });
+  if (answer.ok) return { remaining: answer.data.remaining };
+  if (answer.status === 0) return { error: MESSAGES.genericError };
+  if (answer.data.code === "recovery_code_invalid")
+    return { error: MFA_MESSAGES.wrongRecoveryCode };
+  return { error: authErrorMessage(answer.data) };
 }

@@ -19,6 +19,7 @@ import { FormField } from "../../components/form/form-field.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
 import { CodeField } from "../../components/two-factor/code-field.tsx";
 import { verifyCode } from "../../components/two-factor/two-factor-api.ts";
+import { issueFirstRecoveryCodes } from "./recovery-codes.tsx";
 import styles from "./two-factor.module.css";
 
 /** The key in groups of four, as authenticator apps print it ("ABCD EFGH ..."). */
@@ -119,7 +120,8 @@ function ScanStep({
   onCancel,
 }: {
   factor: EnrolledFactor;
-  onDone: () => void;
+  /** With the first recovery codes when this turned two-factor on (ADR 050). */
+  onDone: (codes?: string[]) => void;
   onCancel: () => void;
 }) {
   const toast = useToast();
@@ -155,7 +157,8 @@ function ScanStep({
       return;
     }
     toast.show(MFA_MESSAGES.enrolled, { kind: "success", durationMs: SETTINGS_TOAST_MS });
-    onDone();
+    // Turning two-factor on gives the first recovery codes, shown once (none when some exist).
+    onDone(await issueFirstRecoveryCodes());
     await revalidator.revalidate();
   };
 
@@ -201,7 +204,7 @@ function ScanStep({
 }
 
 /** The enrolment; `onDone` when it ends, turned on or cancelled. */
-export function Enrolment({ onDone }: { onDone: () => void }) {
+export function Enrolment({ onDone }: { onDone: (codes?: string[]) => void }) {
   const [factor, setFactor] = useState<EnrolledFactor>();
 
   const cancel = async (started: EnrolledFactor) => {
@@ -210,6 +213,6 @@ export function Enrolment({ onDone }: { onDone: () => void }) {
     onDone();
   };
 
-  if (!factor) return <NameStep onStarted={setFactor} onCancel={onDone} />;
+  if (!factor) return <NameStep onStarted={setFactor} onCancel={() => onDone()} />;
   return <ScanStep factor={factor} onDone={onDone} onCancel={() => void cancel(factor)} />;
 }

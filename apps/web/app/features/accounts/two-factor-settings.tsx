@@ -1,6 +1,6 @@
 // Settings' 'Two-factor authentication' section (docs/decisions/014-two-factor.md "Screens"):
 // add an authenticator app (two-factor-enrolment.tsx), list the apps and remove one after a
-// confirmation. Results are toasts like the rest of /settings
+// confirmation, and the recovery codes (recovery-codes.tsx, ADR 050). Results are toasts like the rest of /settings
 // (docs/spec/accounts-and-details.md §8, 3 s).
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -12,6 +12,7 @@ import { accountApi, authErrorMessage } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
+import { RecoveryCodes } from "./recovery-codes.tsx";
 import { Enrolment } from "./two-factor-enrolment.tsx";
 import styles from "./two-factor.module.css";
 
@@ -42,6 +43,7 @@ export function TwoFactorSettings({
 }) {
   const verified = factors.filter((factor) => factor.status === "verified");
   const [enrolling, setEnrolling] = useState(false);
+  const [freshCodes, setFreshCodes] = useState<string[]>();
   const on = verified.length > 0;
   return (
     <section className={className} aria-labelledby="two-factor-title">
@@ -65,9 +67,10 @@ export function TwoFactorSettings({
       {on && <FactorList factors={verified} />}
       {enrolling ? (
         <Enrolment
-          onDone={() => {
+          onDone={(codes) => {
             setEnrolling(false);
-            focusSectionTitle();
+            if (codes) setFreshCodes(codes);
+            else focusSectionTitle();
           }}
         />
       ) : (
@@ -82,6 +85,9 @@ export function TwoFactorSettings({
             </button>
           </div>
         )
+      )}
+      {(on || freshCodes) && (
+        <RecoveryCodes fresh={freshCodes} onFreshSeen={() => setFreshCodes(undefined)} />
       )}
     </section>
   );

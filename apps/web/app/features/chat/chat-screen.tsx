@@ -3,12 +3,13 @@
 // Chats', newest first, with unread badges (chat-list.tsx). Right: the conversation, its header
 // (initials, name, role), date lines, the terms-of-use notice, the bubbles and the input (Enter or
 // the send button; conversation.tsx). Messages arrive live (use-chat-screen.ts). The advisor also
-// sees the student's application beside the conversation. At 375 px: the list on /chat, the
-// conversation with a back button on /chat/{id}.
+// sees the student's application beside the conversation (above the messages, as a disclosure,
+// on narrower screens). At 375 px: the list on /chat, the conversation with a back button on
+// /chat/{id}.
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 
-import { ApplicationPanel } from "./application-panel.tsx";
+import { ApplicationDisclosure, ApplicationPanel } from "./application-panel.tsx";
 import { ChatList } from "./chat-list.tsx";
 import { fullName } from "./chat-state.ts";
 import { useHydrated } from "./chat-time.tsx";
@@ -68,6 +69,8 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           status={status}
           onDelete={() => removal.setConfirmOpen(true)}
         />
+
+        {data.application && <ApplicationDisclosure application={data.application} />}
 
         <div
           ref={scrollRef}

@@ -10,6 +10,7 @@ import {
   type ChatSummary,
 } from "@studyatlas/schemas/chat.ts";
 
+import { draftLength } from "./chat-draft.ts";
 import { ArrowLeftIcon, SendIcon, TrashIcon } from "../../components/icons/icons.tsx";
 import { InitialsAvatar } from "../../components/initials-avatar/initials-avatar.tsx";
 import { fullName, roleLabel } from "./chat-state.ts";
@@ -162,6 +163,11 @@ export function Composer({
   onSend: (event: FormEvent) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
 }) {
+  const { length, over, showCounter } = draftLength(draft);
+  const describedBy =
+    [showCounter ? "chat-counter" : "", sendError ? "chat-send-error" : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <form className={styles.composer} onSubmit={onSend}>
       <label htmlFor="chat-input" className="visually-hidden">
@@ -174,9 +180,9 @@ export function Composer({
         rows={1}
         placeholder={selectedId === null ? CHAT_MESSAGES.selectChat : "Type a message"}
         value={draft}
-        maxLength={CHAT_MESSAGE_MAX_LENGTH}
         disabled={selectedId === null}
-        aria-describedby={sendError ? "chat-send-error" : undefined}
+        aria-invalid={over > 0 || undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onDraft(event.target.value)}
         onKeyDown={onKeyDown}
       />
@@ -188,6 +194,18 @@ export function Composer({
       >
         <SendIcon />
       </button>
+      {showCounter && (
+        <p
+          id="chat-counter"
+          className={styles.counter}
+          data-over={over > 0}
+          aria-live={over > 0 ? "polite" : "off"}
+        >
+          {over > 0
+            ? `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}: ${CHAT_MESSAGES.tooLong} Remove ${over.toLocaleString("en")} ${over === 1 ? "character" : "characters"}.`
+            : `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}`}
+        </p>
+      )}
       {sendError && (
         <p id="chat-send-error" className={styles.sendError} role="alert">
           {sendError}

@@ -3,9 +3,15 @@
 import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 
-import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MESSAGES,
+  type ChatMessage,
+} from "@studyatlas/schemas/chat.ts";
 
 import { callApi } from "../../auth/account-api.ts";
+import { readDraft, writeDraft } from "./chat-draft.ts";
+import { useHydrated } from "./chat-time.tsx";
 import { mergeMessages, withLiveMessage } from "./chat-state.ts";
 import type { ChatScreenState } from "./use-chat-screen.ts";
 
@@ -38,7 +44,10 @@ export function useOlderMessages(
   return { loadingOlder, loadOlder };
 }
 
-/** The message input: Enter or the send button sends; a failure says why. */
+/**
+ * The message input: Enter or the send button sends; a failure says why. The draft is kept per
+ * chat across reloads (chat-draft.ts); text over the limit is refused with a message, never cut.
+ */
 export function useChatComposer(
   me: { id: number },
   selectedId: number | null,
@@ -46,14 +55,32 @@ export function useChatComposer(
   inputRef: RefObject<HTMLTextAreaElement | null>,
   stickToBottomRef: RefObject<boolean>,
 ) {
-  const [draft, setDraft] = useState("");
+  // What was typed in this chat since it opened; until then, the kept draft. Storage is read
+  // once hydrated (the server has none, and the first render must match its HTML).
+  const [typed, setTyped] = useState<{ chatId: number | null; text: string }>();
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
   const { setMessages, setChats, setSendError } = state;
+  const draft =
+    typed && typed.chatId === selectedId
+      ? typed.text
+      : hydrated && selectedId !== null
+        ? readDraft(me.id, selectedId)
+        : "";
+
+  const setDraft = (text: string) => {
+    setTyped({ chatId: selectedId, text });
+    if (selectedId !== null) writeDraft(me.id, selectedId, text);
+  };
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     // §5: empty or whitespace-only text, or no chat selected, is not sent.
     if (selectedId === null || draft.trim() === "" || sending) return;
+    if (draft.length > CHAT_MESSAGE_MAX_LENGTH) {
+      setSendError(CHAT_MESSAGES.tooLong);
+      return;
+    }
     setSending(true);
     setSendError("");
     const answer = await callApi<ChatMessage>(`/api/chats/${selectedId}/messages`, {

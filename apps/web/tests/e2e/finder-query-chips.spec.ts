@@ -31,7 +31,7 @@ test("typed words become removable chips, and removing one widens the results", 
   // The URL keeps what the student typed.
   expect(new URL(page.url()).searchParams.get("name")).toBe(TYPED);
   const country = page.getByRole("link", { name: "Remove United Kingdom" });
-  const level = page.getByRole("link", { name: "Remove Postgraduate" });
+  const level = page.getByRole("link", { name: "Remove Master's" });
   await expect(country).toBeVisible();
   await expect(level).toBeVisible();
   // The heading names what was searched, without the words taken as filters.
@@ -43,7 +43,7 @@ test("typed words become removable chips, and removing one widens the results", 
   await country.click();
   await expect(page).toHaveURL(/name=psychology\+masters(&|$)/);
   await expect(page.getByRole("link", { name: "Remove United Kingdom" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Remove Postgraduate" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Remove Master's" })).toBeVisible();
   await expect.poll(() => resultCount(page)).toBeGreaterThan(before);
 });
 
@@ -55,7 +55,7 @@ test("the chips work without JavaScript: server-rendered links", async ({ browse
   await expect(country).toHaveAttribute("href", "/coursefinder?name=psychology+masters");
   await country.click();
   await expect(page).toHaveURL(/\/coursefinder\?name=psychology\+masters$/);
-  await expect(page.getByRole("link", { name: "Remove Postgraduate" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Remove Master's" })).toBeVisible();
   await context.close();
 });
 

@@ -46,7 +46,7 @@ describe.each([
   it("heads a search with the text left once its filter words are chips", async () => {
     const page = await finderPage("name=psychology%20masters%20UK");
     expect(page.heading).toBe("Psychology Courses");
-    expect(page.queryChips.map((chip) => chip.label)).toEqual(["Postgraduate", "United Kingdom"]);
+    expect(page.queryChips.map((chip) => chip.label)).toEqual(["Master's", "United Kingdom"]);
   });
 
   it("orders 'cheap MBA' by tuition, as the sort select shows", async () => {

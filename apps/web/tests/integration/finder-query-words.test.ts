@@ -38,13 +38,15 @@ describe.each([
     t = await createTestApp({
       config: { finderIndex },
       // The small test catalogue has no psychology in the United Kingdom: move the schools of a
-      // postgraduate and an undergraduate psychology programme there.
+      // psychology master's and an undergraduate psychology programme there.
       prepare: async (database) => {
         await database.query(
           `update schools set country_id = (select id from countries where slug = 'united-kingdom')
            where id in (
              select distinct on (c.programme_type_id) c.school_id from courses c
              where c.name ilike '%psycholog%' and c.programme_type_id in (7, 8) and c.published
+               and (c.programme_type_id = 7 or c.degree_type_id in (
+                 select id from degree_types where name like 'Master of %' or name like 'Master in %'))
              order by c.programme_type_id, c.id)`,
         );
       },
@@ -77,23 +79,27 @@ describe.each([
     );
   });
 
-  it("'psychology masters UK': postgraduate psychology in the United Kingdom", async () => {
+  it("'psychology masters UK': psychology master's degrees in the United Kingdom", async () => {
     const page = await t.getJson(`${LIST}?name=psychology%20masters%20UK&page_size=1`, CoursePage);
     expect(page.interpretation?.text).toBe("psychology");
     expect(page.interpretation?.chips.map((chip) => [chip.kind, chip.label, chip.words])).toEqual([
-      ["level", "Postgraduate", "masters"],
+      ["level", "Master's", "masters"],
       ["country", "United Kingdom", "UK"],
     ]);
     const results = await listAllCourses(t, "name=psychology%20masters%20UK");
     expect(results.length).toBe(page.count);
     expect(results.length).toBeGreaterThan(0);
     for (const course of results) {
-      expect(course.programme_type.id, course.name).toBe(8);
+      // A master's, never a doctorate (docs/decisions/045-words-that-are-filters.md).
+      expect(course.degree_type?.name ?? "", course.name).toMatch(/^Master (of|in) /);
       expect(course.school.country.slug, course.name).toBe("united-kingdom");
     }
+    const masters = await t.database.query(
+      `select id from degree_types where name like 'Master of %' or name like 'Master in %'`,
+    );
     const explicit = await listAllCourses(
       t,
-      "name=psychology&programme=postgraduate&country=united-kingdom",
+      `name=psychology&country=united-kingdom&${masters.rows.map((row) => `degree_type=${String((row as { id: number }).id)}`).join("&")}`,
     );
     expect(results.map((course) => course.id)).toEqual(explicit.map((course) => course.id));
     // Most of them name psychology (the rest mention it in their text or discipline).

@@ -1,18 +1,23 @@
-// The words that are filters, with the catalogue's country names (docs/decisions/
+// The words that are filters, with the catalogue's country names and degree types (docs/decisions/
 // 045-words-that-are-filters.md): read once per finder index (the index is rebuilt when the
-// countries change), or from the countries table on each request on the SQL path.
+// countries change), or from the countries and degree types tables on each request on the SQL path.
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
 import type { QueryChip } from "@studyatlas/schemas/finder.ts";
 
 import { listCountryOptions } from "../catalogue/countries.ts";
+import { listDegreeTypes } from "../catalogue/reference-lists.ts";
 import type { CourseIndex } from "./index/course-index.ts";
 import { QueryWordLexicon, understandQuery } from "./query-words.ts";
 
 const LEXICON_OF_INDEX = new WeakMap<CourseIndex, Promise<QueryWordLexicon>>();
 
 async function loadLexicon(db: Database): Promise<QueryWordLexicon> {
-  return new QueryWordLexicon(await listCountryOptions(db, { enabledOnly: false }));
+  const [countries, degreeTypes] = await Promise.all([
+    listCountryOptions(db, { enabledOnly: false }),
+    listDegreeTypes(db),
+  ]);
+  return new QueryWordLexicon(countries, degreeTypes);
 }
 
 /** The lexicon for this request: the index's copy, or one read now. */

@@ -174,3 +174,54 @@ export const SUBJECT_PHRASES: readonly string[] = [
   "distance learning design",
   "new england",
 ];
+
+/**
+ * Plain-language openings that say what the student wants, not what to search ("I want to study
+ * computer science in Canada", "how to become a psychologist"): dropped from the start of the
+ * text, with no chip, as long as some words are left to search. The subject after them is
+ * searched as typed (a profession finds its field through the variants, matching/variants.ts).
+ */
+export const OPENING_PHRASES: readonly string[] = [
+  "i want to study",
+  "i would like to study",
+  "i d like to study",
+  "id like to study",
+  "i want to become a",
+  "i want to become an",
+  "i want to become",
+  "i want to be a",
+  "i want to be an",
+  "how to become a",
+  "how to become an",
+  "how to become",
+  "how do i become a",
+  "how do i become an",
+  "how do i become",
+  "where to study",
+  "where can i study",
+  "best place to study",
+  "want to study",
+  "studying",
+  "study",
+];
+
+/**
+ * Words that name a master's degree: the finder's degree type filter, to every degree type of the
+ * catalogue named "Master of …" or "Master in …" (a master's, not a doctorate, which the
+ * postgraduate level also holds). Where the catalogue has no such degree type they are the
+ * postgraduate level (LEVEL_WORDS).
+ */
+export const MASTERS_WORDS: readonly string[] = [
+  "master",
+  "masters",
+  "master degree",
+  "masters degree",
+  "master degrees",
+  "masters degrees",
+];
+
+/** The label of the master's degrees chip. */
+export const MASTERS_LABEL = "Master's";
+
+/** A degree type of the catalogue that is a master's degree, by its name. */
+export const MASTERS_DEGREE_NAME = /^master (?:of|in)\b/i;

@@ -206,3 +206,70 @@ describe("the text and the chips' undo", () => {
     expect(none.query.name).toBe("computer science");
   });
 });
+
+describe("master's degrees", () => {
+  const withDegrees = new QueryWordLexicon(
+    [{ slug: "united-kingdom", name: "United Kingdom" }],
+    [
+      { id: 6, name: "Master of Science" },
+      { id: 7, name: "Master of Arts" },
+      { id: 12, name: "Doctor of Philosophy" },
+      { id: 14, name: "Executive MBA" },
+      { id: 20, name: "Graduate Certificate" },
+    ],
+  );
+  const read = (name: string, params: Record<string, string | string[]> = {}) =>
+    understandQuery(query({ ...params, name }), withDegrees);
+
+  it("takes 'masters' as the master's degree types, not the whole postgraduate level", () => {
+    for (const typed of ["masters", "psychology masters UK", "Master's in finance", "master"]) {
+      const understood = read(typed);
+      expect(understood.query.degree_type, typed).toEqual([6, 7]);
+      expect(understood.query.programme, typed).toBeUndefined();
+      expect(understood.chips[0]?.label, typed).toBe("Master's");
+      expect(understood.chips[0]?.kind, typed).toBe("level");
+    }
+    expect(read("Master's in finance").text).toBe("finance");
+  });
+
+  it("keeps degree names as text and leaves a degree type or other level the student picked", () => {
+    expect(read("master of science").chips).toEqual([]);
+    expect(read("masters", { degree_type: "12" }).chips).toEqual([]);
+    expect(read("masters", { degree_type: "12" }).query.degree_type).toEqual([12]);
+    expect(read("masters law", { programme: "undergraduate" }).query.name).toBe("masters law");
+    expect(read("masters law", { programme: "postgraduate" }).query.degree_type).toEqual([6, 7]);
+  });
+
+  it("is the postgraduate level where the catalogue has no master's degree type", () => {
+    expect(understand("masters").query.programme).toBe("postgraduate");
+  });
+});
+
+describe("connecting words and plain-language openings", () => {
+  it("drops the word that joined a filter to the subject", () => {
+    expect(understand("architecture in Germany").text).toBe("architecture");
+    expect(understand("law in the UK online").text).toBe("law");
+    expect(understand("law from Germany part-time").text).toBe("law");
+    expect(understand("psychology in UK online").text).toBe("psychology");
+  });
+
+  it("drops an opening that says what the student wants, leaving the subject", () => {
+    const canada = new QueryWordLexicon([{ slug: "canada", name: "Canada" }]);
+    const understood = understandQuery(
+      query({ name: "I want to study computer science in Canada" }),
+      canada,
+    );
+    expect(understood.text).toBe("computer science");
+    expect(understood.query.country).toEqual(["canada"]);
+    expect(understood.chips.map((chip) => chip.label)).toEqual(["Canada"]);
+    expect(understand("how to become a psychologist").text).toBe("psychologist");
+    expect(understand("how to become a psychologist").chips).toEqual([]);
+    expect(understand("study law in Germany").text).toBe("law");
+  });
+
+  it("keeps an opening that is all the student typed, and openings inside the text", () => {
+    expect(understand("study").query.name).toBe("study");
+    expect(understand("how to become").query.name).toBe("how to become");
+    expect(understand("religious study").query.name).toBe("religious study");
+  });
+});

@@ -16,6 +16,10 @@ import {
   FREE_WORDS,
   LEVEL_LABELS,
   LEVEL_WORDS,
+  MASTERS_DEGREE_NAME,
+  MASTERS_LABEL,
+  MASTERS_WORDS,
+  OPENING_PHRASES,
   SUBJECT_PHRASES,
 } from "./query-words-data.ts";
 
@@ -57,6 +61,7 @@ function phraseKey(text: string): string {
 type Meaning =
   | { kind: "country"; slug: string; label: string }
   | { kind: "level"; programme: NonNullable<CourseListQuery["programme"]> }
+  | { kind: "degree"; ids: readonly number[]; label: string }
   | { kind: "attendance"; value: "SITE" | "ONLINE" | "BLENDED" }
   | { kind: "format"; value: "FULL" | "PART" }
   | { kind: "cheap" }
@@ -66,11 +71,13 @@ type Meaning =
 export class QueryWordLexicon {
   private readonly meanings = new Map<string, Meaning>();
   private readonly subjects: ReadonlySet<string>;
+  /** Plain-language openings (query-words-data.ts OPENING_PHRASES), by their words, longest first. */
+  readonly openings: readonly string[];
   readonly longest: number;
   /** Every country's name by its slug. */
   readonly countryNames: ReadonlyMap<string, string>;
 
-  constructor(countries: readonly CountryName[]) {
+  constructor(countries: readonly CountryName[], degreeTypes: readonly DegreeTypeName[] = []) {
     const add = (phrase: string, meaning: Meaning) => {
       const key = phraseKey(phrase);
       if (key !== "" && !this.meanings.has(key)) this.meanings.set(key, meaning);
@@ -84,6 +91,16 @@ export class QueryWordLexicon {
       const country = bySlug.get(slug);
       if (country) add(alias, { kind: "country", slug, label: country.name });
     }
+    // Before the levels: "masters" is a master's degree where the catalogue has them.
+    const masters = degreeTypes
+      .filter((degreeType) => MASTERS_DEGREE_NAME.test(degreeType.name))
+      .map((degreeType) => degreeType.id)
+      .sort((a, b) => a - b);
+    if (masters.length > 0) {
+      for (const phrase of MASTERS_WORDS) {
+        add(phrase, { kind: "degree", ids: masters, label: MASTERS_LABEL });
+      }
+    }
     for (const [phrase, programme] of Object.entries(LEVEL_WORDS)) {
       add(phrase, { kind: "level", programme });
     }
@@ -96,6 +113,9 @@ export class QueryWordLexicon {
     for (const phrase of CHEAP_WORDS) add(phrase, { kind: "cheap" });
     for (const phrase of FREE_WORDS) add(phrase, { kind: "free" });
     this.subjects = new Set(SUBJECT_PHRASES.map(phraseKey));
+    this.openings = OPENING_PHRASES.map(phraseKey).sort(
+      (a, b) => b.split(" ").length - a.split(" ").length,
+    );
     this.longest = Math.max(
       ...[...this.meanings.keys(), ...this.subjects].map((key) => key.split(" ").length),
     );
@@ -108,6 +128,12 @@ export class QueryWordLexicon {
   isSubject(words: string): boolean {
     return this.subjects.has(words);
   }
+}
+
+/** The degree types the finder can filter by: id and name ("Master of Science"). */
+export interface DegreeTypeName {
+  id: number;
+  name: string;
 }
 
 /** What the typed text was understood as. */
@@ -125,7 +151,8 @@ function textWithout(text: string, spans: ReadonlyArray<{ start: number; end: nu
   let rest = "";
   let from = 0;
   for (const span of [...spans].sort((a, b) => a.start - b.start)) {
-    rest += `${text.slice(from, span.start)} `;
+    // The word that joined a filter to the subject goes with it ("architecture in Italy").
+    rest += `${text.slice(from, span.start).replace(/(?:^|\s)(?:in|at|from)(?:\s+the)?\s*$/i, "")} `;
     from = span.end;
   }
   rest += text.slice(from);
@@ -176,7 +203,12 @@ function findMeanings(tokens: readonly Token[], lexicon: QueryWordLexicon): Foun
       const meaning = lexicon.meaningOf(slice.map((token) => token.word).join(" "));
       if (!meaning) continue;
       // "Master of Science", "Bachelor of Arts": a degree's name, searched as text.
-      if (meaning.kind === "level" && tokens[position + length]?.word === "of") continue;
+      if (
+        (meaning.kind === "level" || meaning.kind === "degree") &&
+        tokens[position + length]?.word === "of"
+      ) {
+        continue;
+      }
       found.push({
         meaning,
         start: slice[0]?.start ?? 0,
@@ -188,6 +220,28 @@ function findMeanings(tokens: readonly Token[], lexicon: QueryWordLexicon): Foun
     position += Math.max(matched, 1);
   }
   return found;
+}
+
+/**
+ * The plain-language opening the text starts with ("i want to study"), when words follow it: it
+ * says what the student wants, not what to search, and is dropped without a chip.
+ */
+function openingSpan(
+  tokens: readonly Token[],
+  lexicon: QueryWordLexicon,
+): { start: number; end: number } | undefined {
+  for (const opening of lexicon.openings) {
+    const length = opening.split(" ").length;
+    if (length >= tokens.length) continue;
+    const words = tokens
+      .slice(0, length)
+      .map((token) => token.word)
+      .join(" ");
+    if (words === opening) {
+      return { start: tokens[0]?.start ?? 0, end: tokens[length - 1]?.end ?? 0 };
+    }
+  }
+  return undefined;
 }
 
 const FREE_TUITION = { kind: "range", min: 0, max: 0 } as const;
@@ -218,6 +272,16 @@ function takeMeaning(
       if (next.programme) return undefined;
       next.programme = meaning.programme;
       return { chip: { kind: "level", label: LEVEL_LABELS[meaning.programme] } };
+    }
+    case "degree": {
+      // A degree type the student picked stays theirs, as does another level.
+      if (query.degree_type.length > 0) {
+        return meaning.ids.every((id) => query.degree_type.includes(id)) ? {} : undefined;
+      }
+      if (next.degree_type.length > 0) return {};
+      if (next.programme && next.programme !== "postgraduate") return undefined;
+      next.degree_type = [...meaning.ids];
+      return { chip: { kind: "level", label: meaning.label } };
     }
     case "attendance": {
       if (query.attendance.length > 0) {
@@ -262,8 +326,12 @@ export function understandQuery(
   lexicon: QueryWordLexicon,
 ): QueryUnderstanding {
   const typed = query.name ?? "";
-  const found = findMeanings(queryTokens(typed), lexicon);
-  if (found.length === 0) return { query, text: typed, chips: [] };
+  const tokens = queryTokens(typed);
+  const opening = openingSpan(tokens, lexicon);
+  const found = findMeanings(tokens, lexicon).filter(
+    (item) => !opening || item.start >= opening.end,
+  );
+  if (found.length === 0 && !opening) return { query, text: typed, chips: [] };
 
   const next: CourseListQuery = { ...query, country: [...query.country] };
   const taken: Array<{ found: Found; chip?: ChipMeaning }> = [];
@@ -271,12 +339,12 @@ export function understandQuery(
     const taking = takeMeaning(item.meaning, query, next);
     if (taking) taken.push({ found: item, ...taking });
   }
-  if (taken.length === 0) return { query, text: typed, chips: [] };
+  if (taken.length === 0 && !opening) return { query, text: typed, chips: [] };
 
-  const text = textWithout(
-    typed,
-    taken.map((entry) => entry.found),
-  );
+  const text = textWithout(typed, [
+    ...(opening ? [opening] : []),
+    ...taken.map((entry) => entry.found),
+  ]);
   const chips: QueryChip[] = taken.flatMap((entry) =>
     entry.chip
       ? [

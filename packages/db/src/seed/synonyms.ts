@@ -118,6 +118,12 @@ const SUBJECT_ABBREVIATIONS: readonly CuratedSynonym[] = [
   oneWay("bi", "business intelligence"),
   oneWay("mgmt", "management"),
   oneWay("admin", "administration"),
+  oneWay("biz admin", "business administration"),
+  withNote(
+    oneWay("bus admin", "business administration"),
+    "Phrase only: 'bus' alone is a vehicle.",
+  ),
+  oneWay("biz", "business"),
   oneWay("mktg", "marketing"),
   oneWay("comms", "communication", "communications"),
   oneWay("mech eng", "mechanical engineering"),

@@ -97,9 +97,11 @@ describe("expansion", () => {
       ["typed:comp sci", "synonym:computer science", "synonym:computing"],
     ]);
     expect(readings(expand("statistics", false))).toEqual([
-      ["typed:statistics", "variant:statistical"],
+      ["typed:statistics", "variant:statistical", "variant:statistician"],
     ]);
     expect(readings(expand("stats"))).toEqual([["typed:stats", "synonym:statistics"]]);
+    // A profession reads as its field ('how to become a psychologist').
+    expect(readings(expand("psychologist", false))[0]).toContain("variant:psychology");
   });
 
   it("takes the longest synonym phrase first", () => {
@@ -211,5 +213,47 @@ describe("composition", () => {
     expect(pattern.test("cs")).toBe(true);
     expect(pattern.test("master of science in computer networks")).toBe(false);
     expect(pattern.test("physics")).toBe(false);
+  });
+});
+
+describe("a synonym phrase with a misspelt word", () => {
+  const synonyms = [{ kind: "two-way" as const, words: ["cybersecurity", "cyber security"] }];
+  const known = new Set(["cyber", "security", "cybersecurity", "data"]);
+  const asked: string[] = [];
+  const fake: Lexicon = {
+    has: (word) => known.has(word),
+    frequencyOf: (word) => (known.has(word) ? 1 : 0),
+    completions: () => [],
+    correctionOf: (word) => {
+      asked.push(word);
+      return { securty: "security", dta: "data" }[word];
+    },
+  };
+  const read = (text: string) =>
+    readings(
+      expandWords(text.split(" "), fake, { synonyms, variants: VARIANTS, completeLast: true }),
+    );
+
+  it("reads the corrected phrase and its synonyms, as corrections", () => {
+    expect(read("cyber securty")).toEqual([
+      ["correction:cyber security", "correction:cybersecurity"],
+    ]);
+    expect(
+      correctedText(
+        expandWords(["cyber", "securty"], fake, {
+          synonyms,
+          variants: VARIANTS,
+          completeLast: true,
+        }),
+      ),
+    ).toBe("cyber security");
+  });
+
+  it("asks for a correction only where a phrase has another word", () => {
+    asked.length = 0;
+    expect(read("cyber security")).toEqual([["typed:cyber security", "synonym:cybersecurity"]]);
+    expect(read("data cyber")).toEqual([["typed:data"], ["typed:cyber"]]);
+    expect(asked).toEqual([]);
+    expect(read("cyber dta")).toEqual([["typed:cyber"], ["correction:data"]]);
   });
 });

@@ -158,6 +158,30 @@ function pushUnique(alternatives: Alternative[], alternative: Alternative): void
 }
 
 /**
+ * The synonym phrase starting at `at` once its misspelt words are corrected: the typed words after
+ * the first that are not vocabulary words are corrected (ADR 005) only where a phrase of the first
+ * word has another word there, so no other search asks for a correction.
+ */
+function correctedPhraseRule(
+  tokens: readonly string[],
+  at: number,
+  rules: readonly PhraseRule[],
+  lexicon: Lexicon,
+): PhraseRule | undefined {
+  for (const rule of rules) {
+    if (rule.phrase.length < 2 || at + rule.phrase.length > tokens.length) continue;
+    const fits = rule.phrase.every((word, i) => {
+      const typed = tokens[at + i] as string;
+      if (typed === word) return true;
+      if (i === 0 || lexicon.has(typed)) return false;
+      return lexicon.correctionOf(typed) === word;
+    });
+    if (fits) return rule;
+  }
+  return undefined;
+}
+
+/**
  * The spans of the typed words and their alternatives. Synonym phrases are matched left to right,
  * the longest first; every other word is a span of its own.
  */
@@ -179,6 +203,19 @@ export function expandWords(
       for (const words of rule.alternatives) pushUnique(alternatives, { words, kind: "synonym" });
       spans.push({ typed: rule.phrase, alternatives });
       at += rule.phrase.length;
+      continue;
+    }
+    const corrected = correctedPhraseRule(tokens, at, rules.get(word) ?? [], lexicon);
+    if (corrected) {
+      // A synonym phrase with a misspelt word after its first ('cyber securty'): read as the
+      // phrase and what it stands for, all of them corrections for ranking (ADR 043).
+      const length = corrected.phrase.length;
+      const alternatives: Alternative[] = [{ words: corrected.phrase, kind: "correction" }];
+      for (const words of corrected.alternatives) {
+        pushUnique(alternatives, { words, kind: "correction" });
+      }
+      spans.push({ typed: tokens.slice(at, at + length), alternatives });
+      at += length;
       continue;
     }
     const alternatives: Alternative[] = [{ words: [word], kind: "typed" }];

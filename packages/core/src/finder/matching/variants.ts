@@ -6,24 +6,27 @@
 // they need no entry here. Abbreviations and equivalent phrases are synonyms, which are data
 // edited in the sales dashboard (the `search_synonyms` table), not this list.
 //
+// A profession is a form of its field too ('psychologist' finds Psychology): students type what
+// they want to become. Plurals need no entry ('psychologists' stems as 'psychologist').
+//
 // Each group: words as searchTokens produces them (lower case, unaccented, one token each), any
 // of which finds the others.
 export const VARIANT_GROUPS: readonly (readonly string[])[] = [
   ["finance", "financial"],
   ["medicine", "medical"],
-  ["economy", "economics", "economic"],
+  ["economy", "economics", "economic", "economist"],
   ["politics", "political"],
-  ["psychology", "psychological"],
-  ["biology", "biological"],
+  ["psychology", "psychological", "psychologist"],
+  ["biology", "biological", "biologist"],
   ["chemistry", "chemical"],
-  ["philosophy", "philosophical"],
-  ["history", "historical"],
-  ["mathematics", "mathematical"],
-  ["statistics", "statistical"],
+  ["philosophy", "philosophical", "philosopher"],
+  ["history", "historical", "historian"],
+  ["mathematics", "mathematical", "mathematician"],
+  ["statistics", "statistical", "statistician"],
   ["technology", "technological"],
   ["education", "educational"],
   ["geography", "geographical"],
-  ["sociology", "sociological"],
+  ["sociology", "sociological", "sociologist"],
   ["architecture", "architectural"],
   ["agriculture", "agricultural"],
   ["environment", "environmental"],

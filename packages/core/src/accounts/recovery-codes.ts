@@ -251,6 +251,10 @@ export async function signInWithRecoveryCode(
   const hash = hashRecoveryCode(settings.authSecret, input.userId, input.code);
   const refreshToken = await inTransaction(db, async (tx) => {
     const at = new Date(now);
+    // The factor first, then the session, in the order a TOTP code's verification takes them: of
+    // concurrent sign-ins, each waits here holding nothing the winner's session changes need (the
+    // winner ends the user's other password-only sessions), so none deadlocks.
+    if (!(await verifiedFactorOf(tx, input.userId, true))) throw NO_FACTOR();
     await lockSession(tx, input);
     // One statement decides: of concurrent uses of one code, only one finds it unused.
     const [spent] = await tx

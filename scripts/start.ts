@@ -6,7 +6,7 @@
 // gets the environment the app process needs set before Node starts (glibc's arenas:
 // server/process-environment.ts) and runs this script again with SUPERVISED_CHILD set.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,6 +18,8 @@ const SUPERVISED_CHILD = "STUDYATLAS_SUPERVISED_CHILD";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BUILD_MARKER = path.join(ROOT, "apps/web/build/server/index.js");
+/** Where the build's own output goes, so that the terminal shows the start banner, not the bundler. */
+const BUILD_LOG = path.join(ROOT, "apps/web/.build.log");
 const SOURCES = [
   "apps/web/app",
   "apps/web/vite.config.ts",
@@ -59,13 +61,26 @@ function buildWhenStale(): void {
   const sourcesAt = Math.max(
     ...SOURCES.map((source) => newestModification(path.join(ROOT, source))),
   );
-  if (builtAt < sourcesAt) {
-    console.log(
-      builtAt === 0
-        ? "Building the web app..."
-        : "Sources changed since the last build; rebuilding...",
-    );
-    const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+  if (builtAt >= sourcesAt) return;
+  console.log(
+    builtAt === 0
+      ? "Building the web app (the first start only; about a minute)..."
+      : "Sources changed since the last build; rebuilding...",
+  );
+  const started = performance.now();
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  writeFileSync(BUILD_LOG, output);
+  if (result.status !== 0) {
+    process.stderr.write(output);
+    console.error(`The build failed (its output above, and in ${path.relative(ROOT, BUILD_LOG)}).`);
+    process.exit(result.status ?? 1);
   }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`Built in ${seconds} s (the build's output: ${path.relative(ROOT, BUILD_LOG)}).`);
 }

@@ -50,6 +50,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The tests read the verification and reset e-mails from the outbox (/dev/mailbox.json).
       DEV_MAILBOX: "true",
+      // The suite signs up more accounts than one network may in an hour (the per-address limit):
+      // the API fixtures come as distinct clients through a trusted loopback proxy
+      // (tests/e2e/support/accounts.ts); the browser's own requests stay 127.0.0.1.
+      TRUST_PROXY: "loopback",
       // Contact messages go here (tests/e2e/contact.spec.ts reads them from the outbox).
       SUPPORT_EMAIL: "support-inbox@studyatlas.test",
       // The footer's outside links come from configuration (README "Configuration").

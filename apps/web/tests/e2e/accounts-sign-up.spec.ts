@@ -31,7 +31,7 @@ test("José García signs up in the modal, verifies the e-mail in the same brows
 
   // Sign-up answers alike for every address (no enumeration): check your e-mail.
   await expect(page).toHaveURL(/\/email-sent\?email=/);
-  expect((await page.request.get("/api/account/detail")).status()).toBe(401);
+  expect((await page.request.get("/api/account/detail", { maxRetries: 2 })).status()).toBe(401);
 
   // The verification link from the outbox, in the browser that signed up: signed in, then the
   // countdown to the interests.
@@ -68,10 +68,12 @@ test("José García signs up in the modal, verifies the e-mail in the same brows
   await page.getByRole("button", { name: "Submit" }).click();
 
   await expect(page).toHaveURL(/\/welcome$/);
-  const interests = await page.request.get("/api/account/user_interest");
+  const interests = await page.request.get("/api/account/user_interest", { maxRetries: 2 });
   expect(await interests.json()).toMatchObject({ countries: [18] });
   await expect(page.getByRole("heading", { name: "Welcome to StudyAtlas, José!" })).toBeVisible();
-  const detail = (await (await page.request.get("/api/account/detail")).json()) as {
+  const detail = (await (
+    await page.request.get("/api/account/detail", { maxRetries: 2 })
+  ).json()) as {
     first_name: string;
     last_name: string;
   };
@@ -96,7 +98,7 @@ test("the verification link opened in another browser verifies without signing i
   await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
   await expect(page.getByRole("link", { name: "sign in" })).toBeVisible();
   await expect(page.getByText(/Redirecting to the welcome page in \d seconds?/)).toBeVisible();
-  expect((await page.request.get("/api/account/detail")).status()).toBe(401);
+  expect((await page.request.get("/api/account/detail", { maxRetries: 2 })).status()).toBe(401);
 });
 
 test("a failed verification link stays put and offers a new link", async ({ page }) => {

@@ -111,7 +111,7 @@ async function enrolInSettings(page: Page, width: number): Promise<string> {
 }
 
 async function accountStatus(page: Page): Promise<number> {
-  return (await page.request.get("/api/account/detail")).status();
+  return (await page.request.get("/api/account/detail", { maxRetries: 2 })).status();
 }
 
 for (const width of [1280, 375]) {
@@ -182,7 +182,7 @@ test("on /auth: password, then code; Cancel goes back to the password; removing 
   await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Sign Up" })).toBeHidden();
   // Until the code is given, pages that need a signed-in user send the visitor to sign in.
-  const settings = await page.request.get("/settings", { maxRedirects: 0 });
+  const settings = await page.request.get("/settings", { maxRedirects: 0, maxRetries: 2 });
   expect(settings.status()).toBe(302);
   expect(settings.headers().location).toBe("/auth?next=/settings");
   await page.screenshot({ path: test.info().outputPath("auth-code-1280.png") });

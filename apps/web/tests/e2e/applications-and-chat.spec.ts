@@ -14,7 +14,10 @@ const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
 /** A programme nobody has applied to in this run (a name sorted list, from the end). */
 async function someProgramme(page: Page, index: number): Promise<{ slug: string; name: string }> {
-  const response = await page.request.get(`/api/academics/course/list?page_size=50&ordering=-name`);
+  const response = await page.request.get(
+    `/api/academics/course/list?page_size=50&ordering=-name`,
+    { maxRetries: 2 },
+  );
   const list = (await response.json()) as { results: { slug: string; name: string }[] };
   const course = list.results[index];
   if (!course) throw new Error("too few programmes");
@@ -23,12 +26,14 @@ async function someProgramme(page: Page, index: number): Promise<{ slug: string;
 
 /** Applies to `slug` as the signed-in student `email` through the API; answers the chat's id. */
 async function applyThroughApi(page: Page, slug: string, email: string): Promise<number> {
-  const countries = (await (await page.request.get("/api/academics/country/list")).json()) as {
+  const countries = (await (
+    await page.request.get("/api/academics/country/list", { maxRetries: 2 })
+  ).json()) as {
     results: { id: number }[];
   };
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
   const detail = (await (
-    await page.request.get(`/api/academics/course/detail/${slug}`)
+    await page.request.get(`/api/academics/course/detail/${slug}`, { maxRetries: 2 })
   ).json()) as { id: number };
   const created = await page.request.post("/api/academics/course/create_interest", {
     headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
@@ -140,7 +145,7 @@ test("a student applies with the keyboard, lands in the chat, and talks live wit
     await expect(newChat).not.toContainText("unread");
     await expect
       .poll(async () => {
-        const answer = await advisor.request.get("/api/chats");
+        const answer = await advisor.request.get("/api/chats", { maxRetries: 2 });
         const { results } = (await answer.json()) as { results: { id: number; unread: number }[] };
         return results.find((chat) => chat.id === chatId)?.unread;
       })

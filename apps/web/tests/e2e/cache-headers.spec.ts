@@ -64,7 +64,7 @@ test("a signed-in visitor's responses are never marked cacheable", async ({ page
   const email = await registerUser();
   await signInThroughApi(page, email);
   for (const url of [...urls, "/settings", "/api/account/detail", "/no-such-page"]) {
-    const response = await page.request.get(url);
+    const response = await page.request.get(url, { maxRetries: 2 });
     expect(response.status(), url).toBeLessThan(500);
     expect(response.headers()["cache-control"], url).toBe("no-store");
   }
@@ -84,7 +84,7 @@ test("a visitor who arrives on a cached page (no XSRF cookie) can still sign in"
   await dialog.getByRole("button", { name: "Sign In" }).click();
   await expect(dialog.getByRole("heading", { name: "Login Successful!" })).toBeVisible();
   // The session landed in httpOnly cookies (a cookie client), not in the page.
-  expect((await page.request.get("/api/account/detail")).status()).toBe(200);
+  expect((await page.request.get("/api/account/detail", { maxRetries: 2 })).status()).toBe(200);
 });
 
 test("a page the server reuses (gzipped once, with a fresh nonce) hydrates and runs in Chromium", async ({

@@ -14,7 +14,10 @@ const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
 /** A programme this file alone applies to (from the end of a name-sorted list). */
 async function someProgramme(page: Page, index: number): Promise<string> {
-  const response = await page.request.get(`/api/academics/course/list?page_size=50&ordering=-name`);
+  const response = await page.request.get(
+    `/api/academics/course/list?page_size=50&ordering=-name`,
+    { maxRetries: 2 },
+  );
   const list = (await response.json()) as { results: { slug: string }[] };
   const course = list.results[index];
   if (!course) throw new Error("too few programmes");
@@ -23,12 +26,14 @@ async function someProgramme(page: Page, index: number): Promise<string> {
 
 /** Applies to `slug` as the signed-in student `email` through the API; answers the chat's id. */
 async function applyThroughApi(page: Page, slug: string, email: string): Promise<number> {
-  const countries = (await (await page.request.get("/api/academics/country/list")).json()) as {
+  const countries = (await (
+    await page.request.get("/api/academics/country/list", { maxRetries: 2 })
+  ).json()) as {
     results: { id: number }[];
   };
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
   const detail = (await (
-    await page.request.get(`/api/academics/course/detail/${slug}`)
+    await page.request.get(`/api/academics/course/detail/${slug}`, { maxRetries: 2 })
   ).json()) as {
     id: number;
   };

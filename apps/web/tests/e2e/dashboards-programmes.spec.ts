@@ -63,7 +63,9 @@ test("a partner renames a programme and sees the new name on its public page", a
   await page.goto(href!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(newName);
   // The section as the public API serves it (the page may show it folded).
-  const detail = await page.request.get(`/api/academics/course/detail/${href!.split("/").pop()}`);
+  const detail = await page.request.get(`/api/academics/course/detail/${href!.split("/").pop()}`, {
+    maxRetries: 2,
+  });
   expect(((await detail.json()) as { overview: string }).overview).toContain(
     "<strong>Field trips every term.</strong>",
   );

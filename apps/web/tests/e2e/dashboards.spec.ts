@@ -99,7 +99,7 @@ test("a partner registers; a sales agent approves the organisation and links a s
 
     // Link a school nobody has yet.
     const schools = (await (
-      await sales.request.get("/api/dashboard/sales/schools?q=a")
+      await sales.request.get("/api/dashboard/sales/schools?q=a", { maxRetries: 2 })
     ).json()) as { results: { name: string; organisation: unknown }[] };
     const school = schools.results.find((row) => row.organisation === null);
     if (!school) throw new Error("no unlinked school");
@@ -189,11 +189,13 @@ test("a student's application appears on the demo partner's leads page; the part
     }
     await partner.setViewportSize({ width: 1280, height: 800 });
     const organisation = (await (
-      await partner.request.get("/api/dashboard/partner/organisation")
+      await partner.request.get("/api/dashboard/partner/organisation", { maxRetries: 2 })
     ).json()) as { schools: { slug: string }[] };
     const school = organisation.schools[0]!.slug;
     const courses = (await (
-      await partner.request.get(`/api/academics/course/list?school_slug=${school}&page_size=50`)
+      await partner.request.get(`/api/academics/course/list?school_slug=${school}&page_size=50`, {
+        maxRetries: 2,
+      })
     ).json()) as { results: { id: number; name: string }[] };
     const course = courses.results.at(-1)!;
 
@@ -203,7 +205,7 @@ test("a student's application appears on the demo partner's leads page; the part
     const email = await registerUser({ firstName: "Grace", lastName: "Hopper" });
     await signInThroughApi(student, email);
     const countries = (await (
-      await student.request.get("/api/academics/country/list?page_size=2")
+      await student.request.get("/api/academics/country/list?page_size=2", { maxRetries: 2 })
     ).json()) as {
       results: { id: number }[];
     };

@@ -11,7 +11,7 @@ test.use({ viewport: { width: 375, height: 800 } });
 
 test("a school's facts stay inside a phone screen, even with a long city", async ({ page }) => {
   const list = (await (
-    await page.request.get("/api/academics/course/list?page_size=1")
+    await page.request.get("/api/academics/course/list?page_size=1", { maxRetries: 2 })
   ).json()) as { results: { school: { slug: string } }[] };
   const slug = list.results[0]!.school.slug;
   await openPage(page, `/school/${slug}`);
@@ -37,11 +37,11 @@ test("a school's facts stay inside a phone screen, even with a long city", async
 
 test("the programme page's website link does not cover Apply Now", async ({ page }) => {
   const list = (await (
-    await page.request.get("/api/academics/course/list?page_size=50")
+    await page.request.get("/api/academics/course/list?page_size=50", { maxRetries: 2 })
   ).json()) as { results: { slug: string }[] };
   for (const { slug } of list.results) {
     const detail = (await (
-      await page.request.get(`/api/academics/course/detail/${slug}`)
+      await page.request.get(`/api/academics/course/detail/${slug}`, { maxRetries: 2 })
     ).json()) as { official_programme_website: string | null };
     if (!detail.official_programme_website) continue;
     await openPage(page, `/course/${slug}`);

@@ -102,7 +102,7 @@ test("tuition APPLY sends the range in USD, converted from another currency", as
   ).toBeVisible();
 
   const currencies = (await (
-    await request.get("/api/academics/currency/list?page_size=1000")
+    await request.get("/api/academics/currency/list?page_size=1000", { maxRetries: 2 })
   ).json()) as {
     results: Array<{ short_code: string; usd_exchange_rate: number }>;
   };

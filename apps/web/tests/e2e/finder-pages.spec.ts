@@ -30,14 +30,14 @@ test("every finder route is server-rendered with its heading and title", async (
     ["/courses/law", "Explore Courses"],
   ] as const;
   for (const [path, heading] of pages) {
-    const response = await request.get(path);
+    const response = await request.get(path, { maxRetries: 2 });
     expect(response.status(), path).toBe(200);
     const html = await response.text();
     expect(html, path).toContain(`>${heading}</h1>`);
     expect(html, path).toMatch(/<title>[^<]*: [\d,]+ programmes? — StudyAtlas<\/title>/);
     expect(html, path).toMatch(/href="\/course\/[a-z0-9-]+"/);
   }
-  const law = await (await request.get("/graduate/computer-science")).text();
+  const law = await (await request.get("/graduate/computer-science", { maxRetries: 2 })).text();
   expect(law).toContain("<title>Graduate Courses in Computer Science:");
 });
 

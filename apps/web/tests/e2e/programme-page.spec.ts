@@ -42,7 +42,7 @@ test("without JavaScript the page shows name, school, tuition and overview", asy
   request,
 }) => {
   const course = await findCourse(request, (c) => c.tuition_fee > 0 && c.overview !== "");
-  const response = await request.get(`/course/${course.slug}`);
+  const response = await request.get(`/course/${course.slug}`, { maxRetries: 2 });
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain(`<h1 class=`);

@@ -26,7 +26,9 @@ interface SchoolRow {
 
 async function biggestSchool(page: Page): Promise<SchoolRow> {
   const list = (await (
-    await page.request.get("/api/academics/school/list?ordering=-courses&page_size=1")
+    await page.request.get("/api/academics/school/list?ordering=-courses&page_size=1", {
+      maxRetries: 2,
+    })
   ).json()) as { results: SchoolRow[] };
   const school = list.results[0];
   if (!school) throw new Error("No school in the test catalogue");
@@ -176,7 +178,7 @@ test.describe("with a catalogue big enough to page schools", () => {
   test("the country Schools tab sorts and paginates 20 per page", async ({ page }) => {
     const base = server?.baseURL ?? "";
     const countries = (await (
-      await page.request.get(`${base}/api/academics/country/list?page_size=1000`)
+      await page.request.get(`${base}/api/academics/country/list?page_size=1000`, { maxRetries: 2 })
     ).json()) as { results: { id: number; name: string; slug: string; schools_count: number }[] };
     const country = [...countries.results].sort((a, b) => b.schools_count - a.schools_count)[0];
     if (!country) throw new Error("No country");
@@ -215,6 +217,7 @@ test.describe("with a catalogue big enough to page schools", () => {
     const expected = (await (
       await page.request.get(
         `${base}/api/academics/school/list?country=${country.slug}&ordering=-courses`,
+        { maxRetries: 2 },
       )
     ).json()) as { results: { name: string }[] };
     await expect(page.getByTestId("school-cards").locator("li a > span")).toHaveText(

@@ -23,7 +23,7 @@ function finderQuery(page: Page) {
 }
 
 test("the home page is server-rendered with the search box", async ({ request }) => {
-  const response = await request.get("/");
+  const response = await request.get("/", { maxRetries: 2 });
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toContain(PLACEHOLDER);

@@ -106,7 +106,7 @@ test("every footer link answers 200; outside links are the configured ones", asy
     expect(internal).toContain(path);
   }
   for (const href of internal) {
-    const response = await page.request.get(href);
+    const response = await page.request.get(href, { maxRetries: 2 });
     expect(response.status(), href).toBe(200);
   }
   // The test server's configuration (playwright.config.ts); no outside site is contacted.
@@ -270,7 +270,9 @@ test("every primary action has the one primary colour", async ({ page }) => {
     await background(page.getByRole("main").getByRole("link", { name: "Explore programmes" })),
   );
   const [course] = (
-    (await (await page.request.get("/api/academics/course/list?page_size=1")).json()) as {
+    (await (
+      await page.request.get("/api/academics/course/list?page_size=1", { maxRetries: 2 })
+    ).json()) as {
       results: { slug: string }[];
     }
   ).results;

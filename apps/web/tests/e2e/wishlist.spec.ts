@@ -74,7 +74,7 @@ test("heart signed out → sign in → save → see it in the drawer → remove 
   await expect(page.getByRole("button", { name: "Wishlist", exact: true })).toBeFocused();
 
   // The server agrees: nothing saved.
-  const list = await page.request.get("/api/wishlists/list");
+  const list = await page.request.get("/api/wishlists/list", { maxRetries: 2 });
   expect(((await list.json()) as { count: number }).count).toBe(0);
 });
 

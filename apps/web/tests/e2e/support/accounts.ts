@@ -67,7 +67,9 @@ export async function mailedLink(
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`, {
+        maxRetries: 2,
+      });
       const mails = (await response.json()) as OutboxMail[];
       link = mails.find((mail) => mail.kind === kind)?.link ?? undefined;
       return link;
@@ -105,7 +107,7 @@ export async function signInThroughApi(
   email: string,
   password = PASSWORD,
 ): Promise<void> {
-  await page.request.get("/api/health");
+  await page.request.get("/api/health", { maxRetries: 2 });
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
   const response = await page.request.post("/api/account/token", {
     data: { email, password },
@@ -119,7 +121,9 @@ export async function outboxFor(
   page: Page,
   to: string,
 ): Promise<{ to: string; subject: string; kind: string; link: string | null; text: string }[]> {
-  const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`, {
+    maxRetries: 2,
+  });
   return (await response.json()) as {
     to: string;
     subject: string;

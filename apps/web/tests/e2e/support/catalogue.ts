@@ -22,11 +22,13 @@ export async function findCourse(
 ): Promise<CourseDetail> {
   for (let page = 1; page <= 10; page += 1) {
     const list = (await (
-      await request.get(`/api/academics/course/list?page_size=50&page=${page}&ordering=name`)
+      await request.get(`/api/academics/course/list?page_size=50&page=${page}&ordering=name`, {
+        maxRetries: 2,
+      })
     ).json()) as { results: CourseSummary[] };
     for (const summary of list.results) {
       const course = (await (
-        await request.get(`/api/academics/course/detail/${summary.slug}`)
+        await request.get(`/api/academics/course/detail/${summary.slug}`, { maxRetries: 2 })
       ).json()) as CourseDetail;
       if (wanted(course)) return course;
     }

@@ -4,58 +4,14 @@
 // keyboard only, is sent to /chat/{id}, the advisor sees the new chat appear without reloading and
 // replies, and the student sees the reply without reloading. axe finds no serious or critical issue
 // on the dialog and on /chat.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { registerUser, signInThroughApi, uniqueEmail } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
 import { severeViolations } from "./support/axe.ts";
+import { applyThroughApi, someProgramme } from "./support/applications.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
-
-/** A programme nobody has applied to in this run (a name sorted list, from the end). */
-async function someProgramme(page: Page, index: number): Promise<{ slug: string; name: string }> {
-  const response = await page.request.get(
-    `/api/academics/course/list?page_size=50&ordering=-name`,
-    { maxRetries: 2 },
-  );
-  const list = (await response.json()) as { results: { slug: string; name: string }[] };
-  const course = list.results[index];
-  if (!course) throw new Error("too few programmes");
-  return course;
-}
-
-/** Applies to `slug` as the signed-in student `email` through the API; answers the chat's id. */
-async function applyThroughApi(page: Page, slug: string, email: string): Promise<number> {
-  const countries = (await (
-    await page.request.get("/api/academics/country/list", { maxRetries: 2 })
-  ).json()) as {
-    results: { id: number }[];
-  };
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
-  const detail = (await (
-    await page.request.get(`/api/academics/course/detail/${slug}`, { maxRetries: 2 })
-  ).json()) as { id: number };
-  const created = await page.request.post("/api/academics/course/create_interest", {
-    headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
-    data: {
-      course: detail.id,
-      title: "Mrs",
-      firstName: "Ada",
-      lastName: "Byron",
-      email,
-      sex: "Female",
-      country: countries.results[0]!.id,
-      nationality: countries.results[1]!.id,
-      date_of_birth: "1990-12-10",
-      phone_number: "+44 20 7946 0000",
-      address: "12 St James's Square",
-      city: "London",
-      zip_code: "SW1Y 4JH",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { chat_id: number }).chat_id;
-}
 
 test("a student applies with the keyboard, lands in the chat, and talks live with the advisor", async ({
   browser,

@@ -2,62 +2,27 @@
 // docs/decisions/012-applications-and-live-chat.md): at 375 px the advisor opens the student's
 // application from a disclosure above the messages; a message near the 4,000-character limit
 // shows a counter, one over it is refused in words (never cut); an unsent draft survives a reload.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { CHAT_MESSAGES } from "@studyatlas/schemas/chat.ts";
 
 import { registerUser, signInThroughApi } from "./support/accounts.ts";
 import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
+import { applyThroughApi, someProgramme, type Applicant } from "./support/applications.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
-/** A programme this file alone applies to (from the end of a name-sorted list). */
-async function someProgramme(page: Page, index: number): Promise<string> {
-  const response = await page.request.get(
-    `/api/academics/course/list?page_size=50&ordering=-name`,
-    { maxRetries: 2 },
-  );
-  const list = (await response.json()) as { results: { slug: string }[] };
-  const course = list.results[index];
-  if (!course) throw new Error("too few programmes");
-  return course.slug;
-}
-
-/** Applies to `slug` as the signed-in student `email` through the API; answers the chat's id. */
-async function applyThroughApi(page: Page, slug: string, email: string): Promise<number> {
-  const countries = (await (
-    await page.request.get("/api/academics/country/list", { maxRetries: 2 })
-  ).json()) as {
-    results: { id: number }[];
-  };
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN");
-  const detail = (await (
-    await page.request.get(`/api/academics/course/detail/${slug}`, { maxRetries: 2 })
-  ).json()) as {
-    id: number;
-  };
-  const created = await page.request.post("/api/academics/course/create_interest", {
-    headers: { "X-XSRF-TOKEN": xsrf?.value ?? "" },
-    data: {
-      course: detail.id,
-      title: "Mr",
-      firstName: "Ngũgĩ",
-      lastName: "wa Thiong'o",
-      email,
-      sex: "Male",
-      country: countries.results[0]!.id,
-      nationality: countries.results[1]!.id,
-      date_of_birth: "1990-12-10",
-      phone_number: "+254 20 000 0000",
-      address: "1 University Way",
-      city: "Nairobi",
-      zip_code: "00100",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { chat_id: number }).chat_id;
-}
+const NGUGI: Applicant = {
+  title: "Mr",
+  firstName: "Ngũgĩ",
+  lastName: "wa Thiong'o",
+  sex: "Male",
+  phone: "+254 20 000 0000",
+  address: "1 University Way",
+  city: "Nairobi",
+  zip: "00100",
+};
 
 test("at 375 px the advisor opens the student's application above the messages", async ({
   browser,
@@ -68,7 +33,12 @@ test("at 375 px the advisor opens the student's application above the messages",
     const student = await studentContext.newPage();
     const email = await registerUser({ firstName: "Ngũgĩ", lastName: "Thiong'o" });
     await signInThroughApi(student, email);
-    const chatId = await applyThroughApi(student, await someProgramme(student, 11), email);
+    const chatId = await applyThroughApi(
+      student,
+      (await someProgramme(student, 11)).slug,
+      email,
+      NGUGI,
+    );
 
     const advisor = await advisorContext.newPage();
     await signInThroughApi(advisor, ADVISOR.email, ADVISOR.password);
@@ -105,7 +75,7 @@ test("a long message shows a counter and is refused in words; a draft survives a
   await page.setViewportSize({ width: 375, height: 800 });
   const email = await registerUser({ firstName: "Zoë", lastName: "Müller" });
   await signInThroughApi(page, email);
-  const chatId = await applyThroughApi(page, await someProgramme(page, 12), email);
+  const chatId = await applyThroughApi(page, (await someProgramme(page, 12)).slug, email, NGUGI);
   await openPage(page, `/chat/${chatId}`);
   // The status word is hidden at 375 px; the screen says it is live.
   await expect(page.locator('[data-live="live"]')).toBeVisible();

@@ -45,7 +45,9 @@ describe.each([
   });
 
   it("heads a search with the text left once its filter words are chips", async () => {
-    const page = await finderPage("name=psychology%20masters%20UK");
+    // As typed: the small test catalogue has no psychology master's in the United Kingdom, and
+    // the widened search (ADR 059) would set the chips aside.
+    const page = await finderPage("name=psychology%20masters%20UK&widen=false");
     expect(page.heading).toBe("Psychology Courses");
     expect(page.queryChips.map((chip) => chip.label)).toEqual(["Master's", "United Kingdom"]);
   });

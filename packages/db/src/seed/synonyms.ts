@@ -79,9 +79,7 @@ const DEGREES: readonly CuratedSynonym[] = [
 ];
 
 const SUBJECT_ABBREVIATIONS: readonly CuratedSynonym[] = [
-  // Not "computing": its stem 'comput' is every "computer …" and "computational …" programme's
-  // (ADR 059); Computing programmes are found through their Computer Science discipline.
-  twoWay("cs", "computer science", "comp sci", "compsci"),
+  twoWay("cs", "computer science", "comp sci", "compsci", "computing"),
   twoWay("ai", "artificial intelligence"),
   oneWay("genai", "generative ai"),
   withNote(oneWay("ml", "machine learning"), "One-way: 'ml' is also millilitres."),

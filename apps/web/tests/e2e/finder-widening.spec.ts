@@ -1,14 +1,15 @@
 // A search whose filters taken from the typed words leave nothing (docs/decisions/
-// 059-widening-an-empty-search.md): typing `architecture in Italy` shows architecture in all
-// countries with a sentence saying so, the URL keeps what was typed, and the undo link shows the
+// 059-widening-an-empty-search.md): typing `psychology in Vatican City` (no school is there) shows
+// psychology in all countries with a sentence saying so, the URL keeps what was typed, and the undo link shows the
 // search as typed — nothing, what was tried, and the nearby searches. Axe-clean at 1280 and 375 px.
 import { expect, type Page, test } from "@playwright/test";
 
 import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
 
-const TYPED = "architecture in Italy";
-const NOTICE = "No ‘architecture’ programmes in Italy — showing ‘architecture’ in all countries.";
+const TYPED = "psychology in Vatican City";
+const NOTICE =
+  "No ‘psychology’ programmes in Vatican City — showing ‘psychology’ in all countries.";
 
 /** The count in the results heading ("12 results"). */
 async function resultCount(page: Page): Promise<number> {
@@ -26,18 +27,18 @@ test("an empty search is widened, says so, and the student can undo it", async (
   expect(new URL(page.url()).searchParams.get("name")).toBe(TYPED);
   await expect(page.getByText(NOTICE)).toBeVisible();
   await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
-  // The Italy filter is not in effect: no chip to remove.
-  await expect(page.getByRole("link", { name: "Remove Italy" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Architecture Courses");
+  // The Vatican City filter is not in effect: no chip to remove.
+  await expect(page.getByRole("link", { name: "Remove Vatican City" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Psychology Courses");
 
   // Undo, by keyboard: the search as typed finds nothing and offers the nearby searches.
-  const undo = page.getByRole("link", { name: "Search in Italy only" });
+  const undo = page.getByRole("link", { name: "Search in Vatican City only" });
   await undo.focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/widen=false/);
   expect(new URL(page.url()).searchParams.get("name")).toBe(TYPED);
-  await expect(page.getByText("No programmes match ‘architecture’ in Italy.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Remove Italy" })).toBeVisible();
+  await expect(page.getByText("No programmes match ‘psychology’ in Vatican City.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Remove Vatican City" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Searches with results" })).toBeVisible();
   await expect(page.getByText(NOTICE)).toHaveCount(0);
 });

@@ -262,3 +262,23 @@ describe("a synonym phrase with a misspelt word", () => {
     expect(read("cyber dta")).toEqual([["typed:cyber"], ["correction:data"]]);
   });
 });
+
+describe("the name that is the search, and a profession's field (ADR 059)", () => {
+  it("matches the name that is a reading of the search, with a qualifier at most", () => {
+    const whole = composeQuery(expand("mba"), queryOf)?.wholeNamePattern;
+    expect(whole).toBeDefined();
+    const pattern = new RegExp(whole as string);
+    expect(pattern.test("mba")).toBe(true);
+    expect(pattern.test("master of business administration")).toBe(true);
+    expect(pattern.test("mba (online)")).toBe(true);
+    expect(pattern.test("mba – evening cohort")).toBe(true);
+    expect(pattern.test("mba in finance")).toBe(false);
+    expect(pattern.test("global mba")).toBe(false);
+  });
+
+  it("compares a profession as its field, when the span reads it so", () => {
+    const spans = expand("psychologist", false);
+    expect(correctedText(spans)).toBe("psychology");
+    expect(correctedText(expand("economist psychology", false))).toBe("economics psychology");
+  });
+});

@@ -68,6 +68,25 @@ describe("widening an empty search, on the finder index and on SQL", () => {
   it.each([
     ["the finder index", () => indexed],
     ["SQL", () => sqlOnly],
+  ])("the facets API counts the widened search as the list answers it (%s)", async (_, app) => {
+    const t = app();
+    const facets = async (params: Record<string, string>) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/academics/course/facets?${new URLSearchParams(params).toString()}`,
+        })
+      ).json<{ count: number }>();
+    const widened = await facets({ name: "psychology Vatican City" });
+    const everywhere = await facets({ name: "psychology" });
+    expect(widened.count).toBeGreaterThan(0);
+    expect(widened).toEqual(everywhere);
+    expect((await facets({ name: "psychology Vatican City", widen: "false" })).count).toBe(0);
+  });
+
+  it.each([
+    ["the finder index", () => indexed],
+    ["SQL", () => sqlOnly],
   ])("widen=false answers the search as typed, with nearby searches (%s)", async (_, app) => {
     const page = await list(app(), { name: "psychology Vatican City", widen: "false" });
     expect(page.count).toBe(0);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import { publicUrl, toPage } from "@studyatlas/core/catalogue/pagination.ts";
-import { keptChips } from "@studyatlas/core/finder/widen-search.ts";
+import { keptChips, widenWhenEmpty } from "@studyatlas/core/finder/widen-search.ts";
 import {
   countCourseFacets,
   findNearbySearches,
@@ -94,8 +94,14 @@ export async function finderRoutes(
       response: { 200: CourseFacetsSchema, 400: ApiErrorSchema },
     },
     handler: async (request) => {
-      const { filters } = await resolveCourseListRequest(db, request.query, finderIndex);
-      return countCourseFacets(db, filters, finderIndex);
+      const asked = await resolveCourseListRequest(db, request.query, finderIndex);
+      const counted = await countCourseFacets(db, asked.filters, finderIndex);
+      // The counts of the list's own answer: widened as the list is (ADR 059).
+      const { answer } = await widenWhenEmpty(request.query, asked, counted, {
+        resolve: (next) => resolveCourseListRequest(db, next, finderIndex),
+        list: (next) => countCourseFacets(db, next.filters, finderIndex),
+      });
+      return answer;
     },
   });
 

@@ -23,7 +23,8 @@ describe("widening an empty search, on the finder index and on SQL", () => {
   beforeAll(async () => {
     indexed = await createTestApp({ config: { finderIndex: true } });
     sqlOnly = await createTestApp({ config: { finderIndex: false } });
-  });
+    // Two apps, one per path: slower than one on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     await indexed?.close();
     await sqlOnly?.close();

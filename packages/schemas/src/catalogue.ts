@@ -110,6 +110,8 @@ export const CourseListQuerySchema = z.object({
   course_format: repeatable(enumParam(["FULL", "PART"])),
   featured: single(booleanParam.optional()),
   published: single(booleanParam.optional()),
+  // `false` keeps the filters taken from the typed words even when nothing matches (ADR 059).
+  widen: single(booleanParam.optional()),
   ordering: single(
     z
       .enum(COURSE_ORDERINGS, { error: () => `must be one of ${COURSE_ORDERINGS.join(", ")}` })

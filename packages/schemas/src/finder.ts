@@ -68,11 +68,27 @@ export const NearbySearchSchema = z.object({
 });
 export type NearbySearch = z.output<typeof NearbySearchSchema>;
 
+/**
+ * A search whose filters taken from the typed words left nothing, answered without some of them
+ * (docs/decisions/059-widening-an-empty-search.md): the chips set aside, least specific first, and
+ * the sentence that says so. `widen=false` asks for the search as typed.
+ */
+export const WidenedSearchSchema = z.object({
+  dropped: z.array(QueryChipSchema).min(1),
+  /** "No ‘architecture’ programmes in Italy — showing ‘architecture’ in all countries." */
+  message: z.string(),
+  /** The undo link's text: "Search in Italy only". */
+  undo_label: z.string(),
+});
+export type WidenedSearch = z.output<typeof WidenedSearchSchema>;
+
 /** How the finder read the typed text, and, when nothing matched, the nearby searches. */
 export const QueryInterpretationSchema = z.object({
   /** The text searched once the filter words are taken out. */
   text: z.string(),
+  /** The chips in effect (a widened search's dropped chips are in `widened`). */
   chips: z.array(QueryChipSchema),
   nearby: z.array(NearbySearchSchema),
+  widened: WidenedSearchSchema.optional(),
 });
 export type QueryInterpretation = z.output<typeof QueryInterpretationSchema>;

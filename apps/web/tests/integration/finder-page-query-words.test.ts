@@ -1,7 +1,8 @@
 // The finder page's data for typed text (docs/decisions/045-words-that-are-filters.md;
 // docs/spec-notes.md, Course finder): the heading names the searched text (corrected, without the
 // words taken as filters), the chips come with the page, the order a price word asks for is the
-// page's order, and a page that finds nothing carries nearby searches. Both search paths.
+// page's order, a page whose word filters leave nothing is widened (ADR 059), and one that finds
+// nothing as typed carries nearby searches. Both search paths.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -44,7 +45,9 @@ describe.each([
   });
 
   it("heads a search with the text left once its filter words are chips", async () => {
-    const page = await finderPage("name=psychology%20masters%20UK");
+    // As typed: the small test catalogue has no psychology master's in the United Kingdom, and
+    // the widened search (ADR 059) would set the chips aside.
+    const page = await finderPage("name=psychology%20masters%20UK&widen=false");
     expect(page.heading).toBe("Psychology Courses");
     expect(page.queryChips.map((chip) => chip.label)).toEqual(["Master's", "United Kingdom"]);
   });
@@ -59,10 +62,33 @@ describe.each([
   });
 
   it("offers nearby searches with results when nothing matches", async () => {
-    const page = await finderPage("name=psychology%20Vatican%20City&attendance=ONLINE");
+    // As typed (widen=false): the Vatican City filter taken from the words is kept.
+    const page = await finderPage("name=psychology%20Vatican%20City&attendance=ONLINE&widen=false");
     expect(page.count).toBe(0);
+    expect(page.widened).toBeUndefined();
     expect(page.nearby.length).toBeGreaterThan(0);
     for (const nearby of page.nearby) expect(nearby.count, nearby.label).toBeGreaterThan(0);
     expect(page.nearby.map((nearby) => nearby.label)).toContain("Vatican City");
+  });
+
+  it("widens a search whose word filters leave nothing, and says what it set aside (ADR 059)", async () => {
+    const page = await finderPage("name=psychology%20masters%20Vatican%20City&attendance=ONLINE");
+    const online = await finderPage("name=psychology&attendance=ONLINE");
+    expect(online.count).toBeGreaterThan(0);
+    expect(page.count).toBe(online.count);
+    expect(page.results.map((course) => course.id)).toEqual(
+      online.results.map((course) => course.id),
+    );
+    // The level first, then the country: the student's own Online filter stays.
+    expect(page.widened?.dropped.map((chip) => chip.label)).toEqual(["Master's", "Vatican City"]);
+    expect(page.widened?.message).toBe(
+      "No ‘psychology’ programmes at the Master's level in Vatican City — showing ‘psychology’ at every level, in all countries.",
+    );
+    expect(page.queryChips).toEqual([]);
+    expect(page.nearby).toEqual([]);
+    expect(page.searchedText).toBe("psychology");
+    expect(page.facets.attendance.find((item) => item.value === "ONLINE")?.count).toBe(
+      online.count,
+    );
   });
 });

@@ -128,9 +128,11 @@ describe.each([
 
   it("a query that finds nothing offers nearby searches, each finding what it says", async () => {
     // No school is in Vatican City.
+    // As typed (widen=false): the filters taken from the words are kept (ADR 059).
     const typed = new URLSearchParams({
       name: "psychology masters Vatican City",
       attendance: "ONLINE",
+      widen: "false",
     });
     const page = await t.getJson(`${LIST}?${typed.toString()}`, CoursePage);
     expect(page.count).toBe(0);

@@ -35,6 +35,11 @@ export interface CourseFilters {
    * `search_name`, one per span of the search; programmes whose name matches all rank first.
    */
   textNamePatterns?: string[];
+  /**
+   * With the name patterns: a regular expression over `search_name` for the name that is the
+   * search itself (ADR 059); those programmes rank before all others.
+   */
+  textWholeNamePattern?: string;
   programmeTypeId?: number;
   disciplineIds: number[];
   countryIds: number[];

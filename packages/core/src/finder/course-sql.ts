@@ -149,12 +149,16 @@ export function relevanceScore(filters: CourseFilters & { text: string }): SQL {
 
 /**
  * The relevance order of free-text matches (ADR 043 "Ranking"): for a search whose words have
- * several readings, programmes whose name holds a reading of each first; for one with word starts
+ * several readings, programmes whose name is the search first (ADR 059), then those whose name
+ * holds a reading of each; for one with word starts
  * or corrections, its exact matches next; then the score descending, then the name.
  */
 export function relevanceOrder(filters: CourseFilters & { text: string }): SQL {
   const keys: SQL[] = [];
   if (filters.textMatch !== "similar-name") {
+    if (filters.textWholeNamePattern !== undefined) {
+      keys.push(sql`(c.search_name ~ ${filters.textWholeNamePattern}) desc`);
+    }
     const patterns = filters.textNamePatterns ?? [];
     if (patterns.length > 0) {
       const named = patterns.map((pattern) => sql`c.search_name ~ ${pattern}`);

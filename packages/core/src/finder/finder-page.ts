@@ -13,13 +13,19 @@ import {
   type CourseCard,
   type CourseListQuery,
 } from "@studyatlas/schemas/catalogue.ts";
-import type { CourseFacets, NearbySearch, QueryChip } from "@studyatlas/schemas/finder.ts";
+import type {
+  CourseFacets,
+  NearbySearch,
+  QueryChip,
+  WidenedSearch,
+} from "@studyatlas/schemas/finder.ts";
 
 import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
 import { type CourseListRequest, defaultOrdering } from "./course-request.ts";
 import { pageCount } from "../catalogue/pagination.ts";
 import { nearbySearches } from "./nearby-searches.ts";
 import { searchTokens } from "./search-words.ts";
+import { keptChips, widenWhenEmpty } from "./widen-search.ts";
 
 export interface DegreeTypeGroup {
   programme: ProgrammeSlug | undefined;
@@ -37,6 +43,11 @@ export interface FinderPage {
   searchedText: string | undefined;
   /** Filters and order taken from the typed words, as removable chips (ADR 045). */
   queryChips: QueryChip[];
+  /**
+   * When the filters taken from the words left nothing, what was set aside to show something
+   * (ADR 059); the chips above are then the ones still in effect.
+   */
+  widened?: WidenedSearch;
   /** When nothing matches: nearby searches that find something, with their counts (ADR 045). */
   nearby: NearbySearch[];
   /** The discipline the results are narrowed to (path child or query). */
@@ -83,21 +94,27 @@ export async function loadFinderPage(
   // Random order is only ever asked for; the order a query takes otherwise may come from its words.
   const seed =
     defaultOrdering(query) === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
-  const listRequest = await catalogue.resolveCourseListRequest({
-    ...query,
-    ...(seed !== undefined ? { seed } : {}),
-  });
-  const { ordering } = listRequest;
+  const resolve = (next: CourseListQuery) =>
+    catalogue.resolveCourseListRequest({ ...next, ...(seed !== undefined ? { seed } : {}) });
+  const asked = await resolve(query);
   // The cards' columns only (CourseCardSchema): all the page shows of its programmes.
   const listCards = async (request: CourseListRequest) =>
     (await catalogue.listCourseCardPages([request]))[0] ?? { count: 0, results: [] };
-  const [list, facets, disciplines, degreeTypes, currencies] = await Promise.all([
-    listCards(listRequest),
-    catalogue.countCourseFacets(listRequest.filters),
+  const [askedList, askedFacets, disciplines, degreeTypes, currencies] = await Promise.all([
+    listCards(asked),
+    catalogue.countCourseFacets(asked.filters),
     catalogue.listDisciplines(),
     catalogue.listDegreeTypes(),
     catalogue.listCurrencies({ limit: 1000, offset: 0 }),
   ]);
+  // Widened when the filters taken from the words leave nothing (ADR 059).
+  const {
+    request: listRequest,
+    answer: list,
+    widened,
+  } = await widenWhenEmpty(query, asked, askedList, { resolve, list: listCards });
+  const facets = widened ? await catalogue.countCourseFacets(listRequest.filters) : askedFacets;
+  const { ordering } = listRequest;
   const [suggestions, nearby] =
     list.count === 0
       ? await Promise.all([
@@ -122,7 +139,8 @@ export async function loadFinderPage(
   return {
     ...(correctedQuery ? { correctedQuery } : {}),
     searchedText: correctedQuery ?? searched,
-    queryChips: listRequest.interpretation?.chips ?? [],
+    queryChips: keptChips(asked.interpretation?.chips ?? [], widened),
+    ...(widened ? { widened } : {}),
     nearby,
     discipline: discipline
       ? { id: discipline.id, slug: discipline.slug, name: discipline.name }

@@ -125,7 +125,7 @@ export async function nearbySearches(
 }
 
 /** Whether a query has text or a filter (else it lists every programme). */
-function narrows(query: CourseListQuery): boolean {
+export function narrows(query: CourseListQuery): boolean {
   return Boolean(
     query.name ||
     query.country.length > 0 ||

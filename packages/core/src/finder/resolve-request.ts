@@ -106,6 +106,9 @@ export async function resolveCourseListRequest(
       ...(understood?.query !== undefined ? { textQuery: understood.query } : {}),
       ...(understood?.exactQuery !== undefined ? { textExactQuery: understood.exactQuery } : {}),
       ...(understood?.namePatterns ? { textNamePatterns: understood.namePatterns } : {}),
+      ...(understood?.wholeNamePattern
+        ? { textWholeNamePattern: understood.wholeNamePattern }
+        : {}),
       ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
       disciplineIds,
       countryIds: countries.ids,

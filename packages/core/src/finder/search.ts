@@ -21,6 +21,7 @@ import { randomSeed } from "./random-seed.ts";
 import * as related from "./related.ts";
 import * as resolve from "./resolve-request.ts";
 import * as suggestions from "./suggestions.ts";
+import { widenWhenEmpty, type Widening } from "./widen-search.ts";
 
 /**
  * Turns the validated finder query into a list request: slugs resolved (unknown ones throw
@@ -41,6 +42,23 @@ export function listCourses(
   finder?: FinderIndex,
 ): Promise<{ count: number; results: CourseListItem[] }> {
   return courseList.listCourses(db, request, currentIndex(finder));
+}
+
+/**
+ * One page of programmes and the total for `query` (resolved as `request`), widened when the
+ * filters taken from its words leave nothing (ADR 059): the request answered, its page, and what
+ * was set aside.
+ */
+export async function listCoursesWidening(
+  db: Database,
+  query: CourseListQuery,
+  request: CourseListRequest,
+  finder?: FinderIndex,
+): Promise<Widening<{ count: number; results: CourseListItem[] }>> {
+  return widenWhenEmpty(query, request, await listCourses(db, request, finder), {
+    resolve: (next) => resolveCourseListRequest(db, next, finder),
+    list: (next) => listCourses(db, next, finder),
+  });
 }
 
 /** Several pages of programme cards at once, read together (the home page's rows). */

@@ -22,6 +22,8 @@ export const FINDER_QUERY_KEYS = [
   "ordering",
   "seed",
   "page",
+  // `false`: the filters taken from the typed words stay even when nothing matches (ADR 059).
+  "widen",
 ] as const;
 export type FinderQueryKey = (typeof FINDER_QUERY_KEYS)[number];
 

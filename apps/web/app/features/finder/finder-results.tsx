@@ -12,6 +12,7 @@ import { useFinder } from "./finder-data.ts";
 import { withPage } from "./finder-query.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { SortSelect } from "./sort-select.tsx";
+import { WidenedNotice } from "./widened-notice.tsx";
 import styles from "./finder-page.module.css";
 import resultsStyles from "./results.module.css";
 
@@ -46,6 +47,7 @@ export function FinderResults({ loading }: { loading: boolean }) {
           Showing results for <strong>‘{page.correctedQuery}’</strong>
         </p>
       ) : null}
+      <WidenedNotice />
       <ActiveFilters />
       <div role="status" className={styles.status}>
         {loading ? (

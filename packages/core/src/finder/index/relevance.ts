@@ -242,6 +242,7 @@ export function rankFullText(
   const scorer = relevanceScorer(names, fullText);
   if (!scorer) return undefined;
   const keys: Bitset[] = [];
+  if (fullText.wholeName) keys.push(namedDocs(names, matching, [fullText.wholeName]));
   if (fullText.namePatterns) keys.push(namedDocs(names, matching, fullText.namePatterns));
   if (fullText.exact) keys.push(fullText.exact);
   if (keys.length === 0) {

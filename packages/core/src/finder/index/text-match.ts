@@ -130,6 +130,9 @@ export async function matchText(
       ...(filters.textNamePatterns
         ? { namePatterns: filters.textNamePatterns.map((pattern) => new RegExp(pattern)) }
         : {}),
+      ...(filters.textWholeNamePattern !== undefined
+        ? { wholeName: new RegExp(filters.textWholeNamePattern) }
+        : {}),
     },
   };
 }

@@ -30,4 +30,6 @@ export interface FullTextMatch {
   exact?: Bitset;
   /** Name patterns of the search's spans (ADR 043): names matching all of them rank first. */
   namePatterns?: readonly RegExp[];
+  /** The name that is the search itself (ADR 059): ranked before the name patterns. */
+  wholeName?: RegExp;
 }

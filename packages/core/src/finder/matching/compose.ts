@@ -5,6 +5,7 @@
 // SQL path reads it with `::tsquery` and the in-process index parses the same text (tsquery.ts):
 // both evaluate and rank one query.
 import { isExact, type Span } from "./expand.ts";
+import { PROFESSION_FIELDS } from "./variants.ts";
 
 /** A word's tsquery that composes: one lexeme of letters and digits, or '' for a stop word. */
 const SINGLE_LEXEME = /^'[a-z0-9]+'$/;
@@ -34,6 +35,12 @@ export interface ComposedQuery {
    * other than a correction. Programmes whose name holds a reading of every span rank first.
    */
   namePatterns?: string[];
+  /**
+   * With the name patterns: the name is the search itself, a reading of each span in turn and
+   * nothing else but a qualifier in brackets or after a dash ("Executive MBA (Online)"). These
+   * programmes rank first: the exact phrase above the phrase with more words (ADR 059).
+   */
+  wholeNamePattern?: string;
 }
 
 function alternativeText(
@@ -93,7 +100,9 @@ export function composeQuery(
   const of = (word: string) => queries.get(word) ?? "";
   const query = compose(spans, of, false);
   const patterns = namePatterns(spans, of);
-  const named = patterns ? { namePatterns: patterns } : {};
+  const named = patterns
+    ? { namePatterns: patterns, wholeNamePattern: wholeNamePattern(spans, of) }
+    : {};
   const inexact = spans.some((span) =>
     span.alternatives.some((alternative) => !isExact(alternative.kind)),
   );
@@ -126,6 +135,24 @@ function namePatterns(
   return expanded ? patterns : undefined;
 }
 
+/** The name that is the search (ComposedQuery.wholeNamePattern): each span's readings in turn. */
+function wholeNamePattern(spans: readonly Span[], queryOfWord: (word: string) => string): string {
+  const parts = spans.map((span) => {
+    const usable = span.alternatives.filter(
+      (alternative) => alternativeText(alternative.words, queryOfWord) !== undefined,
+    );
+    // Exact readings only: a word start never outranks the word as typed; a span read only as
+    // its correction is the correction, and one of stop words alone the words as typed.
+    const exact = usable.filter((alternative) => isExact(alternative.kind));
+    const corrections = usable.filter((alternative) => alternative.kind === "correction");
+    const chosen = exact.length > 0 ? exact : corrections;
+    const readings =
+      chosen.length > 0 ? chosen.map((alternative) => alternative.words) : [span.typed];
+    return `(${readings.map((words) => words.join(NAME_GAP)).join("|")})`;
+  });
+  return `^${parts.join(NAME_GAP)}( ?\\(.*| [-–] .*)?$`;
+}
+
 /** Every word the spans' alternatives use, each once. */
 export function wordsOfSpans(spans: readonly Span[]): string[] {
   const words = new Set<string>();
@@ -144,7 +171,17 @@ export function correctedText(spans: readonly Span[]): string {
   return spans
     .flatMap((span) => {
       const correction = span.alternatives.find((alternative) => alternative.kind === "correction");
-      return correction ? correction.words : span.typed;
+      // A profession is compared as its field ('psychologist' as 'psychology', variants.ts).
+      return correction ? correction.words : span.typed.map((word) => fieldOf(word, span));
     })
     .join(" ");
+}
+
+/** The profession's field when the span reads it so (variants.ts PROFESSION_FIELDS). */
+function fieldOf(word: string, span: Span): string {
+  const field = PROFESSION_FIELDS.get(word);
+  if (field === undefined) return word;
+  return span.alternatives.some((alternative) => alternative.words.join(" ") === field)
+    ? field
+    : word;
 }

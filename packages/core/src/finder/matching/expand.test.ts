@@ -163,6 +163,8 @@ describe("composition", () => {
     expect(composeQuery(expand("cs"), queryOf)).toEqual({
       query: "'cs' | 'comput' & 'scienc' | 'comput'",
       namePatterns: [namePattern([["cs"], ["computer", "science"], ["computing"]])],
+      // The name that is the search, with a qualifier at most, ranks first (ADR 059).
+      wholeNamePattern: "^(cs|computer[^a-z0-9]+science|computing)( ?\\(.*| [-–] .*)?$",
     });
     expect(composeQuery(expand("data science", false), queryOf)).toEqual({
       query: "'data' & 'scienc'",
@@ -189,6 +191,8 @@ describe("composition", () => {
       query: "'psych' | 'psycholog'",
       exactQuery: "'psych'",
       namePatterns: [namePattern([["psych"], ["psychology"], ["psychological"]])],
+      // Completions are no exact hit: not in the whole name.
+      wholeNamePattern: "^(psych)( ?\\(.*| [-–] .*)?$",
     });
     // A correction stands for its word in both.
     const corrected = expand("sciense psych");
@@ -196,6 +200,7 @@ describe("composition", () => {
       query: "'scienc' & ( 'psych' | 'psycholog' )",
       exactQuery: "'scienc' & 'psych'",
       namePatterns: [namePattern([["psych"], ["psychology"], ["psychological"]])],
+      wholeNamePattern: "^(science)[^a-z0-9]+(psych)( ?\\(.*| [-–] .*)?$",
     });
     expect(correctedText(corrected)).toBe("science psych");
     expect(correctedText(expand("psych"))).toBe("psych");
@@ -255,5 +260,25 @@ describe("a synonym phrase with a misspelt word", () => {
     expect(read("data cyber")).toEqual([["typed:data"], ["typed:cyber"]]);
     expect(asked).toEqual([]);
     expect(read("cyber dta")).toEqual([["typed:cyber"], ["correction:data"]]);
+  });
+});
+
+describe("the name that is the search, and a profession's field (ADR 059)", () => {
+  it("matches the name that is a reading of the search, with a qualifier at most", () => {
+    const whole = composeQuery(expand("mba"), queryOf)?.wholeNamePattern;
+    expect(whole).toBeDefined();
+    const pattern = new RegExp(whole as string);
+    expect(pattern.test("mba")).toBe(true);
+    expect(pattern.test("master of business administration")).toBe(true);
+    expect(pattern.test("mba (online)")).toBe(true);
+    expect(pattern.test("mba – evening cohort")).toBe(true);
+    expect(pattern.test("mba in finance")).toBe(false);
+    expect(pattern.test("global mba")).toBe(false);
+  });
+
+  it("compares a profession as its field, when the span reads it so", () => {
+    const spans = expand("psychologist", false);
+    expect(correctedText(spans)).toBe("psychology");
+    expect(correctedText(expand("economist psychology", false))).toBe("economics psychology");
   });
 });

@@ -42,6 +42,8 @@ export interface UnderstoodText {
   exactQuery?: string;
   /** For full text with several readings of a span: name patterns (compose.ts), ranked first. */
   namePatterns?: string[];
+  /** With the name patterns: the name that is the search itself (compose.ts), ranked first. */
+  wholeNamePattern?: string;
 }
 
 function vocabularyLexicon(vocabulary: SearchVocabulary): Lexicon {
@@ -208,5 +210,6 @@ export async function understandText(
     query: composed.query,
     ...(composed.exactQuery !== undefined ? { exactQuery: composed.exactQuery } : {}),
     ...(composed.namePatterns ? { namePatterns: composed.namePatterns } : {}),
+    ...(composed.wholeNamePattern ? { wholeNamePattern: composed.wholeNamePattern } : {}),
   };
 }

@@ -33,6 +33,23 @@ export const VARIANT_GROUPS: readonly (readonly string[])[] = [
   ["pharmacy", "pharmaceutical"],
 ];
 
+/**
+ * A profession's field (each a pair within VARIANT_GROUPS). A student who types the profession
+ * ("how to become a psychologist") wants the field's programmes: the text names are compared with
+ * (word_similarity) is the field, so "Psychology" names lead rather than "Psychological First Aid"
+ * (ADR 059).
+ */
+export const PROFESSION_FIELDS: ReadonlyMap<string, string> = new Map([
+  ["psychologist", "psychology"],
+  ["economist", "economics"],
+  ["biologist", "biology"],
+  ["philosopher", "philosophy"],
+  ["historian", "history"],
+  ["mathematician", "mathematics"],
+  ["statistician", "statistics"],
+  ["sociologist", "sociology"],
+]);
+
 /** Each word's other forms (not itself), from VARIANT_GROUPS. */
 export function variantTable(
   groups: readonly (readonly string[])[] = VARIANT_GROUPS,

@@ -6,10 +6,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
 import { publicUrl, toPage } from "@studyatlas/core/catalogue/pagination.ts";
+import { keptChips, widenWhenEmpty } from "@studyatlas/core/finder/widen-search.ts";
 import {
   countCourseFacets,
   findNearbySearches,
-  listCourses,
+  listCoursesWidening,
   resolveCourseListRequest,
   suggest,
 } from "@studyatlas/core/finder/search.ts";
@@ -55,8 +56,13 @@ export async function finderRoutes(
       },
     },
     handler: async (request) => {
-      const listRequest = await resolveCourseListRequest(db, request.query, finderIndex);
-      const { count, results } = await listCourses(db, listRequest, finderIndex);
+      const asked = await resolveCourseListRequest(db, request.query, finderIndex);
+      // Widened when the filters taken from the words leave nothing (ADR 059).
+      const {
+        request: listRequest,
+        answer: { count, results },
+        widened,
+      } = await listCoursesWidening(db, request.query, asked, finderIndex);
       const url = publicUrl(publicBaseUrl, request.url);
       if (listRequest.ordering === "random" && request.query.seed === undefined) {
         // A seed drawn for this answer: the next and previous pages keep to its order, and the
@@ -65,16 +71,17 @@ export async function finderRoutes(
         doNotCache(request);
       }
       const page = toPage(results, count, listRequest, url);
-      const { interpretation } = listRequest;
+      const { interpretation } = asked;
       const nearby =
         count === 0 && (request.query.name || interpretation)
           ? await findNearbySearches(db, request.query, listRequest, finderIndex)
           : [];
       if (!interpretation && nearby.length === 0) return page;
       const text = interpretation?.text ?? request.query.name ?? "";
+      const chips = keptChips(interpretation?.chips ?? [], widened);
       return {
         ...page,
-        interpretation: { text, chips: interpretation?.chips ?? [], nearby },
+        interpretation: { text, chips, nearby, ...(widened ? { widened } : {}) },
       };
     },
   });
@@ -87,8 +94,14 @@ export async function finderRoutes(
       response: { 200: CourseFacetsSchema, 400: ApiErrorSchema },
     },
     handler: async (request) => {
-      const { filters } = await resolveCourseListRequest(db, request.query, finderIndex);
-      return countCourseFacets(db, filters, finderIndex);
+      const asked = await resolveCourseListRequest(db, request.query, finderIndex);
+      const counted = await countCourseFacets(db, asked.filters, finderIndex);
+      // The counts of the list's own answer: widened as the list is (ADR 059).
+      const { answer } = await widenWhenEmpty(request.query, asked, counted, {
+        resolve: (next) => resolveCourseListRequest(db, next, finderIndex),
+        list: (next) => countCourseFacets(db, next.filters, finderIndex),
+      });
+      return answer;
     },
   });
 

@@ -84,11 +84,9 @@ export async function assertWebhookUrl(url: string, options: WebhookOptions): Pr
   // Leads are personal data: they travel over https only. A deployment that allows private
   // addresses (development, tests) may post to a receiver on this machine or its network over
   // plain http.
-  if (options.allowPrivate) {
-    const local = LOCAL_NAME.test(host) || (isIP(host) !== 0 && !isPublicAddress(host));
-    if (parsed.protocol !== "https:" && !local) throw badUrl();
-    return parsed;
-  }
+  const local = LOCAL_NAME.test(host) || (isIP(host) !== 0 && !isPublicAddress(host));
+  if (parsed.protocol !== "https:" && !local) throw badUrl();
+  if (options.allowPrivate) return parsed;
   let addresses: string[];
   try {
     addresses = LOCAL_NAME.test(host)

@@ -188,37 +188,34 @@ function Countries({ countries }: { countries: AnalyticsOverview["countries"] })
   return (
     <section className={styles.card} aria-labelledby="countries">
       <h3 id="countries">Where interested students live</h3>
-      <div className={styles.tableScroll}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Country</th>
-              <th scope="col">Applications</th>
-            </tr>
-          </thead>
-          <tbody>
-            {countries.applications.slice(0, 10).map((country) => (
-              <tr key={country.country_code}>
-                <td>{country.country_name ?? "Unknown"}</td>
-                <td>
-                  <BarCell
-                    value={country.count}
-                    share={shareOf(country.count, topApplicationCountry)}
-                    text={whole(country.count)}
-                  />
-                </td>
-              </tr>
-            ))}
-            {countries.applications.length === 0 && (
+      {countries.applications.length === 0 ? (
+        <p className={styles.muted}>No applications in this period.</p>
+      ) : (
+        <div className={styles.tableScroll}>
+          <table className={styles.table}>
+            <thead>
               <tr>
-                <td colSpan={2} className={styles.muted}>
-                  No applications in this period.
-                </td>
+                <th scope="col">Country</th>
+                <th scope="col">Applications</th>
               </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {countries.applications.slice(0, 10).map((country) => (
+                <tr key={country.country_code}>
+                  <td>{country.country_name ?? "Unknown"}</td>
+                  <td>
+                    <BarCell
+                      value={country.count}
+                      share={shareOf(country.count, topApplicationCountry)}
+                      text={whole(country.count)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <h3>Visitors by country</h3>
       {countries.visitors.length === 0 ? (
         <p className={styles.muted}>No visitors in this period.</p>

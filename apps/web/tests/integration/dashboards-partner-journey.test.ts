@@ -67,6 +67,7 @@ describe("creating a programme with an Idempotency-Key", () => {
     const name = `Idempotent Atlas ${Date.now().toString(36)}`;
     const first = await create(a, name, "key-repeat-00000001");
     expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ published: true });
     const again = await create(a, name, "key-repeat-00000001");
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);

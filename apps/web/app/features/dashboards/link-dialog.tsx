@@ -36,6 +36,9 @@ export function LinkDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React carries events up its own tree, through the portal: the programme form around the
+    // editor must not see this form's submit (it would save the programme).
+    event.stopPropagation();
     const address = href.trim();
     if (!/^(https?:\/\/[^\s/]+|mailto:\S+@\S+)/i.test(address)) {
       setError(LINK_MESSAGE);

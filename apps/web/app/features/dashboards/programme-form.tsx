@@ -85,6 +85,9 @@ function ProgrammeHeading({ programme }: { programme: ProgrammeDetail | null }) 
       </div>
       {programme && (
         <div className={programmeStyles.headingActions}>
+          <Link to={`/dashboard/partner/programmes/${programme.id}/preview`}>
+            Preview the programme's page
+          </Link>
           {programme.published && programme.school.published && publicHref && (
             <a href={publicHref} target="_blank" rel="noopener">
               View the public page (opens in a new tab)

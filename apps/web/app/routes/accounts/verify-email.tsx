@@ -150,18 +150,24 @@ export default function VerifyEmail() {
             <BadgeCheckIcon className={styles.icon} />
             <h1 className={styles.title}>E-mail verified</h1>
             {isDashboard(outcome.next) ? (
-              <p className={styles.lead}>
-                Thank you! Your e-mail address is confirmed.{" "}
-                {outcome.signedIn ? (
-                  "You are signed in."
-                ) : (
-                  <>
-                    Please <a href={outcome.next}>sign in</a> to continue.
-                  </>
-                )}{" "}
-                {outcome.next.startsWith("/dashboard/partner") &&
-                  "Your organisation is waiting for approval by our team; we will e-mail you as soon as it is approved."}
-              </p>
+              <>
+                <p className={styles.lead}>
+                  Thank you! Your e-mail address is confirmed.{" "}
+                  {outcome.signedIn ? (
+                    "You are signed in."
+                  ) : (
+                    <>
+                      Please <a href={outcome.next}>sign in</a> to continue.
+                    </>
+                  )}
+                </p>
+                {outcome.next.startsWith("/dashboard/partner") && (
+                  <p className={styles.lead}>
+                    Your organisation is waiting for approval by our team; we will e-mail you as
+                    soon as it is approved.
+                  </p>
+                )}
+              </>
             ) : outcome.signedIn ? (
               <p className={styles.lead}>
                 Thank you! Your e-mail address is confirmed and you are signed in.

@@ -239,7 +239,7 @@ describe("the leads export", () => {
     expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
     const bytes = answer.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parse(bytes, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(bytes, { bom: true, columns: true });
     expect(Object.keys(rows[0]!)).toEqual(LEAD_EXPORT_COLUMNS.map((column) => column.heading));
     const row = rows.find((candidate) => candidate["Lead ID"] === String(leadId));
     expect(row).toMatchObject({

@@ -47,8 +47,6 @@ interface ExportRow {
 }
 
 const isoDay = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
-const isoMinute = (value: Date | string) =>
-  `${new Date(value).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** The columns, in order: heading and value (docs/leads-export.md lists them). */
 export const LEAD_EXPORT_COLUMNS: readonly {

@@ -69,6 +69,25 @@ export function useProgrammeFields(
   };
 }
 
+/** A full update of `programme`, or a new programme with its idempotency key (ADR 055). */
+function sendProgramme(
+  programme: ProgrammeDetail | null,
+  values: FormValues,
+  publishNow: boolean,
+  key: string,
+) {
+  if (programme) {
+    return callApi<ProgrammeDetail>(`/api/dashboard/partner/programmes/${programme.id}`, {
+      method: "PUT",
+      json: values,
+    });
+  }
+  return callApi<ProgrammeDetail>("/api/dashboard/partner/programmes", {
+    json: { ...values, published: publishNow },
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+}
+
 /** 128 random bits in hex (getRandomValues works on plain-http pages too, unlike randomUUID). */
 function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -125,18 +144,8 @@ export function useProgrammeSubmit(
     if (inFlight.current) return;
     inFlight.current = true;
     begin();
-    const payload = programme ? fields.values : { ...fields.values, published: publishNow };
     createKey.current ??= randomKey();
-    const answer = await callApi<ProgrammeDetail>(
-      programme
-        ? `/api/dashboard/partner/programmes/${programme.id}`
-        : "/api/dashboard/partner/programmes",
-      {
-        method: programme ? "PUT" : "POST",
-        json: payload,
-        ...(programme ? {} : { headers: { [IDEMPOTENCY_HEADER]: createKey.current } }),
-      },
-    );
+    const answer = await sendProgramme(programme, fields.values, publishNow, createKey.current);
     inFlight.current = false;
     setPending(false);
     // Refused (not lost): the next attempt is a new request with its own key.

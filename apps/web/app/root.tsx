@@ -116,7 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <SiteChrome>
+    <SiteChrome page>
       <Outlet />
     </SiteChrome>
   );

@@ -52,6 +52,10 @@ export default [
   route("dashboard/partner/programmes/:id", "routes/dashboards/partner-programme.tsx", {
     id: "dashboard-partner-programme",
   }),
+  route(
+    "dashboard/partner/programmes/:id/preview",
+    "routes/dashboards/partner-programme-preview.tsx",
+  ),
   route("dashboard/partner/audit-log", "routes/dashboards/partner-audit-log.tsx"),
   route("dashboard/partner/school", "routes/dashboards/partner-school.tsx", {
     id: "dashboard-partner-school",

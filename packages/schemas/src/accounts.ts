@@ -49,12 +49,19 @@ export const RegisterSchema = z.object({
   password: PasswordSchema,
 });
 
+export const PARTNER_KIND_LABELS = { school: "School", agent: "Agency" } as const;
+
+/** The API field keeps the spec's spelling (`organization`); what people read says "Organisation". */
 export const RegisterPartnerSchema = RegisterSchema.extend({
   organization: z
-    .string({ error: "Organization is required" })
+    .string({ error: "Organisation is required" })
     .trim()
-    .min(1, "Organization is required")
-    .max(200, "Organization must be at most 200 characters"),
+    .min(1, "Organisation is required")
+    .max(200, "Organisation must be at most 200 characters"),
+  /** A school lists its own programmes; an agency recruits for several schools. */
+  organisation_kind: z
+    .enum(["school", "agent"], { error: "Choose whether you are a school or an agency." })
+    .default("school"),
 });
 
 export const EmailOnlySchema = z.object({

@@ -131,6 +131,11 @@ export const SignInAnswerSchema = TokenPairSchema.extend({ mfa: MfaRequiredSchem
 /** A verification link that signed in (recovery.ts), with `mfa` as above. */
 export const VerifiedLinkAnswerSchema = VerifiedSchema.extend({
   mfa: MfaRequiredSchema.optional(),
+  /**
+   * Where the verified visitor goes next: a student to the interests (signed in) or the welcome
+   * page, a partner to the partner dashboard (signed in) or its sign-in.
+   */
+  redirect_to: z.string().optional(),
 });
 
 /** POST account/recovery-codes/verify: a code as typed ("k3m9q-7xw2d"; case and spaces ignored). */

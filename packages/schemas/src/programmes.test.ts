@@ -64,6 +64,18 @@ describe("ProgrammeBodySchema", () => {
     });
     expect(errorsOf({ ...valid, tuition_kind: "free", tuition_fee: "" })).toEqual({});
     expect(errorsOf({ ...valid, tuition_fee: "12.345" })).toHaveProperty("tuition_fee");
+    expect(errorsOf({ ...valid, tuition_fee: "18,5" })).toHaveProperty("tuition_fee");
+    expect(errorsOf({ ...valid, tuition_fee: "1,85,00" })).toHaveProperty("tuition_fee");
+  });
+
+  it.each([
+    ["18,500", 18500],
+    ["18 500", 18500],
+    ["18'500.50", 18500.5],
+    ["1,234,567", 1234567],
+    ["18500", 18500],
+  ])("reads the fee %j with thousands separators as %d", (fee, amount) => {
+    expect(ProgrammeBodySchema.parse({ ...valid, tuition_fee: fee }).tuition_fee).toBe(amount);
   });
 
   it("accepts YouTube videos and http(s) websites only", () => {

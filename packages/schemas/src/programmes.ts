@@ -200,8 +200,9 @@ const ProgrammeFieldsSchema = z.object({
           z
             .string()
             .trim()
-            .regex(/^\d+(?:\.\d{1,2})?$/)
-            .transform(Number),
+            // Thousands written as people type them: "18,500", "18 500", "18'500.50".
+            .regex(/^(?:\d+|\d{1,3}(?:[,\s\u202f']\d{3})+)(?:\.\d{1,2})?$/)
+            .transform((text) => Number(text.replace(/[,\s\u202f']/g, ""))),
         ],
         {
           error: PROGRAMME_MESSAGES.tuitionFee,
@@ -383,7 +384,7 @@ export const AuditEntrySchema = z.object({
   created_at: z.string(),
   organisation: z.object({ id: z.number(), name: z.string() }).nullable(),
   school: z.object({ id: z.number(), name: z.string() }).nullable(),
-  entity: z.enum(["programme", "school", "organisation", "lead", "synonym"]),
+  entity: z.enum(["programme", "school", "organisation", "lead", "synonym", "invitation"]),
   entity_id: z.number(),
   entity_name: z.string(),
   action: z.enum([
@@ -397,6 +398,7 @@ export const AuditEntrySchema = z.object({
     "unlink",
     "rotate_secret",
     "delete",
+    "invite",
   ]),
   actor: z.object({ id: z.number().nullable(), name: z.string(), role: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),

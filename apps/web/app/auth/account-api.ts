@@ -44,10 +44,16 @@ async function xsrfToken(): Promise<string | undefined> {
  */
 export async function callApi<T = Record<string, unknown>>(
   path: string,
-  init: { method?: string; json?: unknown; form?: FormData } = {},
+  init: {
+    method?: string;
+    json?: unknown;
+    form?: FormData;
+    /** Extra request headers (an Idempotency-Key, docs/decisions/055-lead-exports-and-idempotent-create.md). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiAnswer<T>> {
   const method = init.method ?? (init.json !== undefined || init.form ? "POST" : "GET");
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { ...init.headers, accept: "application/json" };
   // On every call, reads too: the header is what tells the server this is our web app, which
   // keeps its session in httpOnly cookies rather than receiving tokens (plugins/auth.ts).
   headers[XSRF_HEADER] = (await xsrfToken()) ?? "";

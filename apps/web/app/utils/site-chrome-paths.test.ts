@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { isHomePath, isSiteChromeHidden } from "./site-chrome-paths.ts";
+import { hasDashboardShell, isHomePath, isSiteChromeHidden } from "./site-chrome-paths.ts";
 
 describe("isSiteChromeHidden", () => {
   it.each([
@@ -31,5 +31,25 @@ describe("isHomePath", () => {
 
   it("is false elsewhere", () => {
     expect(["/homes", "/home/x", "/explore"].map(isHomePath)).toEqual([false, false, false]);
+  });
+});
+
+describe("hasDashboardShell", () => {
+  it.each(["/dashboard/partner", "/dashboard/partner/leads/3", "/dashboard/sales/audit-log"])(
+    "is true for the dashboard page %s (it draws its own <main>)",
+    (pathname) => {
+      expect(hasDashboardShell(pathname)).toBe(true);
+    },
+  );
+
+  it.each([
+    "/dashboard/partner/login",
+    "/dashboard/partner/register",
+    "/dashboard/sales/register",
+    "/dashboard/login",
+    "/dashboard/reset-pw",
+    "/welcome",
+  ])("is false for %s (the site's <main> is the page's only one)", (pathname) => {
+    expect(hasDashboardShell(pathname)).toBe(false);
   });
 });

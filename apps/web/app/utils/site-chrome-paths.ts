@@ -21,6 +21,19 @@ export function isSiteChromeHidden(pathname: string): boolean {
   return CHROME_HIDDEN_SEGMENTS.has(firstSegment(pathname));
 }
 
+/** The dashboards' doors, which have the full-screen sign-in layout rather than the shell. */
+const DASHBOARD_DOORS = new Set(["login", "register"]);
+
+/**
+ * Pages drawn in the dashboard shell (DashboardShell), which has its own header, navigation and
+ * `<main>`: the site chrome adds no second `<main>` around them (one main landmark per page).
+ */
+export function hasDashboardShell(pathname: string): boolean {
+  const [first, area, page] = pathname.split("/").filter((segment) => segment !== "");
+  if (first !== "dashboard" || (area !== "partner" && area !== "sales")) return false;
+  return page === undefined || !DASHBOARD_DOORS.has(page);
+}
+
 /** `/` and `/home` get the home header (transparent over the hero). */
 export function isHomePath(pathname: string): boolean {
   const trimmed = pathname.replace(/\/+$/, "");

@@ -17,7 +17,8 @@ export interface MailMessage {
     | "lead"
     | "auth_service"
     | "email_change_notice"
-    | "recovery_code_used";
+    | "recovery_code_used"
+    | "organisation_decision";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -341,5 +342,38 @@ export function recoveryCodeUsedMessage(
     link,
     text: `${title}\n\n${lines.join("\n\n")}\n\nYour settings: ${link}\n`,
     html: layout(title, lines, { label: "Open your settings", href: link }),
+  };
+}
+
+/**
+ * Tells a partner that a sales agent approved or suspended its organisation (the registration's
+ * confirmation and the pending dashboard promise it; docs/spec-notes.md "Approval e-mails").
+ */
+export function organisationDecisionMessage(
+  to: string,
+  input: { firstName: string; organisation: string; status: "approved" | "suspended" },
+  link: string,
+): MailMessage {
+  const approved = input.status === "approved";
+  const subject = approved
+    ? `${input.organisation} is approved on StudyAtlas`
+    : `${input.organisation} is suspended on StudyAtlas`;
+  const lines = approved
+    ? [
+        `Hello ${input.firstName},`,
+        `Our team has approved ${input.organisation}. You can now sign in to your partner dashboard to add programmes and follow your leads.`,
+      ]
+    : [
+        `Hello ${input.firstName},`,
+        `Our team has suspended the access of ${input.organisation} to the partner dashboard. Your data is kept. Please contact your StudyAtlas account manager to restore it.`,
+      ];
+  const label = approved ? "Open your dashboard" : "Go to the partner sign-in";
+  return {
+    to,
+    subject,
+    kind: "organisation_decision",
+    link,
+    text: `${lines.join("\n\n")}\n\n${label}: ${link}\n`,
+    html: layout(subject, lines, { label, href: link }),
   };
 }

@@ -71,7 +71,11 @@ export async function resendVerificationEmail(
   };
 }
 
-/** Consumes the link, marks the address verified and sends the welcome e-mail (once). */
+/**
+ * Consumes the link, marks the address verified and sends a student the welcome e-mail (once).
+ * A partner's next step is the dashboard, not the course finder: no student welcome
+ * (docs/spec-notes.md "A partner's verification link").
+ */
 export async function verifyEmail(
   db: Database,
   uid: string,
@@ -80,6 +84,7 @@ export async function verifyEmail(
 ): Promise<UserRow> {
   const userId = await consumeVerificationToken(db, uid, token, "email_verification");
   const user = await markEmailVerified(db, userId);
+  if (user.role !== "student") return user;
   await context.mailer.send(
     welcomeMessage(
       user.email,

@@ -32,6 +32,8 @@ export interface NewUser {
   password?: string | undefined;
   role?: UserRole;
   organization?: string | null;
+  /** A partner's organisation: a school or an agency (ADR 016). */
+  organisationKind?: "school" | "agent";
   emailVerified?: boolean;
   googleSubject?: string | null;
   /** The auth service's metadata (docs/decisions/013-auth-service.md). */
@@ -97,6 +99,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
           userId: user.id,
           name: input.organization?.trim() || `${user.firstName} ${user.lastName}`,
           email: user.email,
+          kind: input.organisationKind ?? "school",
         });
       }
       return user;

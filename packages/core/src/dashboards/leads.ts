@@ -1,6 +1,6 @@
 // Leads: the applications to an organisation's programmes
 // (docs/decisions/016-organisations-and-dashboards.md "Leads"), with a status and notes kept by the
-// partner, filters, a CSV export, and the e-mail that tells the organisation of a new lead at once.
+// partner, filters, the export (lead-export.ts), and the e-mail that tells the organisation of a new lead at once.
 // Every function takes the partner's scope (organisations.ts partnerScope): an application to
 // another organisation's programme answers 404 like one that does not exist.
 import { sql, type SQL } from "drizzle-orm";
@@ -65,7 +65,8 @@ function idArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 }
 
-function conditionsOf(scope: PartnerScope, filters: LeadFilters): SQL {
+/** The leads of the scope matching the filters (also the export's, lead-export.ts). */
+export function leadConditions(scope: PartnerScope, filters: LeadFilters): SQL {
   const conditions: SQL[] = [sql`c.school_id = any(${idArray(scope.schoolIds)}::int[])`];
   if (filters.status) conditions.push(sql`coalesce(ls.status, 'new') = ${filters.status}`);
   if (filters.q) {
@@ -137,7 +138,7 @@ export async function listLeads(
   filters: LeadFilters & { page: number },
 ): Promise<{ count: number; results: LeadSummary[] }> {
   if (scope.schoolIds.length === 0) return { count: 0, results: [] };
-  const where = conditionsOf(scope, filters);
+  const where = leadConditions(scope, filters);
   const total = await selectOne<{ count: number }>(
     db,
     sql`select count(*)::int as count ${LEAD_FROM} where ${where}`,
@@ -170,7 +171,7 @@ export async function getLead(db: Database, scope: PartnerScope, id: number): Pr
                na.name as nationality, a.address, a.city, a.zip_code, a.referral_code,
                ls.changed_at
         ${LEAD_FROM} join countries na on na.id = a.nationality_id
-        where a.id = ${id} and ${conditionsOf(scope, {})}`,
+        where a.id = ${id} and ${leadConditions(scope, {})}`,
   );
   if (!row) throw new NotFoundError(LEAD_NOT_FOUND);
   const notes = await selectRows<{
@@ -267,67 +268,6 @@ export async function addLeadNote(
         values (${input.id}, ${input.userId}, ${input.body.trim()})`,
   );
   return getLead(db, scope, input.id);
-}
-
-/**
- * A cell of the CSV export: quoted, quotes doubled, and a leading =, +, - or @ (or a tab or
- * carriage return) made inert, so a spreadsheet never runs a formula an applicant typed (OWASP
- * "CSV injection").
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-export const LEAD_CSV_COLUMNS = [
-  "Applied",
-  "Status",
-  "Title",
-  "First name",
-  "Last name",
-  "E-mail",
-  "Phone",
-  "Country",
-  "Programme",
-  "School",
-  "Notes",
-] as const;
-
-/** Every lead matching the filters as CSV (RFC 4180, CRLF), newest first. */
-export async function leadsCsv(
-  db: Database,
-  scope: PartnerScope,
-  filters: LeadFilters,
-): Promise<string> {
-  const lines = [LEAD_CSV_COLUMNS.map(csvCell).join(",")];
-  if (scope.schoolIds.length > 0) {
-    const rows = await selectRows<LeadRow>(
-      db,
-      sql`select ${LEAD_COLUMNS} ${LEAD_FROM} where ${conditionsOf(scope, filters)}
-          order by a.created_at desc, a.id desc limit 100000`,
-    );
-    for (const lead of rows.map(toSummary)) {
-      lines.push(
-        [
-          lead.created_at.slice(0, 10),
-          lead.status,
-          lead.applicant.title,
-          lead.applicant.first_name,
-          lead.applicant.last_name,
-          lead.applicant.email,
-          lead.applicant.phone_number,
-          lead.country.name,
-          lead.programme.name,
-          lead.school.name,
-          lead.notes,
-        ]
-          .map(csvCell)
-          .join(","),
-      );
-    }
-  }
-  return `${lines.join("\r\n")}\r\n`;
 }
 
 export function isLeadStatus(value: string): value is LeadStatus {

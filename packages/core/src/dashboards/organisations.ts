@@ -79,12 +79,13 @@ function toSummary(row: OrganisationRow): OrganisationSummary {
  */
 export async function createPartnerOrganisation(
   tx: Database,
-  input: { userId: number; name: string; email: string },
+  input: { userId: number; name: string; email: string; kind?: OrganisationKind },
 ): Promise<number> {
   const row = await selectOne<{ id: number }>(
     tx,
-    sql`insert into organisations (name, status, lead_email)
-        values (${input.name.trim()}, 'pending', ${input.email.trim()}) returning id`,
+    sql`insert into organisations (name, kind, status, lead_email)
+        values (${input.name.trim()}, ${input.kind ?? "school"}, 'pending', ${input.email.trim()})
+        returning id`,
   );
   if (!row) throw new Error("organisation insert returned no row");
   await tx.execute(
@@ -219,7 +220,15 @@ export async function decideOrganisation(
   db: Database,
   input: { organisationId: number; status: "approved" | "suspended"; salesUserId: number },
 ): Promise<OrganisationDetail> {
-  await inTransaction(db, async (tx) => {
+  return (await decideOrganisationStatus(db, input)).organisation;
+}
+
+/** decideOrganisation, saying whether the status changed (its members are then e-mailed). */
+export async function decideOrganisationStatus(
+  db: Database,
+  input: { organisationId: number; status: "approved" | "suspended"; salesUserId: number },
+): Promise<{ organisation: OrganisationDetail; changed: boolean }> {
+  const changed = await inTransaction(db, async (tx) => {
     const current = await selectOne<{ id: number; name: string; status: OrganisationStatus }>(
       tx,
       sql`select id, name, status from organisations where id = ${input.organisationId} for update`,
@@ -239,8 +248,9 @@ export async function decideOrganisation(
       before: { status: current.status },
       after: { status: input.status },
     });
+    return current.status !== input.status;
   });
-  return getOrganisation(db, input.organisationId);
+  return { organisation: await getOrganisation(db, input.organisationId), changed };
 }
 
 /**

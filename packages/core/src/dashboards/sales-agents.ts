@@ -18,6 +18,7 @@ import { issueVerificationToken } from "../accounts/verification.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
+import { auditActorOf, recordAudit } from "./audit-log.ts";
 
 export const SALES_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -57,13 +58,25 @@ export async function inviteSalesAgent(
     await tx.execute(
       sql`delete from sales_invitations where lower(email) = lower(${email}) and accepted_at is null`,
     );
-    return selectOne<{ id: number }>(
+    const invitation = await selectOne<{ id: number }>(
       tx,
       sql`insert into sales_invitations (email, token_hash, invited_by, expires_at)
           values (${email}, ${sha256(token)}, ${input.invitedBy.id},
                   ${new Date(now + SALES_INVITATION_TTL_MS).toISOString()})
           returning id`,
     );
+    // The sales team's own actions are in its history too (ADR 016 "The audit log").
+    await recordAudit(tx, {
+      organisationId: null,
+      schoolId: null,
+      entity: "invitation",
+      entityId: Number(invitation!.id),
+      entityName: email,
+      action: "invite",
+      actor: await auditActorOf(tx, input.invitedBy.id),
+      after: { email },
+    });
+    return invitation;
   });
   if (!row) throw new Error("invitation insert returned no row");
   const link = `${input.publicBaseUrl}/dashboard/sales/register?invitation=${token}`;

@@ -2,7 +2,12 @@ import { createHmac } from "node:crypto";
 
 import { describe, expect, it } from "vitest";
 
-import { webhookSignature, WEBHOOK_MAX_ATTEMPTS } from "./webhooks.ts";
+import {
+  assertWebhookUrl,
+  webhookSignature,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_MESSAGES,
+} from "./webhooks.ts";
 
 describe("webhookSignature", () => {
   it("signs the timestamp and the body with HMAC-SHA256", () => {
@@ -14,5 +19,36 @@ describe("webhookSignature", () => {
 
   it("gives up after six attempts", () => {
     expect(WEBHOOK_MAX_ATTEMPTS).toBe(6);
+  });
+});
+
+describe("assertWebhookUrl", () => {
+  const publicResolver = async () => [{ address: "93.184.215.14", family: 4 }];
+
+  it("refuses http:// on a public host with the message that asks for https://", async () => {
+    await expect(
+      assertWebhookUrl("http://crm.example.com/hooks", {
+        allowPrivate: false,
+        resolver: publicResolver,
+      }),
+    ).rejects.toMatchObject({ errors: { webhook_url: [WEBHOOK_MESSAGES.badUrl] } });
+    await expect(
+      assertWebhookUrl("http://crm.example.com/hooks", {
+        allowPrivate: true,
+        resolver: publicResolver,
+      }),
+    ).rejects.toMatchObject({ errors: { webhook_url: [WEBHOOK_MESSAGES.badUrl] } });
+  });
+
+  it("accepts https:// on a public host, and a local http receiver where private ones are allowed", async () => {
+    await expect(
+      assertWebhookUrl("https://crm.example.com/hooks", {
+        allowPrivate: false,
+        resolver: publicResolver,
+      }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(
+      assertWebhookUrl("http://127.0.0.1:9000/hooks", { allowPrivate: true }),
+    ).resolves.toBeInstanceOf(URL);
   });
 });

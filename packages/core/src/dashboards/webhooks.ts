@@ -61,7 +61,7 @@ export const DELIVERY_RESULTS = {
 /** `localhost` and its subdomains name this machine whatever DNS says (RFC 6761 §6.3). */
 const LOCAL_NAME = /(^|\.)localhost\.?$/i;
 
-/** Throws a field error unless `url` is an http(s) address on a public host. */
+/** Throws a field error unless `url` is an https address on a public host (see below for http). */
 export async function assertWebhookUrl(url: string, options: WebhookOptions): Promise<URL> {
   let parsed: URL;
   try {
@@ -76,8 +76,17 @@ export async function assertWebhookUrl(url: string, options: WebhookOptions): Pr
       errors: { webhook_url: [WEBHOOK_MESSAGES.badUrl] },
     });
   }
-  if (options.allowPrivate) return parsed;
   const host = parsed.hostname.replace(/^\[|\]$/g, "");
+  const badUrl = () =>
+    new ValidationError(WEBHOOK_MESSAGES.badUrl, {
+      errors: { webhook_url: [WEBHOOK_MESSAGES.badUrl] },
+    });
+  // Leads are personal data: they travel over https only. A deployment that allows private
+  // addresses (development, tests) may post to a receiver on this machine or its network over
+  // plain http.
+  const local = LOCAL_NAME.test(host) || (isIP(host) !== 0 && !isPublicAddress(host));
+  if (parsed.protocol !== "https:" && !local) throw badUrl();
+  if (options.allowPrivate) return parsed;
   let addresses: string[];
   try {
     addresses = LOCAL_NAME.test(host)
@@ -93,6 +102,7 @@ export async function assertWebhookUrl(url: string, options: WebhookOptions): Pr
       errors: { webhook_url: [WEBHOOK_MESSAGES.privateUrl] },
     });
   }
+  if (parsed.protocol !== "https:") throw badUrl();
   return parsed;
 }
 

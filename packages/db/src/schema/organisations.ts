@@ -174,7 +174,14 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const AUDIT_ENTITIES = ["programme", "school", "organisation", "lead", "synonym"] as const;
+export const AUDIT_ENTITIES = [
+  "programme",
+  "school",
+  "organisation",
+  "lead",
+  "synonym",
+  "invitation",
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
   "create",
@@ -187,6 +194,7 @@ export const AUDIT_ACTIONS = [
   "unlink",
   "rotate_secret",
   "delete",
+  "invite",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -225,11 +233,11 @@ export const auditLog = pgTable(
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
     check(
       "audit_log_entity_check",
-      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead', 'synonym')`,
+      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead', 'synonym', 'invitation')`,
     ),
     check(
       "audit_log_action_check",
-      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete')`,
+      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete', 'invite')`,
     ),
   ],
 );

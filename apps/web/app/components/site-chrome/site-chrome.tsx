@@ -3,13 +3,18 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 
-import { isSiteChromeHidden } from "../../utils/site-chrome-paths.ts";
+import { hasDashboardShell, isSiteChromeHidden } from "../../utils/site-chrome-paths.ts";
 import { SiteFooter } from "../footer/site-footer.tsx";
 import { SiteHeader } from "../header/site-header.tsx";
 
-export function SiteChrome({ children }: { children: ReactNode }) {
+/**
+ * `page`: the matched page renders (not an error page), so a dashboard page's own shell supplies
+ * the `<main>` landmark.
+ */
+export function SiteChrome({ children, page = false }: { children: ReactNode; page?: boolean }) {
   const { pathname } = useLocation();
 
+  if (page && hasDashboardShell(pathname)) return children;
   if (isSiteChromeHidden(pathname)) {
     return <main id="main-content">{children}</main>;
   }

@@ -99,6 +99,15 @@ function PeriodToolbar({
 /** Each total with its change and its daily chart. */
 function MetricList({ overview }: { overview: AnalyticsOverview }) {
   const { totals } = overview;
+  // A new partner's first days: a sentence, not charts with axes running to "1" or "100 %".
+  if (METRICS.every((metric) => !totals[metric.key].value)) {
+    return (
+      <p className={styles.muted} data-testid="overview-empty">
+        No views, saves or applications in this period yet. The charts appear here once students
+        find your programmes.
+      </p>
+    );
+  }
   return (
     <ul className={overviewStyles.kpis}>
       {METRICS.map((metric) => {
@@ -179,62 +188,63 @@ function Countries({ countries }: { countries: AnalyticsOverview["countries"] })
   return (
     <section className={styles.card} aria-labelledby="countries">
       <h3 id="countries">Where interested students live</h3>
-      <div className={styles.tableScroll}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Country</th>
-              <th scope="col">Applications</th>
-            </tr>
-          </thead>
-          <tbody>
-            {countries.applications.slice(0, 10).map((country) => (
-              <tr key={country.country_code}>
-                <td>{country.country_name ?? "Unknown"}</td>
-                <td>
-                  <BarCell
-                    value={country.count}
-                    share={shareOf(country.count, topApplicationCountry)}
-                    text={whole(country.count)}
-                  />
-                </td>
-              </tr>
-            ))}
-            {countries.applications.length === 0 && (
+      {countries.applications.length === 0 ? (
+        <p className={styles.muted}>No applications in this period.</p>
+      ) : (
+        <div className={styles.tableScroll}>
+          <table className={styles.table}>
+            <thead>
               <tr>
-                <td colSpan={2} className={styles.muted}>
-                  No applications in this period.
-                </td>
+                <th scope="col">Country</th>
+                <th scope="col">Applications</th>
               </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {countries.applications.slice(0, 10).map((country) => (
+                <tr key={country.country_code}>
+                  <td>{country.country_name ?? "Unknown"}</td>
+                  <td>
+                    <BarCell
+                      value={country.count}
+                      share={shareOf(country.count, topApplicationCountry)}
+                      text={whole(country.count)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <h3>Visitors by country</h3>
-      <div className={styles.tableScroll}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Country</th>
-              <th scope="col">Unique visitors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {countries.visitors.slice(0, 10).map((country) => (
-              <tr key={country.country_code}>
-                <td>{country.country_name ?? "Unknown"}</td>
-                <td>
-                  <BarCell
-                    value={country.count}
-                    share={shareOf(country.count, topVisitorCountry)}
-                    text={whole(country.count)}
-                  />
-                </td>
+      {countries.visitors.length === 0 ? (
+        <p className={styles.muted}>No visitors in this period.</p>
+      ) : (
+        <div className={styles.tableScroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Country</th>
+                <th scope="col">Unique visitors</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {countries.visitors.slice(0, 10).map((country) => (
+                <tr key={country.country_code}>
+                  <td>{country.country_name ?? "Unknown"}</td>
+                  <td>
+                    <BarCell
+                      value={country.count}
+                      share={shareOf(country.count, topVisitorCountry)}
+                      text={whole(country.count)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

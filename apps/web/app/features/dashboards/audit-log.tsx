@@ -4,14 +4,10 @@
 // markup).
 import { Form, Link } from "react-router";
 
-import {
-  AUDIT_FIELD_LABELS,
-  PROGRAMME_HTML_FIELDS,
-  type AuditEntry,
-  type AuditPage,
-} from "@studyatlas/schemas/programmes.ts";
+import type { AuditEntry, AuditPage } from "@studyatlas/schemas/programmes.ts";
 
 import formStyles from "../../components/form/form.module.css";
+import { auditFieldLabel, auditValueText, creationSummary } from "./audit-entry-text.ts";
 import styles from "./dashboard.module.css";
 import { Pager } from "./pager.tsx";
 import programmeStyles from "./programmes.module.css";
@@ -27,6 +23,7 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   unlink: "unlinked a school from",
   rotate_secret: "rotated the webhook secret of",
   delete: "deleted",
+  invite: "invited",
 };
 
 const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };
@@ -35,32 +32,8 @@ const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales ag
 const ENTITY_TEXT: Partial<Record<AuditEntry["entity"], string>> = {
   school: "the school",
   synonym: "the search synonym",
+  invitation: "a new sales agent,",
 };
-
-const HTML_FIELDS = new Set<string>(PROGRAMME_HTML_FIELDS);
-const MAX_TEXT = 240;
-
-/** A field's value as a line of text. */
-export function auditValueText(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.length === 0 ? "—" : value.join(", ");
-  let text = typeof value === "string" ? value : JSON.stringify(value);
-  if (HTML_FIELDS.has(field)) {
-    text = text
-      .replace(/<[^>]*>/g, " ")
-      .replace(/&nbsp;/g, " ")
-      .replace(/&amp;/g, "&")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/\s+/g, " ")
-      .trim();
-    if (text === "") return "—";
-  }
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
-}
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", {
@@ -103,29 +76,35 @@ function Entry({
           <span className={styles.muted}>{entry.organisation.name}</span>
         )}
       </div>
-      {entry.action !== "publish" && entry.action !== "unpublish" && (
-        <dl className={programmeStyles.change}>
-          {fields.map((field) => (
-            <div key={field} className={programmeStyles.changeRow}>
-              <dt>{AUDIT_FIELD_LABELS[field] ?? field}</dt>
-              <dd className={programmeStyles.before}>
-                {entry.before ? (
-                  <>
-                    <span className={styles.visuallyHidden}>Before: </span>
-                    {auditValueText(field, entry.before[field])}
-                  </>
-                ) : (
-                  <span className={styles.visuallyHidden}>New</span>
-                )}
-              </dd>
-              <dd>
-                <span className={styles.visuallyHidden}>After: </span>
-                {auditValueText(field, entry.after[field])}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {entry.action === "create" || entry.action === "invite"
+        ? // A creation is one row, not one row per empty field.
+          creationSummary(entry.entity, entry.after) && (
+            <p className={styles.muted}>{creationSummary(entry.entity, entry.after)}</p>
+          )
+        : entry.action !== "publish" &&
+          entry.action !== "unpublish" && (
+            <dl className={programmeStyles.change}>
+              {fields.map((field) => (
+                <div key={field} className={programmeStyles.changeRow}>
+                  <dt>{auditFieldLabel(entry.entity, field)}</dt>
+                  <dd className={programmeStyles.before}>
+                    {entry.before ? (
+                      <>
+                        <span className={styles.visuallyHidden}>Before: </span>
+                        {auditValueText(entry.entity, field, entry.before[field])}
+                      </>
+                    ) : (
+                      <span className={styles.visuallyHidden}>New</span>
+                    )}
+                  </dd>
+                  <dd>
+                    <span className={styles.visuallyHidden}>After: </span>
+                    {auditValueText(entry.entity, field, entry.after[field])}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
     </li>
   );
 }

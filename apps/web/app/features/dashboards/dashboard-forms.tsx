@@ -132,7 +132,14 @@ export function DashboardLoginForm({ registerHref }: { registerHref?: string }) 
 
 export function PartnerRegisterForm({ onSuccess }: { onSuccess: (message: string) => void }) {
   const form = useFormFields(
-    { first_name: "", last_name: "", email: "", password: "", organization: "" },
+    {
+      first_name: "",
+      last_name: "",
+      email: "",
+      password: "",
+      organization: "",
+      organisation_kind: "school",
+    },
     (values) => fieldErrorsOf(RegisterPartnerSchema, values),
   );
   const [error, setError] = useState<string>();
@@ -157,11 +164,32 @@ export function PartnerRegisterForm({ onSuccess }: { onSuccess: (message: string
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
       <NameFields form={form} autoFocus />
+      <fieldset className={styles.kindChoice}>
+        <legend>You register</legend>
+        {(["school", "agent"] as const).map((kind) => (
+          <label key={kind}>
+            <input
+              type="radio"
+              name="organisation_kind"
+              value={kind}
+              checked={form.values.organisation_kind === kind}
+              onChange={() =>
+                form.setValues((current) => ({ ...current, organisation_kind: kind }))
+              }
+            />{" "}
+            {kind === "school" ? "A school" : "An agency (recruiting for several schools)"}
+          </label>
+        ))}
+      </fieldset>
       <FormField
         label="Organisation"
         autoComplete="organization"
         required
-        hint="The school or agency you act for"
+        hint={
+          form.values.organisation_kind === "agent"
+            ? "The agency you act for"
+            : "The school you act for"
+        }
         error={form.visibleError("organization")}
         {...form.bind("organization")}
       />

@@ -33,13 +33,22 @@ export function PartnerLeads({ data }: { data: LeadListData }) {
     <>
       <div className={styles.toolbar}>
         <h1 tabIndex={-1}>Leads</h1>
-        <a
-          className={formStyles.secondary}
-          href={`/api/dashboard/partner/leads.csv${exportQuery ? `?${exportQuery}` : ""}`}
-          download
-        >
-          Export CSV
-        </a>
+        <div className={styles.exportLinks}>
+          <a
+            className={formStyles.secondary}
+            href={`/api/dashboard/partner/leads.csv${exportQuery ? `?${exportQuery}` : ""}`}
+            download
+          >
+            Export CSV
+          </a>
+          <a
+            className={formStyles.secondary}
+            href={`/api/dashboard/partner/leads.xlsx${exportQuery ? `?${exportQuery}` : ""}`}
+            download
+          >
+            Export Excel
+          </a>
+        </div>
       </div>
       <LeadFilters filters={data.filters} />
       <p className={styles.muted} role="status">

@@ -3,7 +3,7 @@
 // publish/unpublish, a link to the public page and the programme's own audit history. The same
 // zod schema checks the payload here and on the server; the server's answer (field messages) is
 // what the form shows.
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 
 import type {
@@ -14,6 +14,7 @@ import type {
 
 import formStyles from "../../components/form/form.module.css";
 import { AuditLogList } from "./audit-log.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 import styles from "./dashboard.module.css";
 import {
   BasicsSection,
@@ -84,6 +85,9 @@ function ProgrammeHeading({ programme }: { programme: ProgrammeDetail | null }) 
       </div>
       {programme && (
         <div className={programmeStyles.headingActions}>
+          <Link to={`/dashboard/partner/programmes/${programme.id}/preview`}>
+            Preview the programme's page
+          </Link>
           {programme.published && programme.school.published && publicHref && (
             <a href={publicHref} target="_blank" rel="noopener">
               View the public page (opens in a new tab)
@@ -108,6 +112,7 @@ function FormActions({
   programme: ProgrammeDetail | null;
   submit: ReturnType<typeof useProgrammeSubmit>;
 }) {
+  const [confirming, setConfirming] = useState(false);
   return (
     <div className={programmeStyles.formActions}>
       {!programme && (
@@ -128,10 +133,24 @@ function FormActions({
           type="button"
           className={formStyles.secondary}
           disabled={submit.pending}
-          onClick={() => void submit.publish(!programme.published)}
+          onClick={() => (programme.published ? setConfirming(true) : void submit.publish(true))}
         >
           {programme.published ? "Unpublish" : "Publish"}
         </button>
+      )}
+      {programme && (
+        <ConfirmDialog
+          open={confirming}
+          title="Unpublish this programme?"
+          text="Visitors will no longer see its page, and it leaves the search. Its leads and history stay; you can publish it again at any time."
+          confirm="Unpublish"
+          cancel="Keep it published"
+          onConfirm={() => {
+            setConfirming(false);
+            void submit.publish(false);
+          }}
+          onClose={() => setConfirming(false)}
+        />
       )}
       <span role="status" className={submit.message ? formStyles.formSuccess : undefined}>
         {submit.message}

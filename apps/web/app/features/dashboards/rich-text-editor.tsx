@@ -2,9 +2,11 @@
 // with only what our sanitiser keeps (paragraphs, h3/h4, bold, italic, underline, lists, quotes,
 // links, rules). Loaded with import() by rich-text-field.tsx, so only the programme form's page
 // downloads it. The server sanitises whatever it sends (packages/core/src/content/sanitize-html.ts).
+import { useState } from "react";
 import StarterKit from "@tiptap/starter-kit";
 import { Extension, EditorContent, useEditor, type Editor } from "@tiptap/react";
 
+import { LinkDialog } from "./link-dialog.tsx";
 import styles from "./programmes.module.css";
 
 /** Esc leaves the editor (Tab indents list items there), so the keyboard is never trapped. */
@@ -24,7 +26,8 @@ interface Tool {
   label: string;
   text: string;
   active: (editor: Editor) => boolean;
-  run: (editor: Editor) => void;
+  /** `askLink` opens the link dialog (never the browser's prompt()). */
+  run: (editor: Editor, askLink: () => void) => void;
 }
 
 const TOOLS: Tool[] = [
@@ -80,17 +83,12 @@ const TOOLS: Tool[] = [
     label: "Link",
     text: "Link",
     active: (e) => e.isActive("link"),
-    run: (e) => {
+    run: (e, askLink) => {
       if (e.isActive("link")) {
         e.chain().focus().extendMarkRange("link").unsetLink().run();
         return;
       }
-      const href = window.prompt("Link address (https://…)", "https://");
-      if (!href || !/^(https?:\/\/|mailto:)/i.test(href.trim())) {
-        e.commands.focus();
-        return;
-      }
-      e.chain().focus().extendMarkRange("link").setLink({ href: href.trim() }).run();
+      askLink();
     },
   },
 ];
@@ -130,6 +128,11 @@ export default function RichTextEditor({
     },
     onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? "" : changed.getHTML()),
   });
+  const [askingLink, setAskingLink] = useState(false);
+  const closeLink = () => {
+    setAskingLink(false);
+    editor?.commands.focus();
+  };
 
   return (
     <div className={styles.editor}>
@@ -143,13 +146,21 @@ export default function RichTextEditor({
             title={tool.label}
             aria-pressed={editor ? tool.active(editor) : false}
             disabled={!editor}
-            onClick={() => editor && tool.run(editor)}
+            onClick={() => editor && tool.run(editor, () => setAskingLink(true))}
           >
             {tool.text}
           </button>
         ))}
       </div>
       <EditorContent editor={editor} className={styles.editorBody} />
+      <LinkDialog
+        open={askingLink}
+        onClose={closeLink}
+        onSubmit={(href) => {
+          setAskingLink(false);
+          editor?.chain().focus().extendMarkRange("link").setLink({ href }).run();
+        }}
+      />
     </div>
   );
 }

@@ -124,7 +124,7 @@ function OrganisationCard({ organisation }: { organisation: OrganisationDetail }
         <h2 id={headingId}>{organisation.name}</h2>
         <StatusBadge status={organisation.status} />
         <span className={styles.muted}>
-          {organisation.kind === "agent" ? "Agent" : "School"} · registered{" "}
+          {organisation.kind === "agent" ? "Agency" : "School"} · registered{" "}
           {dateOf(organisation.created_at)}
         </span>
       </div>

@@ -52,6 +52,8 @@ function useImageUpload(
   const [error, setError] = useState<string>();
   const [message, setMessage] = useState<string>();
   const [pending, setPending] = useState(false);
+  // Why the chosen file was not taken (too large): pressing Upload says so again, not "choose".
+  const [refused, setRefused] = useState<string>();
   const text = IMAGE_TEXT[kind];
 
   // The chosen file's preview, read as a data: URL (the CSP allows data: images, not blob:).
@@ -71,9 +73,11 @@ function useImageUpload(
     setError(undefined);
     setPreview(undefined);
     setFile(undefined);
+    setRefused(undefined);
     if (!chosen) return;
     if (chosen.size > maxBytes) {
       setError(SCHOOL_IMAGE_MESSAGES.tooLarge(maxBytes));
+      setRefused(SCHOOL_IMAGE_MESSAGES.tooLarge(maxBytes));
       return;
     }
     setFile(chosen);
@@ -82,7 +86,7 @@ function useImageUpload(
   const upload = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setError(SCHOOL_IMAGE_MESSAGES.missing);
+      setError(refused ?? SCHOOL_IMAGE_MESSAGES.missing);
       inputRef.current?.focus();
       return;
     }

@@ -1,9 +1,10 @@
 // The programme form's state and its two actions: the values with the server's field messages,
 // and saving (create or full update) or publishing. The server's answer decides what the form
 // shows: its field messages, or a saved programme's values.
-import { useState, type FormEvent, type RefObject } from "react";
+import { useRef, useState, type FormEvent, type RefObject } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 
+import { IDEMPOTENCY_HEADER } from "@studyatlas/schemas/idempotency.ts";
 import type { ProgrammeDetail, ProgrammeOptions } from "@studyatlas/schemas/programmes.ts";
 
 import { callApi } from "../../auth/account-api.ts";
@@ -68,6 +69,31 @@ export function useProgrammeFields(
   };
 }
 
+/** A full update of `programme`, or a new programme with its idempotency key (ADR 055). */
+function sendProgramme(
+  programme: ProgrammeDetail | null,
+  values: FormValues,
+  publishNow: boolean,
+  key: string,
+) {
+  if (programme) {
+    return callApi<ProgrammeDetail>(`/api/dashboard/partner/programmes/${programme.id}`, {
+      method: "PUT",
+      json: values,
+    });
+  }
+  return callApi<ProgrammeDetail>("/api/dashboard/partner/programmes", {
+    json: { ...values, published: publishNow },
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+}
+
+/** 128 random bits in hex (getRandomValues works on plain-http pages too, unlike randomUUID). */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** Focuses the first field with a message, in the form's order. */
 function focusFirstError(form: RefObject<HTMLFormElement | null>, fieldErrors: FieldErrors) {
   requestAnimationFrame(() => {
@@ -101,6 +127,11 @@ export function useProgrammeSubmit(
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
   const { setErrors } = fields;
+  // A second click before the first answer sends nothing; and the create carries one key until
+  // the server refuses it, so a repeat that still gets through (a retry after a lost answer)
+  // answers the same programme (docs/decisions/055-lead-exports-and-idempotent-create.md).
+  const inFlight = useRef(false);
+  const createKey = useRef<string | undefined>(undefined);
 
   const begin = () => {
     setPending(true);
@@ -110,15 +141,15 @@ export function useProgrammeSubmit(
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
     begin();
-    const payload = programme ? fields.values : { ...fields.values, published: publishNow };
-    const answer = await callApi<ProgrammeDetail>(
-      programme
-        ? `/api/dashboard/partner/programmes/${programme.id}`
-        : "/api/dashboard/partner/programmes",
-      { method: programme ? "PUT" : "POST", json: payload },
-    );
+    createKey.current ??= randomKey();
+    const answer = await sendProgramme(programme, fields.values, publishNow, createKey.current);
+    inFlight.current = false;
     setPending(false);
+    // Refused (not lost): the next attempt is a new request with its own key.
+    if (answer.status >= 400) createKey.current = undefined;
     if (!answer.ok) {
       if (answer.data.errors) {
         setErrors(answer.data.errors);

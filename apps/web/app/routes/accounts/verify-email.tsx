@@ -23,8 +23,11 @@ export function meta(): Route.MetaDescriptors {
 
 type Outcome =
   | { kind: "pending" }
-  | { kind: "verified"; signedIn: boolean }
+  | { kind: "verified"; signedIn: boolean; next: string }
   | { kind: "failed"; detail: string };
+
+/** Pages that are not the student's journey: a partner's or a sales agent's dashboard door. */
+const isDashboard = (next: string) => next.startsWith("/dashboard/");
 
 /** Uses the link once, when the page runs in the browser. */
 function useVerifiedLink(token1: string, token2: string): Outcome {
@@ -33,11 +36,17 @@ function useVerifiedLink(token1: string, token2: string): Outcome {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void accountApi<{ signed_in?: boolean }>(
+    void accountApi<{ signed_in?: boolean; redirect_to?: string }>(
       `verify-email/${encodeURIComponent(token1)}/${encodeURIComponent(token2)}/`,
     ).then((answer) => {
-      if (answer.ok) setOutcome({ kind: "verified", signedIn: answer.data.signed_in === true });
-      else
+      if (answer.ok) {
+        const signedIn = answer.data.signed_in === true;
+        // Only our own paths: the answer names a page of this site.
+        const given = answer.data.redirect_to;
+        const next =
+          given && /^\/[a-z]/.test(given) ? given : signedIn ? "/post-sign-up" : "/welcome";
+        setOutcome({ kind: "verified", signedIn, next });
+      } else
         setOutcome({
           kind: "failed",
           detail: answer.data.detail ?? MESSAGES.verificationUnexpected,
@@ -66,11 +75,24 @@ function useCountdown(outcome: Outcome, next: string): number {
   return seconds;
 }
 
-function Countdown({ signedIn, seconds }: { signedIn: boolean; seconds: number }) {
+function Countdown({
+  signedIn,
+  next,
+  seconds,
+}: {
+  signedIn: boolean;
+  next: string;
+  seconds: number;
+}) {
   const plural = seconds === 1 ? "" : "s";
   return (
     <p className={styles.countdown}>
-      {signedIn ? (
+      {isDashboard(next) ? (
+        <>
+          Taking you to {signedIn ? "your dashboard" : "the partner sign-in"} in {seconds} second
+          {plural}… <a href={next}>Go now</a>
+        </>
+      ) : signedIn ? (
         <>
           Taking you to choose your interests in {seconds} second{plural}…{" "}
           <a href="/post-sign-up">Go now</a>
@@ -114,8 +136,9 @@ function ResendSection() {
 export default function VerifyEmail() {
   const { token1 = "", token2 = "" } = useParams();
   const outcome = useVerifiedLink(token1, token2);
-  // Signed in by the link (the browser that signed up): the interests come next (§2).
-  const next = outcome.kind === "verified" && outcome.signedIn ? "/post-sign-up" : "/welcome";
+  // Signed in by the link (the browser that signed up): a student's interests come next (§2); a
+  // partner's next step is its dashboard (docs/spec-notes.md "A partner's verification link").
+  const next = outcome.kind === "verified" ? outcome.next : "/welcome";
   const seconds = useCountdown(outcome, next);
 
   return (
@@ -126,7 +149,26 @@ export default function VerifyEmail() {
           <>
             <BadgeCheckIcon className={styles.icon} />
             <h1 className={styles.title}>E-mail verified</h1>
-            {outcome.signedIn ? (
+            {isDashboard(outcome.next) ? (
+              <>
+                <p className={styles.lead}>
+                  Thank you! Your e-mail address is confirmed.{" "}
+                  {outcome.signedIn ? (
+                    "You are signed in."
+                  ) : (
+                    <>
+                      Please <a href={outcome.next}>sign in</a> to continue.
+                    </>
+                  )}
+                </p>
+                {outcome.next.startsWith("/dashboard/partner") && (
+                  <p className={styles.lead}>
+                    Your organisation is waiting for approval by our team; we will e-mail you as
+                    soon as it is approved.
+                  </p>
+                )}
+              </>
+            ) : outcome.signedIn ? (
               <p className={styles.lead}>
                 Thank you! Your e-mail address is confirmed and you are signed in.
               </p>
@@ -145,7 +187,9 @@ export default function VerifyEmail() {
             <p className={styles.lead}>{outcome.detail}</p>
           </>
         )}
-        {outcome.kind === "verified" && <Countdown signedIn={outcome.signedIn} seconds={seconds} />}
+        {outcome.kind === "verified" && (
+          <Countdown signedIn={outcome.signedIn} next={outcome.next} seconds={seconds} />
+        )}
       </div>
       {outcome.kind === "failed" && <ResendSection />}
     </AuthPageLayout>

@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : { page: 1, organisation: undefined };
   const [log, organisations] = await Promise.all([
     listAuditLog(db, { organisationId: query.organisation, page: query.page }),
-    listOrganisations(db, { status: "approved", page: 1 }),
+    listOrganisations(db, { page: 1 }),
   ]);
   const { page: _page, ...rest } = given;
   return {
@@ -45,7 +45,10 @@ export default function SalesAuditLogPage({ loaderData }: Route.ComponentProps) 
   return (
     <DashboardShell title="Sales dashboard" userName={loaderData.userName} nav={SALES_NAV}>
       <h1 tabIndex={-1}>Change history</h1>
-      <p>Every organisation's changes to its programmes, newest first.</p>
+      <p>
+        Every change, newest first: the organisations' programmes, schools and leads, and the sales
+        team's approvals, suspensions, school links and invitations.
+      </p>
       <AuditOrganisationFilter
         organisation={loaderData.organisation}
         organisations={loaderData.organisations}

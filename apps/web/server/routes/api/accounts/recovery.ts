@@ -21,6 +21,7 @@ import {
   ResetParamsSchema,
   TokenParamsSchema,
 } from "@studyatlas/schemas/accounts.ts";
+import { DASHBOARD_HOME } from "@studyatlas/schemas/dashboards.ts";
 import { VerifiedLinkAnswerSchema } from "@studyatlas/schemas/mfa.ts";
 
 import {
@@ -54,19 +55,42 @@ async function answerVerifiedLink(
   reply.header("cache-control", "no-store");
   if (!isCookieClient(request)) {
     const tokens = await startSession(db, options.auth, request, reply, user, "email/signup");
-    return { ...tokens, message: MESSAGES.emailVerified, signed_in: true };
+    return {
+      ...tokens,
+      message: MESSAGES.emailVerified,
+      signed_in: true,
+      redirect_to: nextPage(user.role, true),
+    };
   }
   if (request.auth?.user.id !== user.id && signedUpHere(request, options.auth, user.email)) {
     clearSignUpCookie(reply, options.auth);
     const session = await startSession(db, options.auth, request, reply, user, "email/signup");
-    return { ...session, message: MESSAGES.emailVerified, signed_in: true };
+    return {
+      ...session,
+      message: MESSAGES.emailVerified,
+      signed_in: true,
+      redirect_to: nextPage(user.role, true),
+    };
   }
   const signedIn = request.auth?.user.id === user.id;
   return {
     message: signedIn ? MESSAGES.emailVerified : MESSAGES.emailVerifiedSignIn,
     signed_in: signedIn,
+    redirect_to: nextPage(user.role, signedIn),
     user: { ...accountSummary(user), profile_pic: null },
   };
+}
+
+/**
+ * The verified visitor's next page: a student chooses interests (signed in) or meets the welcome
+ * page; a partner goes to its dashboard, which says the organisation waits for approval, through
+ * the partner sign-in when the link did not sign it in (docs/spec-notes.md "A partner's
+ * verification link").
+ */
+function nextPage(role: string, signedIn: boolean): string {
+  if (role === "partner") return signedIn ? DASHBOARD_HOME.partner : "/dashboard/partner/login";
+  if (role === "sales") return signedIn ? DASHBOARD_HOME.sales : "/dashboard/sales/login";
+  return signedIn ? "/post-sign-up" : "/welcome";
 }
 
 export async function recoveryRoutes(app: FastifyInstance, options: AccountRouteOptions) {

@@ -72,6 +72,7 @@ export async function registrationRoutes(app: FastifyInstance, options: AccountR
         ...newUserOf(request.body),
         role: "partner",
         organization: request.body.organization,
+        organisationKind: request.body.organisation_kind,
       }),
   });
 }

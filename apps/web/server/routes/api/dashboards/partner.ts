@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
+import { leadsCsv, leadsXlsx } from "@studyatlas/core/dashboards/lead-export.ts";
 import {
   addLeadNote,
   getLead,
-  leadsCsv,
   listLeads,
   setLeadStatus,
 } from "@studyatlas/core/dashboards/leads.ts";
@@ -63,6 +63,7 @@ export async function partnerDashboardRoutes(app: FastifyInstance, options: Part
   const scopeOf: ScopeOf = (request) => approvedScope(db, request);
   organisationRoute(app, options);
   leadRoutes(app, options, scopeOf);
+  leadExportRoutes(app, options, scopeOf);
   leadDeliveryRoutes(app, options, scopeOf);
 }
 
@@ -85,6 +86,47 @@ function organisationRoute(app: FastifyInstance, { services: { db } }: PartnerRo
   });
 }
 
+/**
+ * The leads as a CRM import: CSV (UTF-8 with a BOM) or an Excel workbook, every field and the
+ * notes (docs/leads-export.md; docs/decisions/055-lead-exports-and-idempotent-create.md).
+ */
+function leadExportRoutes(
+  app: FastifyInstance,
+  { services }: PartnerRouteOptions,
+  scopeOf: ScopeOf,
+) {
+  const { db, publicBaseUrl } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const formats = {
+    csv: { type: "text/csv; charset=utf-8", write: leadsCsv },
+    xlsx: {
+      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      write: leadsXlsx,
+    },
+  } as const;
+  for (const [extension, format] of Object.entries(formats)) {
+    api.get(`/dashboard/partner/leads.${extension}`, {
+      preValidation: requireRole("partner"),
+      schema: {
+        querystring: LeadFiltersSchema,
+        tags,
+        summary: `The same leads as ${extension === "csv" ? "CSV" : "an Excel workbook"} (every page, every field and the notes), for a spreadsheet or a CRM import`,
+      },
+      handler: async (request, reply) => {
+        const file = await format.write(db, await scopeOf(request), request.query, publicBaseUrl);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header("content-type", format.type)
+          .header(
+            "content-disposition",
+            `attachment; filename="studyatlas-leads-${day}.${extension}"`,
+          )
+          .send(file);
+      },
+    });
+  }
+}
+
 /** The leads: the applications to the organisation's programmes, and the partner's follow-up. */
 function leadRoutes(
   app: FastifyInstance,
@@ -102,23 +144,6 @@ function leadRoutes(
       response: { 200: LeadListSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request) => listLeads(db, await scopeOf(request), request.query),
-  });
-
-  api.get("/dashboard/partner/leads.csv", {
-    preValidation: guard,
-    schema: {
-      querystring: LeadFiltersSchema,
-      tags,
-      summary: "The same leads as CSV (every page), for a spreadsheet or a CRM import",
-    },
-    handler: async (request, reply) => {
-      const csv = await leadsCsv(db, await scopeOf(request), request.query);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="studyatlas-leads-${day}.csv"`)
-        .send(csv);
-    },
   });
 
   api.get("/dashboard/partner/leads/:id", {

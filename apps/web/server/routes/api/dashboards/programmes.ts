@@ -10,11 +10,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createSearchWordsRefresher } from "@studyatlas/core/finder/search-words.ts";
 import { listAuditLog } from "@studyatlas/core/dashboards/audit-log.ts";
 import type { PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
-import {
-  createProgramme,
-  setProgrammePublished,
-  updateProgramme,
-} from "@studyatlas/core/dashboards/programmes.ts";
+import { createProgrammeOnce } from "@studyatlas/core/dashboards/programme-create-once.ts";
+import { setProgrammePublished, updateProgramme } from "@studyatlas/core/dashboards/programmes.ts";
 import { listProgrammes } from "@studyatlas/core/dashboards/programme-list.ts";
 import { getProgramme, programmeOptions } from "@studyatlas/core/dashboards/programme-reads.ts";
 import {
@@ -30,6 +27,7 @@ import {
   SalesAuditLogQuerySchema,
   SalesProgrammeListQuerySchema,
 } from "@studyatlas/schemas/programmes.ts";
+import { IDEMPOTENCY_HEADER, IdempotencyHeadersSchema } from "@studyatlas/schemas/idempotency.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import { approvedScope, DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
@@ -140,19 +138,22 @@ function partnerProgrammeWriteRoutes(
     preValidation: partner,
     schema: {
       body: ProgrammeCreateSchema,
+      headers: IdempotencyHeadersSchema,
       tags,
-      summary: "Create a programme of one of the organisation's schools (HTML is sanitised)",
-      response: { 201: ProgrammeDetailSchema, ...DASHBOARD_ERRORS },
+      summary:
+        "Create a programme of one of the organisation's schools (HTML is sanitised); a repeat with the same Idempotency-Key answers the first programme (200) instead of creating another (ADR 055)",
+      response: { 200: ProgrammeDetailSchema, 201: ProgrammeDetailSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request, reply) => {
-      const programme = await createProgramme(
+      const { programme, created } = await createProgrammeOnce(
         db,
         await scopeOf(request),
         request.body,
         actorOf(request),
+        request.headers[IDEMPOTENCY_HEADER],
       );
-      await published(programme.published);
-      return reply.code(201).send(programme);
+      if (created) await published(programme.published);
+      return reply.code(created ? 201 : 200).send(programme);
     },
   });
 

@@ -7,8 +7,9 @@ import { z } from "zod";
 
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
 import { getUser } from "@studyatlas/core/accounts/users.ts";
+import { mailOrganisationDecision } from "@studyatlas/core/dashboards/organisation-mail.ts";
 import {
-  decideOrganisation,
+  decideOrganisationStatus,
   getOrganisation,
   linkSchool,
   listOrganisations,
@@ -34,6 +35,7 @@ import {
 } from "@studyatlas/schemas/dashboards.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
+import { runAfterResponse } from "../../../plugins/after-response.ts";
 import { DASHBOARD_ERRORS, dashboardUser, requireRole } from "./dashboard-guards.ts";
 
 type SalesRouteOptions = { services: AppServices; mailer: Mailer };
@@ -51,7 +53,8 @@ export async function salesDashboardRoutes(app: FastifyInstance, options: SalesR
 }
 
 /** The organisations, and a sales agent's decision on each. */
-function organisationRoutes(app: FastifyInstance, { services: { db } }: SalesRouteOptions) {
+function organisationRoutes(app: FastifyInstance, { services, mailer }: SalesRouteOptions) {
+  const { db, publicBaseUrl } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const guard = requireRole("sales");
   api.get("/dashboard/sales/organisations", {
@@ -82,15 +85,23 @@ function organisationRoutes(app: FastifyInstance, { services: { db } }: SalesRou
       params: OrganisationParamsSchema,
       body: OrganisationDecisionSchema,
       tags,
-      summary: "Approve or suspend an organisation (approving a suspended one restores it)",
+      summary:
+        "Approve or suspend an organisation (approving a suspended one restores it); a change e-mails its members",
       response: { 200: OrganisationDetailSchema, ...DASHBOARD_ERRORS },
     },
-    handler: async (request) =>
-      decideOrganisation(db, {
+    handler: async (request) => {
+      const { organisation, changed } = await decideOrganisationStatus(db, {
         organisationId: request.params.id,
         status: request.body.status,
         salesUserId: dashboardUser(request).id,
-      }),
+      });
+      if (changed) {
+        runAfterResponse(request, () =>
+          mailOrganisationDecision({ mailer, publicBaseUrl }, organisation),
+        );
+      }
+      return organisation;
+    },
   });
 }
 

@@ -27,6 +27,10 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   unlink: "unlinked a school from",
   rotate_secret: "rotated the webhook secret of",
   delete: "deleted",
+  invite: "invited",
+  remove: "removed",
+  change_role: "changed the role of",
+  import: "imported",
 };
 
 const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };
@@ -35,6 +39,7 @@ const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales ag
 const ENTITY_TEXT: Partial<Record<AuditEntry["entity"], string>> = {
   school: "the school",
   synonym: "the search synonym",
+  member: "the member",
 };
 
 const HTML_FIELDS = new Set<string>(PROGRAMME_HTML_FIELDS);

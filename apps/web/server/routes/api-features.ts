@@ -28,6 +28,7 @@ import { partnerDashboardRoutes } from "./api/dashboards/partner.ts";
 import { programmeDashboardRoutes } from "./api/dashboards/programmes.ts";
 import { salesDashboardRoutes } from "./api/dashboards/sales.ts";
 import { schoolProfileRoutes } from "./api/dashboards/school-profile.ts";
+import { programmeImportRoutes } from "./api/dashboards/programme-import.ts";
 import { teamInvitationRoutes, teamRoutes } from "./api/dashboards/team.ts";
 import { searchSynonymRoutes } from "./api/dashboards/search-synonyms.ts";
 import { dashboardDoorRoutes } from "./api/dashboards/sign-in-and-register.ts";
@@ -88,6 +89,7 @@ async function dashboardsApi(api: FastifyInstance, { services: s }: WithServices
   // The organisation's team and its invitations (ADR 056).
   await api.register(teamRoutes, { services, mailer: s.mailer });
   await api.register(teamInvitationRoutes, accountOptionsOf(s));
+  await api.register(programmeImportRoutes, { services });
   // The Overview numbers (ADR 015): a partner's organisation's schools, or every school for
   // sales (kept a minute and refreshed behind the scenes: too slow to compute per request).
   await api.register(analyticsOverviewRoutes, {

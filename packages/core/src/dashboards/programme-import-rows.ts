@@ -195,9 +195,10 @@ export function parseImportRow(
     return id ?? null;
   };
   // An organisation with one school need not name it.
+  const schoolIds = [...new Set(lookups.schools.values())];
   const school =
-    (raw.school ?? "") === "" && lookups.schools.size === 1
-      ? [...new Set(lookups.schools.values())][0]
+    (raw.school ?? "") === "" && schoolIds.length === 1
+      ? schoolIds[0]
       : lookup("school", lookups.schools, false);
   const disciplineNames = (raw.disciplines ?? "")
     .split(/[;|]/)

@@ -53,7 +53,7 @@ export const leadViews = pgTable(
       .notNull()
       .references(() => organisations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    filters: jsonb("filters").$type<Record<string, string>>().notNull(),
+    filters: jsonb("filters").$type<Record<string, string | number>>().notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -128,7 +128,7 @@ describe("lead management", () => {
     expect(saved.statusCode, saved.body).toBe(201);
     const views = LeadViewListSchema.parse(saved.json()).results;
     expect(views).toEqual([
-      { id: expect.any(Number), name: "To call", filters: { status: "contacted" } },
+      { id: expect.any(Number) as number, name: "To call", filters: { status: "contacted" } },
     ]);
     const twice = await a.browser.call("POST", "/api/dashboard/partner/lead-views", {
       body: { name: "to CALL", filters: {} },

@@ -134,7 +134,7 @@ describe("the catalogue import", () => {
     const shown = await preview(a.browser, file);
     expect(shown).toMatchObject({ rows: 20, create: 18, update: 0 });
     expect(shown.errors).toEqual([
-      { row: 5, column: "currency", message: expect.stringContaining('"XXX"') },
+      { row: 5, column: "currency", message: expect.stringContaining('"XXX"') as string },
       {
         row: 10,
         column: "duration",

@@ -89,7 +89,7 @@ export async function readImportFile(data: Buffer): Promise<RawRow[]> {
       skip_empty_lines: true,
       // A spreadsheet's export may use semicolons (European locales).
       delimiter: [",", ";", "\t"],
-    }) as string[][];
+    });
   } catch {
     throw new ValidationError(IMPORT_MESSAGES.unreadable, { code: "import_unreadable" });
   }

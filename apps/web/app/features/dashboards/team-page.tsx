@@ -92,6 +92,126 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
+type Act = (path: string, method: string, json?: unknown, done?: string) => Promise<void>;
+
+function MembersTable({ team, selfId, act }: { team: Team; selfId: number; act: Act }) {
+  const owner = team.role === "owner";
+  return (
+    <table className={`${styles.table} ${styles.stacked}`}>
+      <caption className={styles.visuallyHidden}>Members of your organisation</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">Role</th>
+          <th scope="col">Joined</th>
+          <th scope="col">
+            <span className={styles.visuallyHidden}>Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {team.members.map((member) => {
+          const name = `${member.first_name} ${member.last_name}`;
+          return (
+            <tr key={member.id}>
+              <td>{name}</td>
+              <td>{member.email}</td>
+              <td>
+                {owner ? (
+                  <RoleSelect
+                    id={`role-${member.id}`}
+                    label={`Role of ${name}`}
+                    value={member.role}
+                    onChange={(role) =>
+                      void act(
+                        `/api/dashboard/partner/team/members/${member.id}`,
+                        "PUT",
+                        { role },
+                        `${name} is now ${MEMBER_ROLE_LABELS[role]}.`,
+                      )
+                    }
+                  />
+                ) : (
+                  MEMBER_ROLE_LABELS[member.role]
+                )}
+              </td>
+              <td>{day(member.joined_at)}</td>
+              <td>
+                {(owner || member.id === selfId) && (
+                  <button
+                    type="button"
+                    className={formStyles.secondary}
+                    onClick={() => {
+                      const self = member.id === selfId;
+                      const question = self
+                        ? "Leave this organisation? You will lose access to its dashboard."
+                        : `Remove ${name} from your organisation?`;
+                      if (!window.confirm(question)) return;
+                      void act(
+                        `/api/dashboard/partner/team/members/${member.id}`,
+                        "DELETE",
+                        undefined,
+                        `${name} was removed.`,
+                      );
+                    }}
+                  >
+                    {member.id === selfId ? "Leave" : `Remove ${name}`}
+                  </button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function InvitationsTable({ team, act }: { team: Team; act: Act }) {
+  if (team.invitations.length === 0) return null;
+  return (
+    <table className={`${styles.table} ${styles.stacked}`}>
+      <caption className={styles.visuallyHidden}>Open invitations</caption>
+      <thead>
+        <tr>
+          <th scope="col">E-mail</th>
+          <th scope="col">Role</th>
+          <th scope="col">Valid until</th>
+          <th scope="col">
+            <span className={styles.visuallyHidden}>Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {team.invitations.map((invitation) => (
+          <tr key={invitation.id}>
+            <td>{invitation.email}</td>
+            <td>{MEMBER_ROLE_LABELS[invitation.role]}</td>
+            <td>{day(invitation.expires_at)}</td>
+            <td>
+              <button
+                type="button"
+                className={formStyles.secondary}
+                onClick={() =>
+                  void act(
+                    `/api/dashboard/partner/team/invitations/${invitation.id}`,
+                    "DELETE",
+                    undefined,
+                    `The invitation of ${invitation.email} was withdrawn.`,
+                  )
+                }
+              >
+                Withdraw the invitation of {invitation.email}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function TeamPage({ team, selfId }: { team: Team; selfId: number }) {
   const revalidator = useRevalidator();
   const [status, setStatus] = useState<string>();
@@ -127,74 +247,7 @@ export function TeamPage({ team, selfId }: { team: Team; selfId: number }) {
       )}
       <section className={styles.card} aria-labelledby="members">
         <h2 id="members">Members</h2>
-        <table className={`${styles.table} ${styles.stacked}`}>
-          <caption className={styles.visuallyHidden}>Members of your organisation</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {team.members.map((member) => {
-              const name = `${member.first_name} ${member.last_name}`;
-              return (
-                <tr key={member.id}>
-                  <td>{name}</td>
-                  <td>{member.email}</td>
-                  <td>
-                    {owner ? (
-                      <RoleSelect
-                        id={`role-${member.id}`}
-                        label={`Role of ${name}`}
-                        value={member.role}
-                        onChange={(role) =>
-                          void act(
-                            `/api/dashboard/partner/team/members/${member.id}`,
-                            "PUT",
-                            { role },
-                            `${name} is now ${MEMBER_ROLE_LABELS[role]}.`,
-                          )
-                        }
-                      />
-                    ) : (
-                      MEMBER_ROLE_LABELS[member.role]
-                    )}
-                  </td>
-                  <td>{day(member.joined_at)}</td>
-                  <td>
-                    {(owner || member.id === selfId) && (
-                      <button
-                        type="button"
-                        className={formStyles.secondary}
-                        onClick={() => {
-                          const self = member.id === selfId;
-                          const question = self
-                            ? "Leave this organisation? You will lose access to its dashboard."
-                            : `Remove ${name} from your organisation?`;
-                          if (!window.confirm(question)) return;
-                          void act(
-                            `/api/dashboard/partner/team/members/${member.id}`,
-                            "DELETE",
-                            undefined,
-                            `${name} was removed.`,
-                          );
-                        }}
-                      >
-                        {member.id === selfId ? "Leave" : `Remove ${name}`}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <MembersTable team={team} selfId={selfId} act={act} />
       </section>
       {owner && (
         <section className={styles.card} aria-labelledby="invite">
@@ -206,46 +259,7 @@ export function TeamPage({ team, selfId }: { team: Team; selfId: number }) {
               void revalidator.revalidate();
             }}
           />
-          {team.invitations.length > 0 && (
-            <table className={`${styles.table} ${styles.stacked}`}>
-              <caption className={styles.visuallyHidden}>Open invitations</caption>
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Valid until</th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.invitations.map((invitation) => (
-                  <tr key={invitation.id}>
-                    <td>{invitation.email}</td>
-                    <td>{MEMBER_ROLE_LABELS[invitation.role]}</td>
-                    <td>{day(invitation.expires_at)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className={formStyles.secondary}
-                        onClick={() =>
-                          void act(
-                            `/api/dashboard/partner/team/invitations/${invitation.id}`,
-                            "DELETE",
-                            undefined,
-                            `The invitation of ${invitation.email} was withdrawn.`,
-                          )
-                        }
-                      >
-                        Withdraw the invitation of {invitation.email}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <InvitationsTable team={team} act={act} />
         </section>
       )}
     </>

@@ -92,6 +92,13 @@ export async function leadManagementRoutes(
     },
   });
 
+  leadViewRoutes(app, db);
+}
+
+/** The organisation's saved views of the leads list. */
+function leadViewRoutes(app: FastifyInstance, db: AppServices["db"]) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const partner = requireRole("partner");
   api.get("/dashboard/partner/lead-views", {
     preValidation: partner,
     schema: {

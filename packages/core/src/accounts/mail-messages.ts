@@ -259,10 +259,14 @@ export function teamInvitationMessage(
     kind: "team_invitation",
     link,
     text: `${lines.join("\n\n")}\n\nAccept the invitation: ${link}\n\nIf you did not expect it, you can ignore this e-mail.\n`,
-    html: layout(`Join ${invite.organisationName}`, [...lines, "If you did not expect it, you can ignore this e-mail."], {
-      label: "Accept the invitation",
-      href: link,
-    }),
+    html: layout(
+      `Join ${invite.organisationName}`,
+      [...lines, "If you did not expect it, you can ignore this e-mail."],
+      {
+        label: "Accept the invitation",
+        href: link,
+      },
+    ),
   };
 }
 

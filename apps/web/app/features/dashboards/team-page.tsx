@@ -142,6 +142,7 @@ function MembersTable({ team, selfId, act }: { team: Team; selfId: number; act: 
                   <button
                     type="button"
                     className={formStyles.secondary}
+                    aria-label={member.id === selfId ? "Leave the organisation" : `Remove ${name}`}
                     onClick={() => {
                       const self = member.id === selfId;
                       const question = self
@@ -156,7 +157,7 @@ function MembersTable({ team, selfId, act }: { team: Team; selfId: number; act: 
                       );
                     }}
                   >
-                    {member.id === selfId ? "Leave" : `Remove ${name}`}
+                    {member.id === selfId ? "Leave" : "Remove"}
                   </button>
                 )}
               </td>
@@ -193,6 +194,7 @@ function InvitationsTable({ team, act }: { team: Team; act: Act }) {
               <button
                 type="button"
                 className={formStyles.secondary}
+                aria-label={`Withdraw the invitation of ${invitation.email}`}
                 onClick={() =>
                   void act(
                     `/api/dashboard/partner/team/invitations/${invitation.id}`,
@@ -202,7 +204,7 @@ function InvitationsTable({ team, act }: { team: Team; act: Act }) {
                   )
                 }
               >
-                Withdraw the invitation of {invitation.email}
+                Withdraw
               </button>
             </td>
           </tr>

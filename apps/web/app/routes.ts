@@ -43,6 +43,8 @@ export default [
   route("dashboard/sales/register", "routes/dashboards/sales-register.tsx"),
   route("dashboard/partner", "routes/dashboards/partner-dashboard.tsx"),
   route("dashboard/partner/leads", "routes/dashboards/partner-leads.tsx"),
+  route("dashboard/partner/team", "routes/dashboards/partner-team.tsx"),
+  route("dashboard/partner/join", "routes/dashboards/partner-join.tsx"),
   route("dashboard/partner/leads/:id", "routes/dashboards/partner-lead.tsx"),
   route("dashboard/partner/settings", "routes/dashboards/partner-settings.tsx"),
   route("dashboard/partner/programmes", "routes/dashboards/partner-programmes.tsx"),

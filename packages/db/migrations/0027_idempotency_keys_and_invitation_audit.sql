@@ -12,5 +12,5 @@ ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_entity_check";--> statement-b
 ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_entity_check" CHECK ("audit_log"."entity" in ('programme', 'school', 'organisation', 'lead', 'synonym', 'invitation'));--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete', 'invite'));
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_entity_check" CHECK ("audit_log"."entity" in ('programme', 'school', 'organisation', 'lead', 'synonym', 'invitation', 'member'));--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete', 'invite', 'remove', 'change_role', 'import'));

@@ -5,6 +5,7 @@ import { z } from "zod";
 
 import { LoginSchema, RegisterSchema } from "./accounts.ts";
 import { MAX_INT4 } from "./limits.ts";
+import { MEMBER_ROLE_VALUES } from "./organisation-team.ts";
 
 export const DASHBOARD_MESSAGES = {
   /** §8: any not-ok answer to the partner sign-in. */
@@ -90,6 +91,8 @@ export const OrganisationSummarySchema = z.object({
 });
 
 export const PartnerOrganisationSchema = OrganisationSummarySchema.extend({
+  /** The signed-in member's role in it (ADR 056). */
+  role: z.enum(MEMBER_ROLE_VALUES),
   schools: z.array(LinkedSchoolSchema),
 });
 

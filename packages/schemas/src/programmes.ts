@@ -54,6 +54,12 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   disciplines: "Disciplines",
   video: "Video",
   official_programme_website: "Official website",
+  role: "Role",
+  member: "Member",
+  invitation: "Invitation",
+  email: "E-mail",
+  owner: "Lead owner",
+  code: "Programme code",
   ...PROGRAMME_HTML_LABELS,
 };
 
@@ -384,7 +390,7 @@ export const AuditEntrySchema = z.object({
   created_at: z.string(),
   organisation: z.object({ id: z.number(), name: z.string() }).nullable(),
   school: z.object({ id: z.number(), name: z.string() }).nullable(),
-  entity: z.enum(["programme", "school", "organisation", "lead", "synonym", "invitation"]),
+  entity: z.enum(["programme", "school", "organisation", "lead", "synonym", "invitation", "member"]),
   entity_id: z.number(),
   entity_name: z.string(),
   action: z.enum([
@@ -399,6 +405,9 @@ export const AuditEntrySchema = z.object({
     "rotate_secret",
     "delete",
     "invite",
+    "remove",
+    "change_role",
+    "import",
   ]),
   actor: z.object({ id: z.number().nullable(), name: z.string(), role: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),

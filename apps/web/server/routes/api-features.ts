@@ -28,6 +28,9 @@ import { partnerDashboardRoutes } from "./api/dashboards/partner.ts";
 import { programmeDashboardRoutes } from "./api/dashboards/programmes.ts";
 import { salesDashboardRoutes } from "./api/dashboards/sales.ts";
 import { schoolProfileRoutes } from "./api/dashboards/school-profile.ts";
+import { leadManagementRoutes } from "./api/dashboards/lead-management.ts";
+import { programmeImportRoutes } from "./api/dashboards/programme-import.ts";
+import { teamInvitationRoutes, teamRoutes } from "./api/dashboards/team.ts";
 import { searchSynonymRoutes } from "./api/dashboards/search-synonyms.ts";
 import { dashboardDoorRoutes } from "./api/dashboards/sign-in-and-register.ts";
 import { finderRoutes } from "./api/finder/finder.ts";
@@ -84,6 +87,11 @@ async function dashboardsApi(api: FastifyInstance, { services: s }: WithServices
   const imageMaxBytes = config.schoolImageMaxBytes;
   await api.register(schoolProfileRoutes, { services, imageMaxBytes });
   await api.register(searchSynonymRoutes, { services });
+  // The organisation's team and its invitations (ADR 056).
+  await api.register(teamRoutes, { services, mailer: s.mailer });
+  await api.register(teamInvitationRoutes, accountOptionsOf(s));
+  await api.register(programmeImportRoutes, { services });
+  await api.register(leadManagementRoutes, { services });
   // The Overview numbers (ADR 015): a partner's organisation's schools, or every school for
   // sales (kept a minute and refreshed behind the scenes: too slow to compute per request).
   await api.register(analyticsOverviewRoutes, {

@@ -14,6 +14,7 @@ export interface MailMessage {
     | "contact"
     | "sign_up_attempt"
     | "sales_invitation"
+    | "team_invitation"
     | "lead"
     | "auth_service"
     | "email_change_notice"
@@ -237,6 +238,35 @@ export function salesInvitationMessage(to: string, inviterName: string, link: st
       "Join the StudyAtlas sales team",
       [...lines, "If you did not expect it, you can ignore this e-mail."],
       { label: "Accept the invitation", href: link },
+    ),
+  };
+}
+
+/** An owner invites a teammate to the partner dashboard (ADR 056). */
+export function teamInvitationMessage(
+  to: string,
+  invite: { inviterName: string; organisationName: string; roleLabel: string },
+  link: string,
+): MailMessage {
+  const subject = `${invite.inviterName} invites you to ${invite.organisationName} on StudyAtlas`;
+  const lines = [
+    "Hello,",
+    `${invite.inviterName} invites you to join ${invite.organisationName} on the StudyAtlas partner dashboard as ${invite.roleLabel}.`,
+    "Sign in with this address, or create your account through the link. The invitation works once, within 7 days.",
+  ];
+  return {
+    to,
+    subject,
+    kind: "team_invitation",
+    link,
+    text: `${lines.join("\n\n")}\n\nAccept the invitation: ${link}\n\nIf you did not expect it, you can ignore this e-mail.\n`,
+    html: layout(
+      `Join ${invite.organisationName}`,
+      [...lines, "If you did not expect it, you can ignore this e-mail."],
+      {
+        label: "Accept the invitation",
+        href: link,
+      },
     ),
   };
 }

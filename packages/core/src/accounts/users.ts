@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { countries } from "@studyatlas/db/schema/catalogue.ts";
+import { organisationMembers, type MemberRole } from "@studyatlas/db/schema/organisations.ts";
 import {
   clientProfiles,
   profilePictures,
@@ -41,6 +42,8 @@ export interface NewUser {
   appMetadata?: Record<string, unknown>;
   invitedAt?: Date;
   bannedUntil?: Date | null;
+  /** A partner who joins an existing organisation by invitation (ADR 056) rather than founding one. */
+  joinOrganisation?: { id: number; role: MemberRole };
 }
 
 const EMAIL_TAKEN = () =>
@@ -94,7 +97,13 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
       if (!user) throw new Error("user insert returned no row");
       await tx.insert(clientProfiles).values({ userId: user.id });
       // A partner acts for an organisation, pending until a sales agent approves it (ADR 016).
-      if (user.role === "partner") {
+      if (user.role === "partner" && input.joinOrganisation) {
+        await tx.insert(organisationMembers).values({
+          userId: user.id,
+          organisationId: input.joinOrganisation.id,
+          role: input.joinOrganisation.role,
+        });
+      } else if (user.role === "partner") {
         await createPartnerOrganisation(tx, {
           userId: user.id,
           name: input.organization?.trim() || `${user.firstName} ${user.lastName}`,

@@ -9,7 +9,11 @@
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
-import type { OrganisationKind, OrganisationStatus } from "@studyatlas/db/schema/organisations.ts";
+import type {
+  MemberRole,
+  OrganisationKind,
+  OrganisationStatus,
+} from "@studyatlas/db/schema/organisations.ts";
 
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
@@ -96,6 +100,9 @@ export async function createPartnerOrganisation(
 
 export interface PartnerScope {
   organisation: OrganisationSummary;
+  /** The signed-in member and their role in the organisation (ADR 056). */
+  userId: number;
+  role: MemberRole;
   /** The schools the organisation may manage; empty until a sales agent links one. */
   schoolIds: number[];
 }
@@ -104,15 +111,15 @@ export interface PartnerScope {
 export async function organisationOfUser(
   db: Database,
   userId: number,
-): Promise<(OrganisationSummary & { schools: LinkedSchool[] }) | undefined> {
-  const row = await selectOne<OrganisationRow>(
+): Promise<(OrganisationSummary & { role: MemberRole; schools: LinkedSchool[] }) | undefined> {
+  const row = await selectOne<OrganisationRow & { role: MemberRole }>(
     db,
-    sql`select o.id, o.name, o.kind, o.status, o.lead_email, o.created_at, o.decided_at
+    sql`select o.id, o.name, o.kind, o.status, o.lead_email, o.created_at, o.decided_at, m.role
         from organisation_members m join organisations o on o.id = m.organisation_id
         where m.user_id = ${userId}`,
   );
   if (!row) return undefined;
-  return { ...toSummary(row), schools: await schoolsOf(db, Number(row.id)) };
+  return { ...toSummary(row), role: row.role, schools: await schoolsOf(db, Number(row.id)) };
 }
 
 /**
@@ -130,8 +137,8 @@ export async function partnerScope(db: Database, userId: number): Promise<Partne
   if (organisation.status === "suspended") {
     throw new ForbiddenError(ORGANISATION_MESSAGES.suspended, { code: "organisation_suspended" });
   }
-  const { schools, ...summary } = organisation;
-  return { organisation: summary, schoolIds: schools.map((school) => school.id) };
+  const { schools, role, ...summary } = organisation;
+  return { organisation: summary, userId, role, schoolIds: schools.map((school) => school.id) };
 }
 
 async function schoolsOf(db: Database, organisationId: number): Promise<LinkedSchool[]> {

@@ -51,7 +51,14 @@ export const organisations = pgTable(
   ],
 );
 
-/** One organisation per partner user. */
+export const MEMBER_ROLES = ["owner", "editor", "viewer"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * One organisation per partner user, with the member's role in it (ADR 056): an owner manages
+ * everything, members included; an editor edits programmes, the school profile and leads; a
+ * viewer reads. The registering partner is the first owner.
+ */
 export const organisationMembers = pgTable(
   "organisation_members",
   {
@@ -61,9 +68,13 @@ export const organisationMembers = pgTable(
     organisationId: integer("organisation_id")
       .notNull()
       .references(() => organisations.id, { onDelete: "cascade" }),
+    role: text("role").$type<MemberRole>().notNull().default("owner"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("organisation_members_organisation_idx").on(t.organisationId)],
+  (t) => [
+    index("organisation_members_organisation_idx").on(t.organisationId),
+    check("organisation_members_role_check", sql`${t.role} in ('owner', 'editor', 'viewer')`),
+  ],
 );
 
 /** One organisation per school. */
@@ -119,8 +130,11 @@ export const leadStates = pgTable(
     status: text("status").$type<LeadStatus>().notNull().default("new"),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
     changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The member who follows the lead up (ADR 056); null when nobody does. */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    index("lead_states_owner_idx").on(t.ownerUserId),
     check(
       "lead_states_status_check",
       sql`${t.status} in ('new', 'contacted', 'applied', 'enrolled', 'rejected')`,
@@ -181,6 +195,7 @@ export const AUDIT_ENTITIES = [
   "lead",
   "synonym",
   "invitation",
+  "member",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = [
@@ -195,6 +210,9 @@ export const AUDIT_ACTIONS = [
   "rotate_secret",
   "delete",
   "invite",
+  "remove",
+  "change_role",
+  "import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -233,11 +251,11 @@ export const auditLog = pgTable(
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
     check(
       "audit_log_entity_check",
-      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead', 'synonym', 'invitation')`,
+      sql`${t.entity} in ('programme', 'school', 'organisation', 'lead', 'synonym', 'invitation', 'member')`,
     ),
     check(
       "audit_log_action_check",
-      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete', 'invite')`,
+      sql`${t.action} in ('create', 'update', 'publish', 'unpublish', 'approve', 'suspend', 'link', 'unlink', 'rotate_secret', 'delete', 'invite', 'remove', 'change_role', 'import')`,
     ),
   ],
 );

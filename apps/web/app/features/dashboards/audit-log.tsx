@@ -24,6 +24,9 @@ const ACTION_TEXT: Record<AuditEntry["action"], string> = {
   rotate_secret: "rotated the webhook secret of",
   delete: "deleted",
   invite: "invited",
+  remove: "removed",
+  change_role: "changed the role of",
+  import: "imported",
 };
 
 const ROLE_TEXT: Record<string, string> = { partner: "partner", sales: "sales agent" };
@@ -33,6 +36,7 @@ const ENTITY_TEXT: Partial<Record<AuditEntry["entity"], string>> = {
   school: "the school",
   synonym: "the search synonym",
   invitation: "a new sales agent,",
+  member: "the member",
 };
 
 const timeOf = (iso: string) =>

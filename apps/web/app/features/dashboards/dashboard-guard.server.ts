@@ -6,9 +6,11 @@
 import { redirect, type RouterContextProvider } from "react-router";
 
 import type { SessionUser } from "@studyatlas/core/accounts/sessions.ts";
+import { roleAllows } from "@studyatlas/core/dashboards/members.ts";
 import { partnerScope, type PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
 import { DASHBOARD_HOME, type DashboardRole } from "@studyatlas/schemas/dashboards.ts";
+import type { MemberRoleValue } from "@studyatlas/schemas/organisation-team.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
 
@@ -29,18 +31,22 @@ export function requireRole(context: LoaderContext, role: DashboardRole): Sessio
 
 /**
  * The schools an approved partner may see (partnerScope). A partner without an approved
- * organisation is sent to /dashboard/partner, which tells them why.
+ * organisation, or whose role is below `needed` (ADR 056), is sent to /dashboard/partner.
  */
 export async function requireApprovedScope(
   context: LoaderContext,
   user: SessionUser,
+  needed: MemberRoleValue = "viewer",
 ): Promise<PartnerScope> {
+  let scope: PartnerScope;
   try {
-    return await partnerScope(getServices(context).db, user.id);
+    scope = await partnerScope(getServices(context).db, user.id);
   } catch (error) {
     if (error instanceof ForbiddenError) throw redirect(DASHBOARD_HOME.partner);
     throw error;
   }
+  if (!roleAllows(scope.role, needed)) throw redirect(DASHBOARD_HOME.partner);
+  return scope;
 }
 
 /** A signed-in partner or sales agent has no use for a sign-in page: it goes to its dashboard. */

@@ -16,6 +16,7 @@ export const PARTNER_NAV = [
   { to: "/dashboard/partner/leads", label: "Leads", end: false },
   { to: "/dashboard/partner/school", label: "School profile", end: false },
   { to: "/dashboard/partner/settings", label: "Lead delivery", end: false },
+  { to: "/dashboard/partner/team", label: "Team", end: false },
   { to: "/dashboard/partner/audit-log", label: "History", end: false },
   { to: "/dashboard/partner/synonyms", label: "Synonyms", end: false },
 ] as const;

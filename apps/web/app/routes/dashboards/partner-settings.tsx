@@ -22,7 +22,8 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireRole(context, "partner");
   const { db } = getServices(context);
-  const scope = await requireApprovedScope(context, user);
+  // Lead delivery holds the webhook secret: owners only (ADR 056).
+  const scope = await requireApprovedScope(context, user, "owner");
   const [settings, deliveries] = await Promise.all([
     getPartnerSettings(db, scope),
     listWebhookDeliveries(db, scope),

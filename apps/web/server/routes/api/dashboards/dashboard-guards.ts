@@ -4,11 +4,13 @@
 // organisation's schools by packages/core.
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 
+import { requireMemberRole } from "@studyatlas/core/dashboards/members.ts";
 import { partnerScope, type PartnerScope } from "@studyatlas/core/dashboards/organisations.ts";
 import { ForbiddenError } from "@studyatlas/core/errors.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 import { ApiErrorSchema } from "@studyatlas/schemas/catalogue.ts";
 import type { DashboardRole } from "@studyatlas/schemas/dashboards.ts";
+import type { MemberRoleValue } from "@studyatlas/schemas/organisation-team.ts";
 
 import { requireUser, signedInUser, type RequestAuth } from "../../../plugins/auth.ts";
 
@@ -43,10 +45,21 @@ export function dashboardUser(request: FastifyRequest): RequestAuth["user"] {
   return signedInUser(request).user;
 }
 
+const READS = new Set(["GET", "HEAD"]);
+
 /**
  * The schools the caller may touch, in a route guarded by `requireRole("partner")`: its approved
- * organisation's, or 403 with the reason (pending, suspended, none).
+ * organisation's, or 403 with the reason (pending, suspended, none). The member's role is checked
+ * too (ADR 056): a read needs a viewer, any other method an editor, unless the route asks for
+ * more (`needed`: the team and lead delivery need an owner). A viewer can never write by a route
+ * that forgot to ask.
  */
-export function approvedScope(db: Database, request: FastifyRequest): Promise<PartnerScope> {
-  return partnerScope(db, dashboardUser(request).id);
+export async function approvedScope(
+  db: Database,
+  request: FastifyRequest,
+  needed?: MemberRoleValue,
+): Promise<PartnerScope> {
+  const scope = await partnerScope(db, dashboardUser(request).id);
+  requireMemberRole(scope, needed ?? (READS.has(request.method) ? "viewer" : "editor"));
+  return scope;
 }

@@ -38,6 +38,7 @@ import {
   PartnerSettingsSchema,
   WebhookDeliveriesSchema,
 } from "@studyatlas/schemas/dashboards.ts";
+import type { MemberRoleValue } from "@studyatlas/schemas/organisation-team.ts";
 
 import type { AppServices } from "../../../../app/context.ts";
 import type { WebhookWorker } from "./webhook-worker.ts";
@@ -49,8 +50,11 @@ type PartnerRouteOptions = {
   webhooksAllowPrivate: boolean;
 };
 
-/** The approved organisation's scope of the signed-in partner (403 while it is not approved). */
-type ScopeOf = (request: FastifyRequest) => Promise<PartnerScope>;
+/**
+ * The approved organisation's scope of the signed-in partner (403 while it is not approved, or
+ * when the member's role is below `needed`: dashboard-guards.ts).
+ */
+type ScopeOf = (request: FastifyRequest, needed?: MemberRoleValue) => Promise<PartnerScope>;
 
 const tags = ["dashboard"];
 
@@ -60,7 +64,7 @@ export async function partnerDashboardRoutes(app: FastifyInstance, options: Part
     void reply.header("cache-control", "no-store");
     return payload;
   });
-  const scopeOf: ScopeOf = (request) => approvedScope(db, request);
+  const scopeOf: ScopeOf = (request, needed) => approvedScope(db, request, needed);
   organisationRoute(app, options);
   leadRoutes(app, options, scopeOf);
   leadExportRoutes(app, options, scopeOf);
@@ -204,7 +208,7 @@ function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, 
       summary: "Where new leads go: the lead e-mail address and the webhook (URL and secret)",
       response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
     },
-    handler: async (request) => getPartnerSettings(db, await scopeOf(request)),
+    handler: async (request) => getPartnerSettings(db, await scopeOf(request, "owner")),
   });
 
   api.put("/dashboard/partner/settings", {
@@ -218,7 +222,7 @@ function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, 
     handler: async (request) =>
       savePartnerSettings(
         db,
-        await scopeOf(request),
+        await scopeOf(request, "owner"),
         { ...request.body, userId: dashboardUser(request).id },
         { allowPrivate: options.webhooksAllowPrivate },
       ),
@@ -232,7 +236,7 @@ function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, 
       response: { 200: PartnerSettingsSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request) =>
-      rotateWebhookSecret(db, await scopeOf(request), dashboardUser(request).id),
+      rotateWebhookSecret(db, await scopeOf(request, "owner"), dashboardUser(request).id),
   });
 
   api.get("/dashboard/partner/webhook-deliveries", {
@@ -255,7 +259,7 @@ function leadDeliveryRoutes(app: FastifyInstance, options: PartnerRouteOptions, 
       response: { 202: WebhookDeliveriesSchema, ...DASHBOARD_ERRORS },
     },
     handler: async (request, reply) => {
-      const scope = await scopeOf(request);
+      const scope = await scopeOf(request, "owner");
       if (!(await enqueueTestWebhook(db, scope))) {
         throw new ConflictError("Set a webhook URL first.", { code: "no_webhook" });
       }

@@ -13,6 +13,7 @@ import {
   type MyApplication,
 } from "@studyatlas/schemas/my-applications.ts";
 
+import { listCountryOptions } from "../catalogue/countries.ts";
 import { ValidationError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 
@@ -156,4 +157,18 @@ export async function saveApplicantProfile(
   }
   await upsertApplicantProfile(db, userId, profile);
   return profile;
+}
+
+/** The /applications page: the caller's applications, their saved profile and the countries. */
+export async function loadMyApplicationsPage(db: Database, userId: number) {
+  const [applications, profile, countries] = await Promise.all([
+    listMyApplications(db, userId),
+    getApplicantProfile(db, userId),
+    listCountryOptions(db, { enabledOnly: false }),
+  ]);
+  return {
+    applications,
+    profile,
+    countries: countries.map((country) => ({ id: Number(country.id), name: country.name })),
+  };
 }

@@ -142,7 +142,7 @@ function ChatLink({ unread }: { unread: number }) {
   );
 }
 
-/** The card's items: Wishlist, Account Settings, Sign Out. */
+/** The card's items: Wishlist, My Applications, Account Settings, Sign Out. */
 function AccountMenuItems({
   menuId,
   menuRef,
@@ -169,6 +169,11 @@ function AccountMenuItems({
         <button type="button" role="menuitem" className={styles.item} onClick={onWishlist}>
           Wishlist
         </button>
+      </li>
+      <li role="none">
+        <Link to="/applications" role="menuitem" className={styles.item} onClick={onClose}>
+          My Applications
+        </Link>
       </li>
       <li role="none">
         <Link to="/settings" role="menuitem" className={styles.item} onClick={onClose}>

@@ -31,27 +31,39 @@ export function appliedOn(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** The signed-in student's application to the programme and profile; undefined while loading. */
-function useApplicationForCourse(courseId: number, signedIn: boolean) {
-  const [state, setState] = useState<ApplicationForCourse | undefined>(undefined);
+/**
+ * The signed-in student's application to the programme and profile; undefined while loading or
+ * signed out. `onLoaded` hears each answer (the reopening after "Sign in to apply").
+ */
+function useApplicationForCourse(
+  courseId: number,
+  signedIn: boolean,
+  onLoaded: (answer: ApplicationForCourse) => void,
+) {
+  const [loaded, setLoaded] = useState<{ key: string; value: ApplicationForCourse }>();
   const [generation, setGeneration] = useState(0);
+  const latest = useRef(onLoaded);
   useEffect(() => {
-    if (!signedIn) {
-      setState(undefined);
-      return;
-    }
+    latest.current = onLoaded;
+  });
+  const key = `${courseId}:${generation}`;
+  useEffect(() => {
+    if (!signedIn) return;
     let cancelled = false;
     void callApi<ApplicationForCourse>(`/api/applications/for-course/${courseId}`).then(
       (answer) => {
         if (cancelled) return;
         // Unknown (offline, an error): the form, as before; the server still refuses a second one.
-        setState(answer.ok ? answer.data : { application: null, profile: null });
+        const value = answer.ok ? answer.data : { application: null, profile: null };
+        setLoaded({ key, value });
+        latest.current(value);
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [courseId, signedIn, generation]);
+  }, [courseId, signedIn, key]);
+  const state = signedIn && loaded?.key === key ? loaded.value : undefined;
   return { state, reload: () => setGeneration((value) => value + 1) };
 }
 
@@ -67,12 +79,10 @@ export function ApplyAction({
   const [searchParams] = useSearchParams();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { state, reload } = useApplicationForCourse(course.id, user !== null);
-
   // Back from "Sign in to apply": the dialog reopens on this programme (unless already applied).
-  useEffect(() => {
-    if (user && state && !state.application && takeApplyIntent(course.id)) setOpen(true);
-  }, [user, state, course.id]);
+  const { state, reload } = useApplicationForCourse(course.id, user !== null, (answer) => {
+    if (!answer.application && takeApplyIntent(course.id)) setOpen(true);
+  });
 
   const application = state?.application;
   if (application) {

@@ -110,6 +110,12 @@ export async function notificationRoutes(
     },
   });
 
+  pushRoutes(app, db, pushPublicKey);
+}
+
+/** Web Push opt-in and opt-out of the caller's browser. */
+function pushRoutes(app: FastifyInstance, db: AppServices["db"], pushPublicKey: string | null) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post("/notifications/push", {
     preValidation: requireUser,
     schema: {

@@ -69,6 +69,8 @@ async function shoot(page: Page, name: string) {
 test("the loop: live badge on a programme page, You applied, prefill, /applications with status, and the digest e-mail", async ({
   browser,
 }) => {
+  // Four pages, two widths each with an axe scan, and a wait for the quiet period.
+  test.setTimeout(240_000);
   const partnerContext = await browser.newContext();
   const advisorContext = await browser.newContext();
   const studentContext = await browser.newContext();

@@ -131,7 +131,7 @@ test("the loop: live badge on a programme page, You applied, prefill, /applicati
     await expect(student).toHaveURL(/\/applications$/);
     const item = student.getByRole("listitem").filter({ hasText: "The school contacted you" });
     await expect(item).toBeVisible();
-    await expect(item.getByRole("link", { name: /^Chat about/ })).toHaveAttribute(
+    await expect(item.getByRole("link", { name: /^Open the chat about/ })).toHaveAttribute(
       "href",
       `/chat/${applied.chat_id}`,
     );

@@ -123,7 +123,10 @@ describe("PUT /api/applications/profile", () => {
     expectStatus(saved, 200);
     const target = chatApp.course();
     const answer = await chatApp.call(me, "GET", `/api/applications/for-course/${target.id}`);
-    expect(answer.json().profile).toMatchObject({ city: "Paris", title: "Mrs" });
+    expect(answer.json<{ profile: unknown }>().profile).toMatchObject({
+      city: "Paris",
+      title: "Mrs",
+    });
   });
 
   it("refuses a bad field with the form's own message, and an unknown country", async () => {
@@ -133,7 +136,9 @@ describe("PUT /api/applications/profile", () => {
     expect(JSON.stringify(bad.json())).toContain(APPLICATION_MESSAGES.phone);
     const unknown = await put(me.headers, { ...profile(), country: 2_000_000_000 });
     expectStatus(unknown, 400);
-    expect(unknown.json().errors).toMatchObject({ country: [APPLICATION_MESSAGES.country] });
+    expect(unknown.json<{ errors: unknown }>().errors).toMatchObject({
+      country: [APPLICATION_MESSAGES.country],
+    });
     expectStatus(await put({}, profile()), 401);
   });
 });

@@ -43,7 +43,7 @@ export function MyApplicationsList({ applications }: { applications: MyApplicati
                 <Link
                   to={`/chat/${application.chat_id}`}
                   className={styles.chatLink}
-                  aria-label={`Chat about ${application.programme.name}`}
+                  aria-label={`Open the chat about ${application.programme.name}`}
                 >
                   Open the chat
                 </Link>

@@ -72,7 +72,7 @@ export function ApplyAction({
   buttonClassName,
 }: {
   course: { id: number; name: string };
-  buttonClassName: string;
+  buttonClassName?: string | undefined;
 }) {
   const { user } = useSession();
   const promptSignIn = useSignInPrompt();

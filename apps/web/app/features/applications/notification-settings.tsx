@@ -64,8 +64,8 @@ export function NotificationSettingsSection({
   className,
   titleClassName,
 }: {
-  className: string;
-  titleClassName: string;
+  className?: string | undefined;
+  titleClassName?: string | undefined;
 }) {
   const [settings, setSettings] = useState<Answer | undefined>(undefined);
   const [status, setStatus] = useState<{ kind: "saved" | "error"; text: string }>();

@@ -56,6 +56,10 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       // Contact messages go here (tests/e2e/contact.spec.ts reads them from the outbox).
       SUPPORT_EMAIL: "support-inbox@studyatlas.test",
+      // Unread replies are e-mailed after 10 s of quiet, looked for every 2 s
+      // (tests/e2e/student-loop.spec.ts reads the digest from the outbox; ADR 057).
+      NOTIFY_REPLY_QUIET_MS: "10000",
+      NOTIFY_EVERY_MS: "2000",
       // The footer's outside links come from configuration (README "Configuration").
       NEWS_BLOG_URL: "https://blog.studyatlas.example",
       SOCIAL_FACEBOOK_URL: "https://www.facebook.com/studyatlas",

@@ -71,6 +71,9 @@ export default [
   route("dashboard/sales/synonyms", "routes/dashboards/sales-synonyms.tsx"),
   route("dashboard/partner/synonyms", "routes/dashboards/partner-synonyms.tsx"),
   route("settings", "routes/accounts/settings.tsx"),
+  // The student's applications and saved applicant profile (docs/decisions/057-student-loop.md).
+  route("applications", "routes/applications/my-applications.tsx"),
+  route("notifications/unsubscribe", "routes/applications/notifications-unsubscribe.tsx"),
   // Chat (docs/spec/accounts-and-details.md §2 route table).
   route("chat", "routes/chat/chat.tsx", { id: "chat" }),
   route("chat/:chatId", "routes/chat/chat.tsx", { id: "chat-detail" }),

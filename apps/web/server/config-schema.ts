@@ -9,6 +9,7 @@ import { DatabaseEnvShape, optionalPostgresUrl } from "@studyatlas/db/database-c
 
 import { positiveCount } from "./config-fields.ts";
 import { GoTrueEnvShape } from "./config-schema-gotrue.ts";
+import { NotificationEnvShape } from "./config-schema-notifications.ts";
 
 /** The support inbox and postal address of /contact-us when SUPPORT_EMAIL / POSTAL_ADDRESS are unset. */
 export const DEFAULT_SUPPORT = {
@@ -381,6 +382,7 @@ export const EnvSchema = z.object({
         .optional(),
     ),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default("studyatlas"),
+  ...NotificationEnvShape,
 });
 
 export type Env = z.output<typeof EnvSchema>;

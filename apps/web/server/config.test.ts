@@ -53,6 +53,7 @@ describe("loadConfig", () => {
         socketsMax: 2048,
         sessionCheckMs: 60_000,
       },
+      notifications: { replyQuietMs: 600_000, everyMs: 30_000 },
       demoAccounts: true,
       webhooksAllowPrivate: false,
       schoolImageMaxBytes: 5 * 1024 * 1024,
@@ -93,6 +94,8 @@ describe("loadConfig", () => {
       METRICS_TOKEN: "m".repeat(40),
       OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318",
       OTEL_SERVICE_NAME: "studyatlas-eu",
+      NOTIFY_REPLY_QUIET_MS: "300000",
+      NOTIFY_EVERY_MS: "5000",
     });
     expect(config).toEqual({
       env: "production",
@@ -135,6 +138,7 @@ describe("loadConfig", () => {
         socketsMax: 256,
         sessionCheckMs: 20_000,
       },
+      notifications: { replyQuietMs: 300_000, everyMs: 5000 },
       demoAccounts: false,
       webhooksAllowPrivate: true,
       schoolImageMaxBytes: 2 * 1024 * 1024,

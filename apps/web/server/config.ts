@@ -8,6 +8,7 @@ import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
 
 import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
+import { notificationConfigOf, type NotificationConfig } from "./config-schema-notifications.ts";
 import type { LogFormatSetting } from "./logger.ts";
 import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
 
@@ -53,6 +54,8 @@ export interface AppConfig {
   /** The footer's configurable links (app/site-links.ts). */
   siteLinks: SiteLinks;
   chat: ChatConfig;
+  /** The student's notification e-mails and Web Push (ADR 057). */
+  notifications: NotificationConfig;
   /** Whether seeding the demo catalogue also creates the demo accounts (DEMO_ACCOUNTS). */
   demoAccounts: boolean;
   /** Whether lead webhooks may post to private addresses (WEBHOOKS_ALLOW_PRIVATE). */
@@ -267,6 +270,9 @@ export function loadConfig(
       socketsMax: value.CHAT_SOCKETS_MAX ?? Math.max(1, 8 * value.MAX_CONCURRENT_REQUESTS),
       sessionCheckMs: value.CHAT_SESSION_CHECK_MS,
     },
+    notifications: notificationConfigOf(value, (message) => {
+      throw new ConfigError(message);
+    }),
     demoAccounts: value.DEMO_ACCOUNTS === "true",
     webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
     schoolImageMaxBytes: value.SCHOOL_IMAGE_MAX_MB * 1024 * 1024,

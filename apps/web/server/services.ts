@@ -37,6 +37,7 @@ import {
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./services/database-watchdog.ts";
 import { createMailer } from "./services/mail.ts";
+import { scheduleNotifications } from "./services/notifications.ts";
 
 export interface ServerServices {
   config: AppConfig;
@@ -177,6 +178,14 @@ export async function buildServices(
     queues: true,
     log: app.log,
   });
+  const mailer = createMailer(database.db, config.mail, app.log);
+  scheduleNotifications(scheduler, {
+    db: database.db,
+    mailer,
+    config: config.notifications,
+    publicBaseUrl: config.publicBaseUrl,
+    log: app.log,
+  });
   // onClose hooks run last registered first: every job stops before the services it uses close.
   app.addHook("onClose", async () => scheduler.stop());
   return {
@@ -185,7 +194,7 @@ export async function buildServices(
     app: appServicesOf(options, catalogue),
     ...catalogue,
     authSettings,
-    mailer: createMailer(database.db, config.mail, app.log),
+    mailer,
     ...running,
     watchdog,
     scheduler,

@@ -7,6 +7,7 @@ import {
   formatCourseFormat,
   formatDuration,
   formatStartDate,
+  isStartPast,
   formatTuition,
   truncateCourseName,
   truncateText,
@@ -149,5 +150,20 @@ describe("formatAmount", () => {
     for (let n = 1; n < 1e16; n *= 7) amounts.push(Math.floor(n), Math.floor(n) + 0.25);
     for (const amount of amounts)
       expect(formatAmount(amount), String(amount)).toBe(intl.format(amount));
+  });
+});
+
+describe("isStartPast (ADR 057)", () => {
+  const today = new Date(Date.UTC(2026, 10, 27));
+  it("is true for a month before this one, of this year or an earlier one", () => {
+    expect(isStartPast({ start_month: 1, start_year: 2026 }, today)).toBe(true);
+    expect(isStartPast({ start_month: 10, start_year: 2026 }, today)).toBe(true);
+    expect(isStartPast({ start_month: 12, start_year: 2025 }, today)).toBe(true);
+  });
+  it("is false for this month, later ones, and dates without a year or month", () => {
+    expect(isStartPast({ start_month: 11, start_year: 2026 }, today)).toBe(false);
+    expect(isStartPast({ start_month: 1, start_year: 2027 }, today)).toBe(false);
+    expect(isStartPast({ start_month: 1, start_year: 0 }, today)).toBe(false);
+    expect(isStartPast({ start_month: 0, start_year: 2020 }, today)).toBe(false);
   });
 });

@@ -99,6 +99,22 @@ export function formatStartDate(
   return dates.start_year > 0 ? `${month} ${dates.start_year}` : month;
 }
 
+/**
+ * Whether the start month has already begun by `today` (UTC): the card then says "Started" rather
+ * than advertising a past date as coming (ADR 057). A date without a year is never past.
+ */
+export function isStartPast(
+  dates: Pick<CourseListItem["course_dates"], "start_month" | "start_year">,
+  today: Date = new Date(),
+): boolean {
+  if (dates.start_year <= 0 || dates.start_month <= 0 || dates.start_month > 12) return false;
+  const thisYear = today.getUTCFullYear();
+  const thisMonth = today.getUTCMonth() + 1;
+  return (
+    dates.start_year < thisYear || (dates.start_year === thisYear && dates.start_month < thisMonth)
+  );
+}
+
 /** The card's picture: the school's thumbnail, or its banner when it has none (§2 Course card). */
 export function cardImageOf(
   school: Pick<CourseListItem["school"], "thumbnail" | "banner">,

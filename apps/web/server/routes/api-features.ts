@@ -18,6 +18,9 @@ import { recoveryRoutes } from "./api/accounts/recovery.ts";
 import { registrationRoutes } from "./api/accounts/registration.ts";
 import { tokenRoutes } from "./api/accounts/tokens.ts";
 import { createInterestRoutes } from "./api/applications/create-interest.ts";
+import { myApplicationRoutes } from "./api/applications/my-applications.ts";
+import { notificationRoutes } from "./api/applications/notifications.ts";
+import { pushWorkerRoute } from "./api/applications/push-worker.ts";
 import { catalogueRoutes } from "./api/catalogue/catalogue.ts";
 import { chatRoutes } from "./api/chat/chats.ts";
 import { chatLiveRoutes } from "./api/chat/live.ts";
@@ -66,6 +69,10 @@ async function personalApi(api: FastifyInstance, { services: s }: WithServices) 
   await api.register(recoveryCodeRoutes, accountOptions);
   await api.register(wishlistRoutes, { services: s.app });
   await api.register(contactRoutes, { services: s.app, mailer: s.mailer });
+  await api.register(myApplicationRoutes, { services: s.app });
+  const pushPublicKey = s.config.notifications.vapid?.publicKey;
+  await api.register(notificationRoutes, { services: s.app, pushPublicKey });
+  await api.register(pushWorkerRoute);
 }
 
 async function engagementApi(api: FastifyInstance, { services: s }: WithServices) {

@@ -142,13 +142,18 @@ test("signed out, Apply Now opens the sign-in prompt and /chat sends to sign in 
   await expect(page).toHaveURL(/\/auth\?next=%2Fchat$/);
 });
 
-test("a second application to the same programme says so in the dialog", async ({ page }) => {
+test("a second application to the same programme, sent from a page opened before, says so with the chat's link", async ({
+  page,
+}) => {
   const email = await registerUser({ firstName: "Ada", lastName: "Byron" });
   await signInThroughApi(page, email);
   const programme = await someProgramme(page, 3);
-  await applyThroughApi(page, programme.slug, email);
-
+  // The page is opened first, then the application goes from "another tab" (the API): the page
+  // still offers Apply Now, and the server's 409 is the answer (ADR 057).
   await openPage(page, `/course/${programme.slug}`);
+  await expect(page.getByRole("button", { name: "Apply Now" })).toBeVisible();
+  const chatId = await applyThroughApi(page, programme.slug, email);
+
   await page.getByRole("button", { name: "Apply Now" }).click();
   const dialog = page.getByRole("dialog", { name: "Apply Here" });
   await dialog.getByLabel("Title").selectOption("Mrs");
@@ -161,9 +166,12 @@ test("a second application to the same programme says so in the dialog", async (
   await dialog.getByLabel("City").fill("London");
   await dialog.getByLabel("Zip code").fill("SW1Y 4JH");
   await dialog.getByRole("button", { name: "Submit" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(
+  await expect(dialog.getByRole("alert")).toContainText(
     "You have already applied to this programme. Your advisor will reply in your chat about it.",
   );
+  await expect(
+    dialog.getByRole("link", { name: "Open the chat about your application" }),
+  ).toHaveAttribute("href", `/chat/${chatId}`);
   await expect(dialog.getByRole("button", { name: "Submit" })).toBeEnabled();
 });
 

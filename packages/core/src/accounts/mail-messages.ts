@@ -19,7 +19,9 @@ export interface MailMessage {
     | "auth_service"
     | "email_change_notice"
     | "recovery_code_used"
-    | "organisation_decision";
+    | "organisation_decision"
+    | "reply_digest"
+    | "application_status";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;
@@ -39,7 +41,8 @@ function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-function layout(
+/** The HTML frame every e-mail shares: a title, paragraphs, one button and an optional footer. */
+export function layout(
   title: string,
   paragraphs: string[],
   button: { label: string; href: string },

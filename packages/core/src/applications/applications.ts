@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError, UnavailableError, ValidationError } from 
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
 import { CHAT_EVENTS_CHANNEL } from "../chat/chats.ts";
+import { upsertApplicantProfile } from "./my-applications.ts";
 
 export interface CreatedApplication {
   applicationId: number;
@@ -102,6 +103,8 @@ export async function createApplication(
           values (${chat.id}, ${userId}, true), (${chat.id}, ${advisorUserId}, false)
           on conflict do nothing`,
     );
+    // The next application starts from what the student typed here (ADR 057).
+    await upsertApplicantProfile(tx, userId, input);
     await tx.execute(
       sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify({ type: "chat", chat_id: chat.id })})`,
     );

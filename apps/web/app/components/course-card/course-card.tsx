@@ -12,6 +12,7 @@ import {
   formatCourseFormat,
   formatDuration,
   formatStartDate,
+  isStartPast,
   formatTuition,
   truncateCourseName,
 } from "../../utils/course-display.ts";
@@ -27,6 +28,7 @@ export interface CourseLinkState {
 export function CourseCard({ course }: { course: CourseCardData }) {
   const image = cardImageOf(course.school);
   const startDate = formatStartDate(course.course_dates);
+  const started = isStartPast(course.course_dates);
   const name = truncateCourseName(course.name);
   const state: CourseLinkState = { course };
 
@@ -97,7 +99,7 @@ export function CourseCard({ course }: { course: CourseCardData }) {
           </div>
           {startDate && (
             <div>
-              <dt>Starts</dt>
+              <dt>{started ? "Started" : "Starts"}</dt>
               <dd>{startDate}</dd>
             </div>
           )}

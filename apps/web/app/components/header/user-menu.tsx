@@ -19,7 +19,7 @@ import { Link } from "react-router";
 import { signOut } from "../../auth/account-api.ts";
 import { useSession } from "../../auth/session-context.tsx";
 import { useDismiss } from "../../hooks/use-dismiss.ts";
-import { useChatUnread } from "../../hooks/use-chat-unread.ts";
+import { useChatUnread, useLiveChatBadge } from "../../hooks/use-chat-unread.ts";
 import { ChatIcon, HeartIcon } from "../icons/icons.tsx";
 import { menuItemAfterKey } from "./menu-keys.ts";
 import { WishlistDrawer } from "./wishlist-drawer.tsx";
@@ -142,7 +142,7 @@ function ChatLink({ unread }: { unread: number }) {
   );
 }
 
-/** The card's items: Wishlist, Account Settings, Sign Out. */
+/** The card's items: Wishlist, My Applications, Account Settings, Sign Out. */
 function AccountMenuItems({
   menuId,
   menuRef,
@@ -171,6 +171,11 @@ function AccountMenuItems({
         </button>
       </li>
       <li role="none">
+        <Link to="/applications" role="menuitem" className={styles.item} onClick={onClose}>
+          My Applications
+        </Link>
+      </li>
+      <li role="none">
         <Link to="/settings" role="menuitem" className={styles.item} onClick={onClose}>
           Account Settings
         </Link>
@@ -192,6 +197,7 @@ function AccountMenuItems({
 export function UserMenu() {
   const { user } = useSession();
   const unread = useChatUnread();
+  useLiveChatBadge(user?.id);
   const id = useId();
   const [wishlistOpen, setWishlistOpen] = useState(false);
   const {

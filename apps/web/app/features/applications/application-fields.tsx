@@ -57,30 +57,10 @@ function SelectField({
   );
 }
 
-/** Title, sex, names, e-mail (the account's, when it has one), phone and date of birth. */
-export function PersonFields({
-  bind,
-  errorOf,
-  emailLocked,
-}: FieldProps & { emailLocked: boolean }) {
+/** First and last name and the e-mail (the account's, read-only, when it has one). */
+function NameFields({ bind, errorOf, emailLocked }: FieldProps & { emailLocked: boolean }) {
   return (
     <>
-      <SelectField label="Title" error={errorOf("title")} required {...bind("title")}>
-        <option value="">Select</option>
-        {APPLICATION_TITLE_OPTIONS.map((title) => (
-          <option key={title} value={title}>
-            {title}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Sex" error={errorOf("sex")} required {...bind("sex")}>
-        <option value="">Select</option>
-        {APPLICATION_SEX_OPTIONS.map((sex) => (
-          <option key={sex} value={sex}>
-            {sex}
-          </option>
-        ))}
-      </SelectField>
       <FormField
         label="First name"
         autoComplete="given-name"
@@ -105,6 +85,39 @@ export function PersonFields({
         error={errorOf("email")}
         {...bind("email")}
       />
+    </>
+  );
+}
+
+/**
+ * Title, sex, names, e-mail (the account's, when it has one), phone and date of birth. The saved
+ * applicant profile (ADR 057) has no names or e-mail: those are the account's.
+ */
+export function PersonFields({
+  bind,
+  errorOf,
+  emailLocked,
+  withNames = true,
+}: FieldProps & { emailLocked: boolean; withNames?: boolean }) {
+  return (
+    <>
+      <SelectField label="Title" error={errorOf("title")} required {...bind("title")}>
+        <option value="">Select</option>
+        {APPLICATION_TITLE_OPTIONS.map((title) => (
+          <option key={title} value={title}>
+            {title}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Sex" error={errorOf("sex")} required {...bind("sex")}>
+        <option value="">Select</option>
+        {APPLICATION_SEX_OPTIONS.map((sex) => (
+          <option key={sex} value={sex}>
+            {sex}
+          </option>
+        ))}
+      </SelectField>
+      {withNames && <NameFields bind={bind} errorOf={errorOf} emailLocked={emailLocked} />}
       <FormField
         label="Phone number"
         type="tel"

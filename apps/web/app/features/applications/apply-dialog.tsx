@@ -5,8 +5,10 @@
 // errors show under their fields. On success: the spec's message, then after 2 s the dialog closes
 // and the student is taken to the chat the application opened.
 import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 
 import { APPLICATION_MESSAGES } from "@studyatlas/schemas/applications.ts";
+import type { ApplicantProfile } from "@studyatlas/schemas/my-applications.ts";
 
 import type { SessionUser } from "../../auth/session-context.tsx";
 import formStyles from "../../components/form/form.module.css";
@@ -19,6 +21,7 @@ export function ApplyDialog({
   courseId,
   courseName,
   user,
+  profile,
   referralCode,
   open,
   onClose,
@@ -26,12 +29,14 @@ export function ApplyDialog({
   courseId: number;
   courseName: string;
   user: SessionUser;
+  /** The saved applicant profile the form starts with (ADR 057); null before the first. */
+  profile: ApplicantProfile | null;
   referralCode: string;
   open: boolean;
   onClose: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const form = useApplicationForm({ courseId, user, referralCode, onClose });
+  const form = useApplicationForm({ courseId, user, profile, referralCode, onClose });
   const { pending } = form;
   const { countries, failed } = useAllCountries(open);
   const emailLocked = user.email !== "";
@@ -83,6 +88,14 @@ export function ApplyDialog({
             {form.formError && (
               <p className={formStyles.formError} role="alert">
                 {form.formError}
+                {form.existingChatId !== undefined && (
+                  <>
+                    {" "}
+                    <Link to={`/chat/${form.existingChatId}`} onClick={onClose}>
+                      Open the chat about your application
+                    </Link>
+                  </>
+                )}
               </p>
             )}
             <div className={styles.actions}>

@@ -11,6 +11,10 @@ import {
   type ApplicationCreated,
 } from "@studyatlas/schemas/applications.ts";
 import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
+import type {
+  ApplicantProfile,
+  ApplicationForCourse,
+} from "@studyatlas/schemas/my-applications.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import type { SessionUser } from "../../auth/session-context.tsx";
@@ -27,21 +31,28 @@ export interface FieldBinding {
   onBlur: () => void;
 }
 
-function initialValues(user: SessionUser): Values {
+/** The account's names and e-mail, and the rest from the saved applicant profile (ADR 057). */
+function initialValues(user: SessionUser, profile: ApplicantProfile | null): Values {
   return {
-    title: "",
+    title: profile?.title ?? "",
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    sex: "",
-    date_of_birth: "",
-    phone_number: "",
-    country: "",
-    nationality: "",
-    address: "",
-    city: "",
-    zip_code: "",
+    sex: profile?.sex ?? "",
+    date_of_birth: profile?.date_of_birth ?? "",
+    phone_number: profile?.phone_number ?? "",
+    country: profile ? String(profile.country) : "",
+    nationality: profile ? String(profile.nationality) : "",
+    address: profile?.address ?? "",
+    city: profile?.city ?? "",
+    zip_code: profile?.zip_code ?? "",
   };
+}
+
+/** The chat of the application a 409 says exists, for the link under the message. */
+async function chatOfExisting(courseId: number): Promise<number | undefined> {
+  const answer = await callApi<ApplicationForCourse>(`/api/applications/for-course/${courseId}`);
+  return answer.ok ? (answer.data.application?.chat_id ?? undefined) : undefined;
 }
 
 /** The countries of both selects, fetched when the dialog first opens. */
@@ -78,16 +89,19 @@ function fieldMessagesOf(errors: Record<string, string[]> | undefined): FieldMes
 export function useApplicationForm({
   courseId,
   user,
+  profile,
   referralCode,
   onClose,
 }: {
   courseId: number;
   user: SessionUser;
+  profile: ApplicantProfile | null;
   referralCode: string;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(() => initialValues(user));
+  const [values, setValues] = useState<Values>(() => initialValues(user, profile));
+  const [existingChatId, setExistingChatId] = useState<number | undefined>(undefined);
   const [touched, setTouched] = useState<Partial<Record<ApplicationField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldMessages>({});
@@ -136,6 +150,7 @@ export function useApplicationForm({
       }, APPLICATION_REDIRECT_MS);
       return;
     }
+    if (answer.status === 409) setExistingChatId(await chatOfExisting(courseId));
     setPending(false);
     const fieldErrors = fieldMessagesOf(answer.data.errors);
     setServerErrors(fieldErrors);
@@ -144,5 +159,5 @@ export function useApplicationForm({
     }
   };
 
-  return { bind, errorOf, submit, pending, success, formError };
+  return { bind, errorOf, submit, pending, success, formError, existingChatId };
 }

@@ -24,6 +24,7 @@ import { FormField } from "../../components/form/form-field.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
 import { TwoFactorSettings } from "../../features/accounts/two-factor-settings.tsx";
+import { CurrencySettings } from "../../currency/currency-picker.tsx";
 import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
@@ -90,6 +91,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <ProfileForm detail={detail} countries={countries} />
+      {/* My currency, kept on the account (docs/decisions/052-my-currency-and-compare.md). */}
+      <CurrencySettings className={styles.panel} titleClassName={styles.panelTitle} />
       <ChangePasswordForm />
       <TwoFactorSettings
         factors={factors}

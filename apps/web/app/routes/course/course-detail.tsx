@@ -3,15 +3,14 @@
 // sections sanitised, is in the first response; an unknown slug is the not-found page with HTTP
 // 404. Search engines get a unique title, description, canonical URL, Open Graph tags and
 // schema.org Course and BreadcrumbList JSON-LD (ADR 008).
-import { lazy, Suspense, useRef, useState } from "react";
-import { data, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { loadCoursePage } from "@studyatlas/core/catalogue/detail-pages.ts";
 import { htmlToText, summarise } from "@studyatlas/core/content/html-preview.ts";
 import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
-import { useSession, useSignInPrompt } from "../../auth/session-context.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
+import { CompareToggle } from "../../compare/compare-toggle.tsx";
 import { getLogger, getServices } from "../../context.ts";
 import {
   COURSE_TABS,
@@ -23,6 +22,7 @@ import {
 } from "../../features/catalogue/course-sections.tsx";
 import styles from "../../features/catalogue/course-page.module.css";
 import { DetailHero } from "../../features/catalogue/detail-hero.tsx";
+import { ApplyButton } from "../../features/applications/apply-button.tsx";
 import { countryPath } from "../../features/catalogue/detail-display.ts";
 import { useProgrammeViewBeacon } from "../../features/catalogue/programme-view-beacon.ts";
 import { ScrollToTopButton } from "../../features/catalogue/scroll-to-top-button.tsx";
@@ -94,54 +94,6 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   });
 }
 
-// The application dialog and its validation (zod) load after the page is interactive, and only for
-// a signed-in student: a visitor's first paint never waits for them
-// (docs/decisions/019-first-paint.md).
-const ApplyDialog = lazy(async () => {
-  const module = await import("../../features/applications/apply-dialog.tsx");
-  return { default: module.ApplyDialog };
-});
-
-function ApplyButton({ course }: { course: CourseDetail }) {
-  const { user } = useSession();
-  const promptSignIn = useSignInPrompt();
-  const [searchParams] = useSearchParams();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  // §4: 'Apply Now' opens the sign-in flow for visitors and the application dialog for users.
-  return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.apply}
-        aria-haspopup="dialog"
-        onClick={() =>
-          user ? setOpen(true) : promptSignIn({ reason: "Sign in to apply to this programme." })
-        }
-      >
-        Apply Now
-      </button>
-      {user && (
-        <Suspense fallback={null}>
-          <ApplyDialog
-            courseId={course.id}
-            courseName={course.name}
-            user={user}
-            // §3: the referral code comes from the page address's ref parameter.
-            referralCode={searchParams.get("ref")?.trim() ?? ""}
-            open={open}
-            onClose={() => {
-              setOpen(false);
-              buttonRef.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
-    </>
-  );
-}
-
 export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
   const { course, overviewPreview, whyChosePreview, similar } = loaderData;
   const { school } = course;
@@ -170,7 +122,16 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className={styles.layout}>
-        <CourseKeyFacts course={course} action={<ApplyButton course={course} />} />
+        <CourseKeyFacts
+          course={course}
+          action={
+            <>
+              <ApplyButton courseId={course.id} courseName={course.name} className={styles.apply} />
+              {/* Compare up to four (docs/decisions/052-my-currency-and-compare.md). */}
+              <CompareToggle courseId={course.id} courseName={course.name} variant="inline" />
+            </>
+          }
+        />
         <div className={styles.main}>
           {course.about && <p className={styles.about}>{course.about}</p>}
           <SectionTabs tabs={COURSE_TABS} label="Programme sections" />

@@ -9,8 +9,7 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
-  useState,
+  useSyncExternalStore,
   type ReactNode,
 } from "react";
 
@@ -46,6 +45,50 @@ function writeStorage(tray: readonly TrayEntry[]): void {
   }
 }
 
+/**
+ * The tray as an external store: the server (and hydration) render `initial`; in the browser the
+ * store starts from localStorage (signed in: the account's tray, or this browser's when the
+ * account has none, which `upload` then says to save) and follows other tabs' changes.
+ */
+interface TrayStore {
+  initial: readonly TrayEntry[];
+  upload: boolean;
+  get: () => readonly TrayEntry[];
+  set: (tray: readonly TrayEntry[]) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createTrayStore(signedIn: boolean, account: readonly TrayEntry[]): TrayStore {
+  const inBrowser = typeof window !== "undefined";
+  const browser = inBrowser ? readStorage() : [];
+  let tray: readonly TrayEntry[] = signedIn ? trayOnSignIn(account, browser) : browser;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  return {
+    initial: account,
+    upload: signedIn && account.length === 0 && tray.length > 0,
+    get: () => tray,
+    set: (next) => {
+      tray = next;
+      writeStorage(next);
+      notify();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== COMPARE_STORAGE_KEY) return;
+        tray = trayFromStorage(event.newValue);
+        notify();
+      };
+      window.addEventListener("storage", onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener("storage", onStorage);
+      };
+    },
+  };
+}
+
 export function CompareProvider({
   signedIn,
   accountTray,
@@ -57,68 +100,48 @@ export function CompareProvider({
   children: ReactNode;
 }) {
   const toast = useToast();
-  const [tray, setTray] = useState<readonly TrayEntry[]>(accountTray);
-  const signedInRef = useRef(signedIn);
-  signedInRef.current = signedIn;
+  // A new store when the account's tray arrives anew (sign-in, sign-out, another user).
+  const accountKey = accountTray.map((entry) => entry.id).join(",");
+  // accountKey stands for accountTray's contents.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const store = useMemo(() => createTrayStore(signedIn, accountTray), [signedIn, accountKey]);
+  const tray = useSyncExternalStore(store.subscribe, store.get, () => store.initial);
 
   const save = useCallback(
     (next: readonly TrayEntry[]) => {
-      writeStorage(next);
-      if (!signedInRef.current) return;
+      if (!signedIn) return;
       void callApi("/api/compare/tray", {
         method: "PUT",
         json: { ids: next.map((entry) => entry.id) },
       }).then((answer) => {
-        if (!answer.ok && answer.status !== 401) toast.show(COMPARE_MESSAGES.failed, { kind: "error" });
+        if (!answer.ok && answer.status !== 401) {
+          toast.show(COMPARE_MESSAGES.failed, { kind: "error" });
+        }
       });
     },
-    [toast],
+    [signedIn, toast],
   );
 
-  // After hydration (and whenever the account's tray arrives anew: sign-in, sign-out).
-  const accountKey = accountTray.map((entry) => entry.id).join(",");
+  // A tray kept in this browser before signing in moves to the account that had none.
   useEffect(() => {
-    const browser = readStorage();
-    if (!signedIn) {
-      setTray(browser);
-      return;
-    }
-    const start = trayOnSignIn(accountTray, browser);
-    setTray(start);
-    if (accountTray.length === 0 && start.length > 0) save(start);
-    else writeStorage(start);
-    // accountKey stands for accountTray's contents.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signedIn, accountKey, save]);
+    if (store.upload) save(store.get());
+  }, [store, save]);
 
-  // Another tab changed the tray.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === COMPARE_STORAGE_KEY) setTray(trayFromStorage(event.newValue));
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, []);
-
-  // The tray as last rendered, so a toggle's side effects (save, toast) run once, outside setState.
-  const trayRef = useRef(tray);
-  trayRef.current = tray;
   const toggle = useCallback(
     (entry: TrayEntry) => {
-      const change = toggleCompare(trayRef.current, entry);
+      const change = toggleCompare(store.get(), entry);
       toast.show(change.message, { kind: change.ok ? "success" : "error" });
       if (!change.ok) return;
-      trayRef.current = change.tray;
-      setTray(change.tray);
+      store.set(change.tray);
       save(change.tray);
     },
-    [save, toast],
+    [store, save, toast],
   );
 
   const clear = useCallback(() => {
-    setTray([]);
+    store.set([]);
     save([]);
-  }, [save]);
+  }, [store, save]);
 
   const value = useMemo(
     () => ({ tray, has: (id: number) => tray.some((entry) => entry.id === id), toggle, clear }),

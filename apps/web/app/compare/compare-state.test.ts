@@ -26,7 +26,16 @@ describe("the compare tray", () => {
     expect(trayFromStorage('{"id":1}')).toEqual([]);
     expect(
       trayFromStorage(
-        JSON.stringify([entry(1), { id: -2 }, { id: 1.5 }, entry(1), { id: 3 }, entry(4), entry(5), entry(6)]),
+        JSON.stringify([
+          entry(1),
+          { id: -2 },
+          { id: 1.5 },
+          entry(1),
+          { id: 3 },
+          entry(4),
+          entry(5),
+          entry(6),
+        ]),
       ),
     ).toEqual([entry(1), { id: 3, name: "" }, entry(4), entry(5)]);
   });

@@ -53,7 +53,8 @@ export function feeLinesOf(course: FeeFields, myCurrency: string, rates: UsdRate
   const fee = course.tuition_fee;
   if (fee <= 0) return { own, totalUnknown: fee < 0 };
   const lines: FeeLines = { own, totalUnknown: false };
-  const converted = currency === myCurrency ? null : convertAmount(fee, currency, myCurrency, rates);
+  const converted =
+    currency === myCurrency ? null : convertAmount(fee, currency, myCurrency, rates);
   if (converted) {
     lines.mine = perBase(
       `about ${formatEstimatedMoney(converted.amount, myCurrency)}`,

@@ -34,14 +34,15 @@ function displayOf(code: string): "symbol" | "narrowSymbol" {
       );
     const symbol = sign("symbol");
     const narrow = sign("narrowSymbol");
-    const useNarrow = symbol.startsWith(code) && !narrow.startsWith("$") && !narrow.startsWith(code);
+    const useNarrow =
+      symbol.startsWith(code) && !narrow.startsWith("$") && !narrow.startsWith(code);
     display = useNarrow ? "narrowSymbol" : "symbol";
     displays.set(code, display);
   }
   return display;
 }
 
-/** Whether Intl knows the code (a made-up code falls back to "1,234 XYZ"). */
+/** Whether Intl takes the code (a malformed one falls back to "1,234 XY"). */
 function isIntlCurrency(code: string): boolean {
   try {
     new Intl.NumberFormat(ENGLISH, { style: "currency", currency: code });

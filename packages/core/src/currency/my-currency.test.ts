@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { regionsOfAcceptLanguage, resolveMyCurrency, type MyCurrencyInputs } from "./my-currency.ts";
+import {
+  regionsOfAcceptLanguage,
+  resolveMyCurrency,
+  type MyCurrencyInputs,
+} from "./my-currency.ts";
 
 const base: MyCurrencyInputs = {
   account: null,
@@ -46,9 +50,10 @@ describe("resolveMyCurrency", () => {
       code: "NGN",
       source: "locale",
     });
-    expect(
-      resolveMyCurrency({ ...base, acceptLanguage: "en", residenceCountry: "id" }),
-    ).toEqual({ code: "IDR", source: "country" });
+    expect(resolveMyCurrency({ ...base, acceptLanguage: "en", residenceCountry: "id" })).toEqual({
+      code: "IDR",
+      source: "country",
+    });
     expect(resolveMyCurrency(base)).toEqual({ code: "USD", source: "default" });
   });
 

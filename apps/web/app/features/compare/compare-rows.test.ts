@@ -78,6 +78,11 @@ describe("compareRows", () => {
 
   it("never marks a difference with one programme", () => {
     expect(cellsDiffer([{ text: "a" }])).toBe(false);
-    expect(cellsDiffer([{ text: "a", detail: "x" }, { text: "a", detail: "y" }])).toBe(true);
+    expect(
+      cellsDiffer([
+        { text: "a", detail: "x" },
+        { text: "a", detail: "y" },
+      ]),
+    ).toBe(true);
   });
 });

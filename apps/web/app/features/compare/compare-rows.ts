@@ -74,8 +74,16 @@ export function compareRows(
       label: "Fee and base",
       cells: programmes.map((p) => feeCell(p, myCurrency, rates)),
     },
-    { key: "duration", label: "Duration", cells: programmes.map((p) => ({ text: formatDuration(p) })) },
-    { key: "level", label: "Level and degree", cells: programmes.map((p) => ({ text: levelOf(p) })) },
+    {
+      key: "duration",
+      label: "Duration",
+      cells: programmes.map((p) => ({ text: formatDuration(p) })),
+    },
+    {
+      key: "level",
+      label: "Level and degree",
+      cells: programmes.map((p) => ({ text: levelOf(p) })),
+    },
     {
       key: "format",
       label: "Format and attendance",

@@ -12,7 +12,17 @@ import { useToast } from "../components/toast/toast-provider.tsx";
 import { useMyMoney } from "./my-money.ts";
 import styles from "./currency-picker.module.css";
 
-export function CurrencyPicker({ variant = "header" }: { variant?: "header" | "settings" }) {
+/**
+ * "header": the code alone (the name as its tooltip) beside Sign in; "menu": the narrow screens'
+ * menu, with its label shown; "settings": the names, with a word on how estimates are made.
+ */
+export function CurrencyPicker({
+  variant = "header",
+  className,
+}: {
+  variant?: "header" | "menu" | "settings";
+  className?: string | undefined;
+}) {
   const money = useMyMoney();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -37,9 +47,9 @@ export function CurrencyPicker({ variant = "header" }: { variant?: "header" | "s
   };
 
   return (
-    <div className={styles.picker} data-variant={variant}>
+    <div className={`${styles.picker} ${className ?? ""}`} data-variant={variant}>
       <label htmlFor={id} className={variant === "header" ? "visually-hidden" : styles.label}>
-        {variant === "header" ? "Show prices in" : "Currency for prices"}
+        {variant === "settings" ? "Currency for prices" : "Show prices in"}
       </label>
       <select
         id={id}
@@ -50,8 +60,8 @@ export function CurrencyPicker({ variant = "header" }: { variant?: "header" | "s
         onChange={(event) => void choose(event.target.value)}
       >
         {money.currencies.map(([code, name]) => (
-          <option key={code} value={code}>
-            {variant === "header" ? `${code} · ${name}` : `${name} (${code})`}
+          <option key={code} value={code} title={name}>
+            {variant === "settings" ? `${name} (${code})` : code}
           </option>
         ))}
       </select>

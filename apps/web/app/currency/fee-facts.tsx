@@ -56,10 +56,7 @@ export function FeeFacts({
                 ) : (
                   lines.total.own
                 )}
-                <span className={styles.how}>
-                  {lines.total.mine ? `${lines.total.own}: ` : ""}
-                  {lines.total.how}
-                </span>
+                <span className={styles.how}>{lines.total.detail}</span>
               </>
             ) : (
               "Not known"
@@ -89,7 +86,7 @@ export function FeeInline({ course, ownText }: { course: FeeFields; ownText?: st
       {total && (
         <>
           <span aria-hidden="true"> · </span>
-          <span title={lines.total?.how}>{total} in total</span>
+          <span title={lines.total?.detail}>{total} in total</span>
         </>
       )}
     </>

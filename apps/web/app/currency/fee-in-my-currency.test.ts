@@ -47,6 +47,7 @@ describe("feeLinesOf", () => {
       own: "8,400 EUR",
       mine: "about ₦14M",
       how: "4,200 EUR × 2 years",
+      detail: "4,200 EUR × 2 years = 8,400 EUR",
     });
     expect(lines.totalUnknown).toBe(false);
   });
@@ -54,7 +55,11 @@ describe("feeLinesOf", () => {
   it("leaves out the estimate when my currency is the school's", () => {
     const lines = feeLinesOf(course(), "EUR", RATES);
     expect(lines.mine).toBeUndefined();
-    expect(lines.total).toEqual({ own: "8,400 EUR", how: "4,200 EUR × 2 years" });
+    expect(lines.total).toEqual({
+      own: "8,400 EUR",
+      how: "4,200 EUR × 2 years",
+      detail: "4,200 EUR × 2 years",
+    });
   });
 
   it("never turns an unknown fee into 0, and a free programme has no total to show", () => {
@@ -62,6 +67,12 @@ describe("feeLinesOf", () => {
     expect(unknown).toEqual({ own: "N/A", totalUnknown: true });
     const free = feeLinesOf(course({ tuition_fee: 0 }), "NGN", RATES);
     expect(free).toEqual({ own: "FREE", totalUnknown: false });
+  });
+
+  it("does not repeat a fee for the whole programme as its own total", () => {
+    const whole = feeLinesOf(course({ tuition_fee_base: "programme" }), "NGN", RATES);
+    expect(whole.total?.detail).toBe("4,200 EUR for the full programme");
+    expect(whole.total?.mine).toBe("about ₦7.1M");
   });
 
   it("shows no estimate for a currency without a rate, and converts currencies without minor units", () => {

@@ -32,6 +32,11 @@ export interface FeeLines {
     mine?: string;
     /** "4,200 EUR × 2 years". */
     how: string;
+    /**
+     * The line under the total: how it was computed, and the total in the school's currency when
+     * the total shown is the estimate ("4,200 EUR × 2 years = 8,400 EUR").
+     */
+    detail: string;
   };
   /** The total is not known (an unknown fee): say so, never 0. */
   totalUnknown: boolean;
@@ -71,10 +76,15 @@ export function feeLinesOf(course: FeeFields, myCurrency: string, rates: UsdRate
   if (total.status !== "known") return { ...lines, totalUnknown: total.status === "unknown" };
   const mineTotal =
     currency === myCurrency ? null : convertAmount(total.amount, currency, myCurrency, rates);
+  const ownTotal = ownMoney(total.amount, currency);
+  const how = describeTotalCost(total, ownMoney);
+  // "13,800 CNY for the full programme" already says the total.
+  const saysTotal = how.startsWith(ownTotal);
   lines.total = {
-    own: ownMoney(total.amount, currency),
+    own: ownTotal,
     ...(mineTotal ? { mine: `about ${formatEstimatedMoney(mineTotal.amount, myCurrency)}` } : {}),
-    how: describeTotalCost(total, ownMoney),
+    how,
+    detail: mineTotal && !saysTotal ? `${how} = ${ownTotal}` : how,
   };
   return lines;
 }

@@ -77,7 +77,7 @@ export function SiteHeader() {
               Explore
             </SiteLink>
             {/* My currency (docs/decisions/052-my-currency-and-compare.md). */}
-            <CurrencyPicker />
+            <CurrencyPicker className={styles.desktopOnly} />
             {user ? <UserMenu /> : <SignInLink className={styles.signIn} />}
             <MobileMenu className={styles.mobileOnly} />
           </div>

@@ -57,7 +57,7 @@ describe("compareRows", () => {
     expect(byKey.total?.label).toBe("Total cost (NGN)");
     expect(byKey.total?.cells[0]).toEqual({
       text: "about ₦14M",
-      detail: "8,400 EUR: 4,200 EUR × 2 years",
+      detail: "4,200 EUR × 2 years = 8,400 EUR",
     });
     expect(byKey.total?.differs).toBe(true);
     expect(byKey.duration?.differs).toBe(true);

@@ -30,9 +30,7 @@ const NOT_ANNOUNCED = "Not announced";
 function totalCell(programme: ComparedProgramme, myCurrency: string, rates: UsdRates): CompareCell {
   const lines = feeLinesOf(programme, myCurrency, rates);
   if (lines.total) {
-    return lines.total.mine
-      ? { text: lines.total.mine, detail: `${lines.total.own}: ${lines.total.how}` }
-      : { text: lines.total.own, detail: lines.total.how };
+    return { text: lines.total.mine ?? lines.total.own, detail: lines.total.detail };
   }
   if (programme.tuition_fee === 0) return { text: "Free" };
   return { text: "Not known" };

@@ -6,9 +6,9 @@ import { useMyMoney } from "./my-money.ts";
 import { feeLinesOf, type FeeFields } from "./fee-in-my-currency.ts";
 import styles from "./fee-facts.module.css";
 
-function Estimate({ text, note }: { text: string; note: string }) {
+function Estimate({ text, note, block }: { text: string; note: string; block?: boolean }) {
   return (
-    <span className={styles.estimate} title={note}>
+    <span className={styles.estimate} data-block={block || undefined} title={note}>
       {text}
       <span className="visually-hidden"> ({note})</span>
     </span>
@@ -37,12 +37,8 @@ export function FeeFacts({
         <dt>{tuitionLabel}</dt>
         <dd>
           {lines.own}
-          {lines.mine && (
-            <>
-              <span aria-hidden="true"> · </span>
-              <Estimate text={lines.mine} note={note} />
-            </>
-          )}
+          {/* On a line of its own: the two amounts never break mid-way on a narrow card. */}
+          {lines.mine && <Estimate text={lines.mine} note={note} block />}
         </dd>
       </div>
       {(lines.total || lines.totalUnknown) && (

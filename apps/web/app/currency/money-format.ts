@@ -1,7 +1,7 @@
-// How amounts of money read (docs/decisions/052-my-currency-and-compare.md): the school's own fee
-// exactly, in its currency ("€4,200"); an amount converted to the student's currency as an
-// estimate, to two significant figures and in short form from 100,000 ("about ₦7.1M"). Both
-// through Intl.NumberFormat, one formatter per currency and style, made once.
+// How an amount converted to the student's currency reads (docs/decisions/052-my-currency-and-compare.md):
+// an estimate, to two significant figures and in short form from 100,000 ("₦7.1M", "€3,900"),
+// through Intl.NumberFormat, one formatter per currency and size, made once. The school's own fee
+// keeps the spec's form (utils/course-display.ts).
 
 const ENGLISH = "en-US";
 /** From here an estimate reads in short form ("₦7.1M" rather than "₦7,100,000"). */
@@ -50,22 +50,6 @@ function isIntlCurrency(code: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** An amount as the school states it: "€4,200", "¥650,000", "$1,234.50". */
-export function formatExactMoney(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  if (!isIntlCurrency(code)) return `${amount.toLocaleString(ENGLISH)} ${code}`;
-  const whole = Number.isInteger(amount);
-  return formatter(`exact:${code}:${whole}`, () => {
-    const options: Intl.NumberFormatOptions = {
-      style: "currency",
-      currency: code,
-      currencyDisplay: displayOf(code),
-    };
-    if (whole) options.maximumFractionDigits = 0;
-    return new Intl.NumberFormat(ENGLISH, options);
-  }).format(amount);
 }
 
 /** A converted amount, rounded as an estimate should be: "₦7.1M", "€3,900", "¥650K". */

@@ -2,7 +2,7 @@
 // in. Chosen on the account when signed in, else in a cookie; with neither, guessed from the
 // browser's languages (the first with a region whose country has a currency: en-NG is NGN), then
 // from the country of residence on the account, then US dollars.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { userPreferences } from "@studyatlas/db/schema/preferences.ts";
@@ -142,13 +142,4 @@ export async function saveAccountCurrency(
       target: userPreferences.userId,
       set: { currencyCode: code, updatedAt: sql`now()` },
     });
-}
-
-/** The account's chosen currency, or null. */
-export async function getAccountCurrency(db: Database, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ code: userPreferences.currencyCode })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId));
-  return row?.code ?? null;
 }

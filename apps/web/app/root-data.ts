@@ -38,18 +38,20 @@ export async function loadRootData({
   const pending = getPendingSecondFactor(context);
   const [countries, wishlistCourseIds, chatUnread, secondFactor, money, compareTray] =
     await Promise.all([
-    services.catalogue.listCountryOptions({ enabledOnly: true }),
-    user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
-    user ? countUnread(services.db, user.id) : Promise.resolve(0),
-    // A session that owes its code resumes at the code step (ADR 014).
-    pending ? secondFactorOwed(services.db, pending.userId) : Promise.resolve(undefined),
-    loadMyMoney(services, {
-      userId: user ? Number(user.id) : null,
-      cookie: cookieOf(request, CURRENCY_COOKIE),
-      acceptLanguage: request?.headers.get("accept-language") ?? undefined,
-    }),
-    user ? getCompareTray(services.db, Number(user.id), services.finderIndex) : Promise.resolve([]),
-  ]);
+      services.catalogue.listCountryOptions({ enabledOnly: true }),
+      user ? listWishlistCourseIds(services.db, user.id) : Promise.resolve([]),
+      user ? countUnread(services.db, user.id) : Promise.resolve(0),
+      // A session that owes its code resumes at the code step (ADR 014).
+      pending ? secondFactorOwed(services.db, pending.userId) : Promise.resolve(undefined),
+      loadMyMoney(services, {
+        userId: user ? Number(user.id) : null,
+        cookie: cookieOf(request, CURRENCY_COOKIE),
+        acceptLanguage: request?.headers.get("accept-language") ?? undefined,
+      }),
+      user
+        ? getCompareTray(services.db, Number(user.id), services.finderIndex)
+        : Promise.resolve([]),
+    ]);
   return {
     countries,
     user,

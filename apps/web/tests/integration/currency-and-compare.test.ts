@@ -87,7 +87,10 @@ describe("my currency", () => {
 
   it("a signed-in choice is kept on the account, so another browser shows it too", async () => {
     const { browser, userId } = await signedIn();
-    const saved = body(await browser.call("PUT", "/api/currency", { body: { currency: "EUR" } }), 200);
+    const saved = body(
+      await browser.call("PUT", "/api/currency", { body: { currency: "EUR" } }),
+      200,
+    );
     expect(saved).toEqual({ currency: "EUR", saved_to_account: true });
     // The account wins over a cookie and over the browser's languages.
     expect(await moneyOf(userId, "NGN", "en-NG")).toMatchObject({ code: "EUR", source: "account" });
@@ -106,7 +109,10 @@ describe("my currency", () => {
   it("answers 400 naming the field for a malformed or unknown code, and never a 500", async () => {
     const browser = new Browser(app);
     for (const currency of ["EURO", "12", "", "€"]) {
-      const error = apiError(await browser.call("PUT", "/api/currency", { body: { currency } }), 400);
+      const error = apiError(
+        await browser.call("PUT", "/api/currency", { body: { currency } }),
+        400,
+      );
       expect(error.message, currency).toContain(MY_CURRENCY_MESSAGES.invalidCode);
     }
     const unknown = apiError(

@@ -103,8 +103,7 @@ export function cachedCatalogue(
       reference(`country-options:${JSON.stringify(options)}`, () =>
         listCountryOptions(db, options),
       ),
-    listCountryCurrencies: () =>
-      reference("country-currencies", () => listCountryCurrencies(db)),
+    listCountryCurrencies: () => reference("country-currencies", () => listCountryCurrencies(db)),
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),

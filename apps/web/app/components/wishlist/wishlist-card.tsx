@@ -5,11 +5,7 @@ import { Link } from "react-router";
 
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
-import {
-  cardImageOf,
-  formatDuration,
-  truncateText,
-} from "../../utils/course-display.ts";
+import { cardImageOf, formatDuration, truncateText } from "../../utils/course-display.ts";
 import { WishlistHeart } from "./wishlist-heart.tsx";
 import { CompareToggle } from "../../compare/compare-toggle.tsx";
 import { FeeInline } from "../../currency/fee-facts.tsx";

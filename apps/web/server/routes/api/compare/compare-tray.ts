@@ -13,10 +13,7 @@ import { requireUser, signedInUser } from "../../../plugins/auth.ts";
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
-export async function compareTrayRoutes(
-  app: FastifyInstance,
-  options: { services: AppServices },
-) {
+export async function compareTrayRoutes(app: FastifyInstance, options: { services: AppServices }) {
   const { db, finderIndex } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["compare"];

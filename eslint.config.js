@@ -35,6 +35,8 @@ const IMPORT_ZONES = [
       "apps/web/app/utils",
       "apps/web/app/auth",
       "apps/web/app/wishlist",
+      "apps/web/app/currency",
+      "apps/web/app/compare",
     ],
     from: "apps/web/app/features",
     message: "Shared code never depends on a feature; move what both need into shared code.",

@@ -27,6 +27,8 @@ import { ToastProvider } from "./components/toast/toast-provider.tsx";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
 import { loadRootData } from "./root-data.ts";
 import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
+import { CompareProvider } from "./compare/compare-context.tsx";
+import { CompareTray } from "./compare/compare-tray.tsx";
 
 const SITE_DESCRIPTION =
   "StudyAtlas: discover online programmes from schools worldwide — undergraduate and graduate degrees, executive education, short courses and certificates.";
@@ -36,8 +38,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** What every page needs (root-data.ts). */
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadRootData({ context });
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadRootData({ context, request });
 }
 
 /**
@@ -72,6 +74,8 @@ export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: "StudyAtlas" }, { name: "description", content: SITE_DESCRIPTION }];
 }
 
+const NO_TRAY: never[] = [];
+
 export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnPathChange();
   // Undefined when the root loader itself failed (the error page still renders signed out).
@@ -102,7 +106,13 @@ export function Layout({ children }: { children: ReactNode }) {
                 signedIn={Boolean(data?.user)}
                 initialCourseIds={data?.wishlistCourseIds ?? []}
               >
-                {children}
+                <CompareProvider
+                  signedIn={Boolean(data?.user)}
+                  accountTray={data?.compareTray ?? NO_TRAY}
+                >
+                  {children}
+                  <CompareTray />
+                </CompareProvider>
               </WishlistProvider>
               <SignInModal />
             </ToastProvider>

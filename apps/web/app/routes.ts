@@ -22,6 +22,8 @@ export default [
   route("school/:slug", "routes/school/school-detail.tsx"),
   route("countries", "routes/countries/country-list.tsx"),
   route("countries/:name", "routes/countries/country-detail.tsx"),
+  // Compare up to four programmes (docs/decisions/052-my-currency-and-compare.md).
+  route("compare", "routes/compare/compare.tsx"),
   // Accounts (docs/spec/accounts-and-details.md §2 route table).
   route("auth", "routes/accounts/auth.tsx"),
   route("post-sign-up", "routes/accounts/post-sign-up.tsx"),

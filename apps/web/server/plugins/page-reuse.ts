@@ -28,6 +28,7 @@ import {
   splitAtNonce,
 } from "../policies/page-reuse-policy.ts";
 import type { SessionCookieNames } from "./auth.ts";
+import { CURRENCY_COOKIE } from "@studyatlas/schemas/my-currency-rules.ts";
 
 interface KeptPage {
   /** The body cut at its nonce (page-reuse-policy.ts). */
@@ -106,6 +107,10 @@ function reuseKeyOf(request: FastifyRequest, cookieNames: SessionCookieNames): s
       cookies[cookieNames.access] !== undefined || cookies[cookieNames.refresh] !== undefined,
     authorization: request.headers.authorization !== undefined,
     finderSeed: cookies[FINDER_SEED_COOKIE],
+    currencyInputs: {
+      cookie: cookies[CURRENCY_COOKIE] ?? "",
+      acceptLanguage: String(request.headers["accept-language"] ?? ""),
+    },
   });
 }
 

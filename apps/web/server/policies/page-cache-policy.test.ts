@@ -84,9 +84,11 @@ describe("public page cache", () => {
     }
   });
 
-  it("varies on Cookie and Accept-Encoding, once each", () => {
-    expect(varyWithCookie("")).toBe("accept-encoding, cookie");
-    expect(varyWithCookie("accept-encoding")).toBe("accept-encoding, cookie");
-    expect(varyWithCookie("Accept-Encoding, Cookie")).toBe("Accept-Encoding, Cookie");
+  it("varies on Cookie, Accept-Encoding and Accept-Language (the currency's guess), once each", () => {
+    expect(varyWithCookie("")).toBe("accept-encoding, cookie, accept-language");
+    expect(varyWithCookie("accept-encoding")).toBe("accept-encoding, cookie, accept-language");
+    expect(varyWithCookie("Accept-Encoding, Cookie, Accept-Language")).toBe(
+      "Accept-Encoding, Cookie, Accept-Language",
+    );
   });
 });

@@ -1,7 +1,8 @@
 // Which responses a CDN may keep (docs/architecture.md, "Scaling out"). The public pages a signed-out visitor reads
 // (home, finder, programme, school, country and the site pages) carry
 // `Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=600` and
-// `Vary: Accept-Encoding, Cookie`: a shared cache keeps them for a minute and may serve a stale
+// `Vary: Accept-Encoding, Cookie, Accept-Language` (the student's currency is guessed from the
+// browser's languages; docs/decisions/052-my-currency-and-compare.md): a shared cache keeps them for a minute and may serve a stale
 // copy for ten more while it fetches a fresh one; browsers always ask again. Anything else keeps
 // the route's own choice, and nothing that a signed-in visitor gets, or that sets a cookie, is
 // ever marked public (docs/decisions/023-caching-public-pages-by-a-cdn.md).
@@ -72,7 +73,7 @@ export function publicPageCache(facts: PageResponseFacts): string | undefined {
 }
 
 /**
- * `Vary` with `accept-encoding` and `cookie` added once to whatever the response already varies
+ * `Vary` with `accept-encoding`, `cookie` and `accept-language` added once to whatever the response already varies
  * on. Added in lower case: @fastify/compress, which runs after, looks for `accept-encoding` case
  * sensitively and would name it a second time.
  */
@@ -84,6 +85,8 @@ export function varyWithCookie(current: string): string {
   if (!names.some((name) => name.toLowerCase() === "accept-encoding")) {
     names.push("accept-encoding");
   }
-  if (!names.some((name) => name.toLowerCase() === "cookie")) names.push("cookie");
+  for (const header of ["cookie", "accept-language"]) {
+    if (!names.some((name) => name.toLowerCase() === header)) names.push(header);
+  }
   return names.join(", ");
 }

@@ -69,6 +69,27 @@ describe("page reuse: which requests", () => {
   });
 });
 
+describe("page reuse: the student's currency", () => {
+  it("keys a page by the currency cookie and Accept-Language, which the currency is resolved from", () => {
+    const naira = pageReuseKey(
+      anonymous("/course/x", { currencyInputs: { cookie: "NGN", acceptLanguage: "" } }),
+    );
+    const euro = pageReuseKey(
+      anonymous("/course/x", { currencyInputs: { cookie: "EUR", acceptLanguage: "" } }),
+    );
+    const lagos = pageReuseKey(
+      anonymous("/course/x", { currencyInputs: { cookie: "", acceptLanguage: "en-NG" } }),
+    );
+    const london = pageReuseKey(
+      anonymous("/course/x", { currencyInputs: { cookie: "", acceptLanguage: "en-GB" } }),
+    );
+    expect(new Set([naira, euro, lagos, london, "/course/x"]).size).toBe(5);
+    expect(
+      pageReuseKey(anonymous("/course/x", { currencyInputs: { cookie: "", acceptLanguage: "" } })),
+    ).toBe("/course/x");
+  });
+});
+
 describe("page reuse: which responses", () => {
   it("keeps a 200 that sets no cookie and whose route did not forbid keeping it", () => {
     expect(isReusableResponse({ statusCode: 200, setsCookie: false, cacheControl: "" })).toBe(true);

@@ -5,9 +5,10 @@
 // A response is reused only when nothing about the visitor went into it: a GET of a public page
 // (the pages a CDN may keep, page-cache-policy.ts) by a request with no session of any kind (no
 // session cookie, valid or not, no session owing its second factor, no Authorization header),
-// answered 200 without setting a cookie. The only other request input a page reads is the
-// finder's `finder_seed` cookie, which orders a random list: it joins the key when the address
-// asks for random order.
+// answered 200 without setting a cookie. The other request inputs a page reads are the
+// finder's `finder_seed` cookie, which orders a random list (it joins the key when the address
+// asks for random order), and what the student's currency is resolved from, the currency cookie
+// and Accept-Language (they join every key; docs/decisions/052-my-currency-and-compare.md).
 import { isPublicPagePath } from "./page-cache-policy.ts";
 
 /** The finder's seed cookie (routes/finder/finder.tsx). */
@@ -27,6 +28,8 @@ export interface PageRequestFacts {
   authorization: boolean;
   /** The finder's seed cookie, when the request carried one. */
   finderSeed: string | undefined;
+  /** The currency cookie and the Accept-Language header, as sent ('' when absent). */
+  currencyInputs?: { cookie: string; acceptLanguage: string };
 }
 
 /** The key a reusable page request is kept under, or undefined when it must be rendered afresh. */
@@ -39,7 +42,12 @@ export function pageReuseKey(facts: PageRequestFacts): string | undefined {
   if (!isPublicPagePath(path)) return undefined;
   // A random order without a seed in the address follows the visitor's seed cookie.
   const random = /random/i.test(decodeQuery(query));
-  return random ? `${facts.url}\u0000seed=${facts.finderSeed ?? ""}` : facts.url;
+  const { cookie = "", acceptLanguage = "" } = facts.currencyInputs ?? {};
+  const key =
+    cookie || acceptLanguage
+      ? `${facts.url}\u0000currency=${cookie}\u0000lang=${acceptLanguage}`
+      : facts.url;
+  return random ? `${key}\u0000seed=${facts.finderSeed ?? ""}` : key;
 }
 
 function decodeQuery(query: string): string {

@@ -23,8 +23,10 @@ import { notificationRoutes } from "./api/applications/notifications.ts";
 import { pushWorkerRoute } from "./api/applications/push-worker.ts";
 import { catalogueRoutes } from "./api/catalogue/catalogue.ts";
 import { chatRoutes } from "./api/chat/chats.ts";
+import { compareTrayRoutes } from "./api/compare/compare-tray.ts";
 import { chatLiveRoutes } from "./api/chat/live.ts";
 import { contactRoutes } from "./api/contact/contact.ts";
+import { myCurrencyRoutes } from "./api/currency/my-currency.ts";
 import { analyticsOverviewRoutes } from "./api/dashboards/analytics-overview.ts";
 import { requireRole } from "./api/dashboards/dashboard-guards.ts";
 import { partnerDashboardRoutes } from "./api/dashboards/partner.ts";
@@ -73,6 +75,10 @@ async function personalApi(api: FastifyInstance, { services: s }: WithServices) 
   const pushPublicKey = s.config.notifications.vapid?.publicKey;
   await api.register(notificationRoutes, { services: s.app, pushPublicKey });
   await api.register(pushWorkerRoute);
+  // My currency and the compare tray (docs/decisions/052-my-currency-and-compare.md).
+  const secureCookies = s.config.auth.secureCookies;
+  await api.register(myCurrencyRoutes, { services: s.app, secureCookies });
+  await api.register(compareTrayRoutes, { services: s.app });
 }
 
 async function engagementApi(api: FastifyInstance, { services: s }: WithServices) {

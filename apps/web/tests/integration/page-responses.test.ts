@@ -106,13 +106,14 @@ describe("page responses", () => {
       expect(packed.headers["content-encoding"]).toBe(encoding);
       expect(packed.headers["transfer-encoding"]).toBeUndefined();
       expect(Number(packed.headers["content-length"])).toBe(packed.rawPayload.length);
-      // Each field once: a cache keys on them (a Vary that is right).
+      // Each field once: a cache keys on them (a Vary that is right). Accept-Language: the
+      // student's currency is guessed from it (docs/decisions/052-my-currency-and-compare.md).
       expect(
         String(packed.headers.vary)
           .split(",")
           .map((name) => name.trim().toLowerCase())
           .sort(),
-      ).toEqual(["accept-encoding", "cookie"]);
+      ).toEqual(["accept-encoding", "accept-language", "cookie"]);
       const html = decompress(packed.rawPayload).toString("utf8");
       expectWholeDocument(html);
       expect(html.replace(/nonce="[^"]+"/g, "")).toBe(plain.body.replace(/nonce="[^"]+"/g, ""));

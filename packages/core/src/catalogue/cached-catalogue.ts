@@ -11,6 +11,7 @@ import { getCountryById } from "./country-detail.ts";
 import { getCourseBySlug } from "./course-detail.ts";
 import { listCurrencies, listDegreeTypes, listDisciplines } from "./reference-lists.ts";
 import { getSchoolBySlug, listSchools } from "./schools.ts";
+import { listCountryCurrencies } from "../currency/my-currency.ts";
 import type { CourseFilters, CourseListRequest, RelatedScope } from "../finder/course-request.ts";
 import type { FinderIndex } from "../finder/finder-index.ts";
 import { randomSeed } from "../finder/random-seed.ts";
@@ -40,6 +41,8 @@ export interface CachedCatalogue {
   listRelatedCourses(scope: RelatedScope): ReturnType<typeof listRelatedCourses>;
   /** The countries of the search box's dropdown (every page's root loader). */
   listCountryOptions(options: { enabledOnly: boolean }): ReturnType<typeof listCountryOptions>;
+  /** Country code to currency code, for the currency guess (docs/decisions/052-my-currency-and-compare.md). */
+  listCountryCurrencies(): ReturnType<typeof listCountryCurrencies>;
   /** The detail pages' records (their HTML sanitised once, not on every view). */
   getCourseBySlug(slug: string): ReturnType<typeof getCourseBySlug>;
   getSchoolBySlug(slug: string): ReturnType<typeof getSchoolBySlug>;
@@ -100,6 +103,7 @@ export function cachedCatalogue(
       reference(`country-options:${JSON.stringify(options)}`, () =>
         listCountryOptions(db, options),
       ),
+    listCountryCurrencies: () => reference("country-currencies", () => listCountryCurrencies(db)),
     // `remember` stores only defined values: unknown slugs are asked again, never cached.
     getCourseBySlug: (slug) => remember(`course:${slug}`, () => getCourseBySlug(db, slug)),
     getSchoolBySlug: (slug) => remember(`school:${slug}`, () => getSchoolBySlug(db, slug)),

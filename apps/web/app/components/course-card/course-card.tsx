@@ -13,10 +13,11 @@ import {
   formatDuration,
   formatStartDate,
   isStartPast,
-  formatTuition,
   truncateCourseName,
 } from "../../utils/course-display.ts";
 import { WishlistHeart } from "../wishlist/wishlist-heart.tsx";
+import { CompareToggle } from "../../compare/compare-toggle.tsx";
+import { FeeFacts } from "../../currency/fee-facts.tsx";
 import styles from "./course-card.module.css";
 import { SiteLink } from "../site-link/site-link.tsx";
 
@@ -48,6 +49,8 @@ export function CourseCard({ course }: { course: CourseCardData }) {
         )}
         {/* The wishlist heart (docs/spec/discovery.md §4 "Wishlist heart"). */}
         <WishlistHeart courseId={course.id} courseName={course.name} />
+        {/* Compare up to four (docs/decisions/052-my-currency-and-compare.md). */}
+        <CompareToggle courseId={course.id} courseName={course.name} />
       </div>
       <div className={styles.body}>
         <div className={styles.school}>
@@ -81,10 +84,8 @@ export function CourseCard({ course }: { course: CourseCardData }) {
           </SiteLink>
         </h3>
         <dl className={styles.facts}>
-          <div className={styles.tuition}>
-            <dt>Tuition</dt>
-            <dd>{formatTuition(course)}</dd>
-          </div>
+          {/* The fee with an estimate in the student's currency, and the total cost (ADR 052). */}
+          <FeeFacts course={course} tuitionClassName={styles.tuition} />
           <div>
             <dt>Duration</dt>
             <dd>{formatDuration(course)}</dd>

@@ -1,4 +1,4 @@
-// The hamburger menu of narrow screens (768 px or less): Browse and Explore. It closes on a tap
+// The hamburger menu of narrow screens (768 px or less): Browse, Explore and the currency picker. It closes on a tap
 // outside, on scroll or on a touch move (docs/spec/discovery.md §2 Header), and on Escape.
 import { Link } from "react-router";
 
@@ -6,6 +6,7 @@ import { useMenuDisclosure } from "../../hooks/use-menu-disclosure.ts";
 import { BROWSE_BY_DISCIPLINE_PATH, PROGRAMME_LINKS } from "../../utils/programme-links.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../icons/icons.tsx";
 import styles from "./mobile-menu.module.css";
+import { CurrencyPicker } from "../../currency/currency-picker.tsx";
 
 export function MobileMenu({ className }: { className?: string }) {
   const menu = useMenuDisclosure({ scroll: true, touchMove: true });
@@ -72,6 +73,8 @@ export function MobileMenu({ className }: { className?: string }) {
           <Link to="/explore" className={styles.item} onClick={close}>
             Explore
           </Link>
+          {/* My currency (docs/decisions/052-my-currency-and-compare.md). */}
+          <CurrencyPicker variant="menu" className={styles.item} />
         </nav>
       )}
     </div>

@@ -16,6 +16,7 @@ import styles from "./site-header.module.css";
 import { useScrollStage } from "./use-scroll-stage.ts";
 import { UserMenu } from "./user-menu.tsx";
 import { SiteLink } from "../site-link/site-link.tsx";
+import { CurrencyPicker } from "../../currency/currency-picker.tsx";
 
 type Appearance = "transparent" | "tinted" | "solid";
 
@@ -75,6 +76,8 @@ export function SiteHeader() {
             <SiteLink to="/explore" className={`${styles.explore} ${styles.desktopOnly}`}>
               Explore
             </SiteLink>
+            {/* My currency (docs/decisions/052-my-currency-and-compare.md). */}
+            <CurrencyPicker className={styles.desktopOnly} />
             {user ? <UserMenu /> : <SignInLink className={styles.signIn} />}
             <MobileMenu className={styles.mobileOnly} />
           </div>

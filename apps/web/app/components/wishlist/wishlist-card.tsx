@@ -5,13 +5,10 @@ import { Link } from "react-router";
 
 import type { CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
-import {
-  cardImageOf,
-  formatDuration,
-  formatTuition,
-  truncateText,
-} from "../../utils/course-display.ts";
+import { cardImageOf, formatDuration, truncateText } from "../../utils/course-display.ts";
 import { WishlistHeart } from "./wishlist-heart.tsx";
+import { CompareToggle } from "../../compare/compare-toggle.tsx";
+import { FeeInline } from "../../currency/fee-facts.tsx";
 import styles from "./wishlist-card.module.css";
 
 /** docs/spec/discovery.md §9: "120 on small screens and in the wishlist card". */
@@ -25,8 +22,6 @@ export function WishlistCard({
   onNavigate?: () => void;
 }) {
   const image = cardImageOf(course.school);
-  // §9: "the wishlist card shows 'Free'" where cards show 'FREE'.
-  const tuition = course.tuition_fee === 0 ? "Free" : formatTuition(course);
   return (
     <article className={styles.card}>
       {image ? (
@@ -55,10 +50,13 @@ export function WishlistCard({
           <p className={styles.about}>{truncateText(course.about, WISHLIST_ABOUT_LIMIT)}</p>
         )}
         <p className={styles.facts}>
-          <span>{tuition}</span>
+          {/* §9: "the wishlist card shows 'Free'" where cards show 'FREE'; the estimate in the
+              student's currency and the total beside it (docs/decisions/052-my-currency-and-compare.md). */}
+          <FeeInline course={course} {...(course.tuition_fee === 0 ? { ownText: "Free" } : {})} />
           <span aria-hidden="true"> · </span>
           <span>{formatDuration(course)}</span>
         </p>
+        <CompareToggle courseId={course.id} courseName={course.name} variant="inline" />
       </div>
       <div className={styles.action}>
         <WishlistHeart courseId={course.id} courseName={course.name} variant="inline" />

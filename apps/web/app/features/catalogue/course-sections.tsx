@@ -14,6 +14,7 @@ import { HtmlContent } from "./html-content.tsx";
 import type { SectionTab } from "./section-tabs.tsx";
 import { VideoEmbed } from "./video-embed.tsx";
 import styles from "./course-page.module.css";
+import { FeeFacts } from "../../currency/fee-facts.tsx";
 
 /** The four tabs of §2, in order, with the ids of their sections. */
 export const COURSE_TABS: readonly SectionTab[] = [
@@ -56,7 +57,8 @@ export function CourseKeyFacts({ course, action }: { course: CourseDetail; actio
           Key facts
         </h2>
         <dl className={styles.facts}>
-          <Fact label="Tuition" value={formatTuition(course)} />
+          {/* With the estimate in the student's currency and the total cost (ADR 052). */}
+          <FeeFacts course={course} tuitionClassName={styles.fact} />
           <Fact label="Duration" value={formatDuration(course)} />
           <Fact label="Format" value={formatCourseFormat(course.course_format)} />
           <Fact label="Attendance" value={formatDetailAttendance(course.attendance)} />

@@ -25,6 +25,7 @@ import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.ts
 import { useToast } from "../../components/toast/toast-provider.tsx";
 import { TwoFactorSettings } from "../../features/accounts/two-factor-settings.tsx";
 import { NotificationSettingsSection } from "../../features/applications/notification-settings.tsx";
+import { CurrencySettings } from "../../currency/currency-picker.tsx";
 import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
@@ -91,6 +92,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <ProfileForm detail={detail} countries={countries} />
+      {/* My currency, kept on the account (docs/decisions/052-my-currency-and-compare.md). */}
+      <CurrencySettings className={styles.panel} titleClassName={styles.panelTitle} />
       <ChangePasswordForm />
       <TwoFactorSettings
         factors={factors}

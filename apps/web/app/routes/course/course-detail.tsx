@@ -11,6 +11,7 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { ApplyAction } from "../../features/applications/apply-action.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
+import { CompareToggle } from "../../compare/compare-toggle.tsx";
 import { getLogger, getServices } from "../../context.ts";
 import {
   COURSE_TABS,
@@ -123,7 +124,13 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
       <div className={styles.layout}>
         <CourseKeyFacts
           course={course}
-          action={<ApplyAction course={course} buttonClassName={styles.apply} />}
+          action={
+            <>
+              <ApplyAction course={course} buttonClassName={styles.apply} />
+              {/* Compare up to four (docs/decisions/052-my-currency-and-compare.md). */}
+              <CompareToggle courseId={course.id} courseName={course.name} variant="inline" />
+            </>
+          }
         />
         <div className={styles.main}>
           {course.about && <p className={styles.about}>{course.about}</p>}

@@ -70,9 +70,15 @@ function useApplicationForCourse(
 export function ApplyAction({
   course,
   buttonClassName,
+  label = "Apply Now",
+  ariaLabel,
 }: {
   course: { id: number; name: string };
   buttonClassName?: string | undefined;
+  /** The button's visible text. */
+  label?: string;
+  /** A fuller accessible name where several Apply buttons share a page ("Apply to X"). */
+  ariaLabel?: string;
 }) {
   const { user } = useSession();
   const promptSignIn = useSignInPrompt();
@@ -106,6 +112,7 @@ export function ApplyAction({
         type="button"
         className={buttonClassName}
         aria-haspopup="dialog"
+        aria-label={ariaLabel}
         onClick={() => {
           if (user) {
             setOpen(true);
@@ -115,7 +122,7 @@ export function ApplyAction({
           promptSignIn({ reason: "Sign in to apply to this programme." });
         }}
       >
-        Apply Now
+        {label}
       </button>
       {user && state && (
         <Suspense fallback={null}>

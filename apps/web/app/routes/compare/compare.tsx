@@ -14,7 +14,7 @@ import {
 import { useCompare } from "../../compare/compare-context.tsx";
 import { getServices } from "../../context.ts";
 import { useMyMoney } from "../../currency/my-money.ts";
-import { ApplyButton } from "../../features/applications/apply-button.tsx";
+import { ApplyAction } from "../../features/applications/apply-action.tsx";
 import { compareRows } from "../../features/compare/compare-rows.ts";
 import { CompareTable } from "../../features/compare/compare-table.tsx";
 import { ShareLink } from "../../features/compare/share-link.tsx";
@@ -137,10 +137,9 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             rows={rows}
             onlyDifferences={onlyDifferences}
             actionOf={(programme, className) => (
-              <ApplyButton
-                courseId={programme.id}
-                courseName={programme.name}
-                className={className}
+              <ApplyAction
+                course={programme}
+                buttonClassName={className}
                 label="Apply"
                 ariaLabel={`Apply to ${programme.name}`}
               />

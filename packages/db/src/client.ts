@@ -25,6 +25,7 @@ import * as engagement from "./schema/engagement.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
+import * as jobs from "./schema/jobs.ts";
 import * as search from "./schema/search.ts";
 
 export const schema = {
@@ -37,6 +38,7 @@ export const schema = {
   ...mfa,
   ...media,
   ...search,
+  ...jobs,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -10,6 +10,7 @@ import {
   isPlaceholder,
   normaliseProgramme,
 } from "./catalogue-constants.ts";
+import { TotalCostSchema } from "./cost.ts";
 import { booleanParam, repeatable, single, wholeNumber } from "./query-params.ts";
 import { MAX_INT4 } from "./limits.ts";
 
@@ -314,6 +315,7 @@ export const CourseListItemSchema = z.object({
   language: z.object({ id: z.number().int(), name: z.string(), code: z.string() }).nullable(),
   disciplines: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
   school: CourseSchoolSchema,
+  total_cost: TotalCostSchema,
 });
 export type CourseListItem = z.output<typeof CourseListItemSchema>;
 
@@ -332,6 +334,7 @@ export const CourseCardSchema = CourseListItemSchema.pick({
   attendance: true,
   tuition_fee: true,
   tuition_fee_base: true,
+  total_cost: true,
 }).extend({
   course_dates: CourseListItemSchema.shape.course_dates.pick({
     start_month: true,

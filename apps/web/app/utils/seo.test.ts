@@ -54,6 +54,14 @@ const COURSE: CourseDetail = {
   scholarship: "",
   video: "",
   official_programme_website: "",
+  total_cost: {
+    status: "known",
+    amount: 24000,
+    currency: "GBP",
+    periods: 2,
+    basis: "year",
+    periods_estimated: false,
+  },
 };
 
 const URLS = {

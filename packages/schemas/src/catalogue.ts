@@ -71,6 +71,29 @@ export const tuitionRangeParam = z.string().transform((value, ctx) => {
 });
 export type TuitionFilter = z.output<typeof tuitionRangeParam>;
 
+/** A budget: a positive amount, at most 10^15 (so that no total overflows a comparison). */
+const budgetParam = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const amount = /^\d{1,15}(\.\d{1,3})?$/.test(value) ? Number(value) : Number.NaN;
+    if (!(amount > 0)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a positive amount such as 25000, not '${value}'`,
+      });
+      return z.NEVER;
+    }
+    return amount;
+  });
+
+/** An ISO 4217 currency code, any case. */
+const currencyCodeParam = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.string().regex(/^[A-Z]{3}$/, "must be a three-letter currency code such as EUR"));
+
 const enumParam = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
@@ -105,6 +128,10 @@ export const CourseListQuerySchema = z.object({
   exclude_continent: repeatable(continentParam),
   school_slug: single(slugParam.optional()),
   tuition: single(tuitionRangeParam.optional()),
+  /** The budget: programmes whose total cost in `currency` is at most this (ADR 051). */
+  max_total: single(budgetParam.optional()),
+  /** The student's currency for max_total and the budget bands; USD when not given. */
+  currency: single(currencyCodeParam.optional()),
   duration: repeatable(durationRangeParam),
   degree_type: repeatable(wholeNumber(1, MAX_INT4)),
   attendance: repeatable(enumParam(["SITE", "ONLINE", "BLENDED"])),

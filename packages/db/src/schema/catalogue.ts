@@ -203,10 +203,13 @@ export const courses = pgTable(
      * (public.tuition_periods, migration 0024, the same rules as core/cost/total-cost.ts); null when
      * the fee or its base is unknown. The budget filter and the total-cost order read it (ADR 051).
      */
-    tuitionTotalUsd: numeric("tuition_total_usd", { precision: 16, scale: 2, mode: "number" })
-      .generatedAlwaysAs(
-        sql`(case when tuition_fee_usd is null then null when tuition_fee = 0 then 0 else round(tuition_fee_usd * public.tuition_periods(duration, duration_base, tuition_fee_base), 2) end)`,
-      ),
+    tuitionTotalUsd: numeric("tuition_total_usd", {
+      precision: 16,
+      scale: 2,
+      mode: "number",
+    }).generatedAlwaysAs(
+      sql`(case when tuition_fee_usd is null then null when tuition_fee = 0 then 0 else round(tuition_fee_usd * public.tuition_periods(duration, duration_base, tuition_fee_base), 2) end)`,
+    ),
     featured: boolean("featured").notNull().default(false),
     published: boolean("published").notNull().default(true),
     /** A random key fixed at insert; "random" ordering rotates this permutation per visitor. */

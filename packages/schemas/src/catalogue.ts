@@ -235,6 +235,8 @@ export const CurrencySchema = z.object({
   symbol: z.string(),
   usd_exchange_rate: z.number(),
   rate_date: z.string(),
+  /** "ECB" for the European Central Bank's reference rates, "seed" for the demo snapshot (ADR 051). */
+  rate_source: z.string(),
 });
 export type Currency = z.output<typeof CurrencySchema>;
 

@@ -380,6 +380,23 @@ export const CourseCardSchema = CourseListItemSchema.pick({
 });
 export type CourseCard = z.output<typeof CourseCardSchema>;
 
+/** Who last changed a figure, and when (ADR 051 "Provenance"); null: from the catalogue import. */
+const FigureChangeSchema = z
+  .object({
+    /** ISO 8601, UTC. */
+    changed_at: z.string(),
+    /** The school (its partner account) or StudyAtlas staff; no person's name is shown. */
+    by: z.enum(["school", "studyatlas"]),
+  })
+  .nullable();
+export type FigureChange = z.output<typeof FigureChangeSchema>;
+
+export const CourseProvenanceSchema = z.object({
+  fee: FigureChangeSchema,
+  dates: FigureChangeSchema,
+});
+export type CourseProvenance = z.output<typeof CourseProvenanceSchema>;
+
 export const CourseDetailSchema = CourseListItemSchema.extend({
   overview: z.string(),
   why_chose: z.string(),
@@ -392,6 +409,8 @@ export const CourseDetailSchema = CourseListItemSchema.extend({
   scholarship: z.string(),
   video: z.string(),
   official_programme_website: z.string(),
+  /** When the fee and the dates last changed, and by whom. */
+  provenance: CourseProvenanceSchema,
 });
 export type CourseDetail = z.output<typeof CourseDetailSchema>;
 

@@ -54,6 +54,7 @@ const COURSE: CourseDetail = {
   scholarship: "",
   video: "",
   official_programme_website: "",
+  provenance: { fee: null, dates: null },
   total_cost: {
     status: "known",
     amount: 24000,

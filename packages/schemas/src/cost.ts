@@ -2,7 +2,7 @@
 // packages/core/src/cost/total-cost.ts computes it.
 import { z } from "zod";
 
-export const TOTAL_COST_BASES = ["year", "semester", "month", "credit", "programme"] as const;
+const TOTAL_COST_BASES = ["year", "semester", "month", "credit", "programme"] as const;
 
 export const TotalCostSchema = z.object({
   /** known: amount is fee × periods; free: 0; unknown: the fee (or its base) is not known. */

@@ -4,7 +4,7 @@
 // total, and every card's total_cost is the fee × the periods its duration implies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { CourseListItemSchema, pageOf } from "@studyatlas/schemas/catalogue.ts";
+import { CourseDetailSchema, CourseListItemSchema, pageOf } from "@studyatlas/schemas/catalogue.ts";
 import { CourseFacetsSchema } from "@studyatlas/schemas/finder.ts";
 
 import { courseIdsWhere, scalar, sortedIds } from "./catalogue-oracle.ts";
@@ -161,10 +161,10 @@ describe("total_cost on the cards and the page", () => {
     expect(yearly.total_cost.amount).toBeCloseTo(yearly.tuition_fee * yearly.duration, 2);
     const unknown = page.results.find((course) => course.tuition_fee < 0);
     if (unknown) expect(unknown.total_cost).toMatchObject({ status: "unknown", amount: null });
-    const detail = await t.app.inject({
-      method: "GET",
-      url: `/api/academics/course/detail/${yearly.slug}`,
-    });
-    expect(detail.json().total_cost).toEqual(yearly.total_cost);
+    const detail = await t.getJson(
+      `/api/academics/course/detail/${yearly.slug}`,
+      CourseDetailSchema,
+    );
+    expect(detail.total_cost).toEqual(yearly.total_cost);
   });
 });

@@ -2,7 +2,7 @@
 // (eurofxref-daily.xml) or from its CSV (eurofxref.csv), and turned into the catalogue's form:
 // units of each currency per 1 USD (docs/decisions/051-total-cost-and-rates.md).
 
-export interface EcbRates {
+interface EcbRates {
   /** The day the rates are of, YYYY-MM-DD. */
   date: string;
   /** Units of each currency per 1 EUR, by ISO code (EUR itself is 1). */

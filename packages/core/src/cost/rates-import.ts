@@ -15,13 +15,13 @@ import { parseEcbRates, perDollar } from "./ecb-rates.ts";
 
 export const RATES_JOB = "rates-import";
 /** A run is due this long after the last good one: daily, a little early so it keeps its hour. */
-export const RATES_DUE_AFTER_MS = 20 * 60 * 60_000;
+const RATES_DUE_AFTER_MS = 20 * 60 * 60_000;
 /** How long a process holds the job; one that dies mid-run frees it then. */
 const LEASE_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 30_000;
 const MAX_BYTES = 2_000_000;
 
-export interface RatesImportResult {
+interface RatesImportResult {
   date: string;
   source: string;
   /** The currencies whose rate was written. */
@@ -121,11 +121,7 @@ export async function takeRatesLease(db: Database, now: Date): Promise<boolean> 
 }
 
 /** Ends the lease: a success makes the next run due a day later, a failure frees it at once. */
-export async function releaseRatesLease(
-  db: Database,
-  now: Date,
-  succeeded: boolean,
-): Promise<void> {
+async function releaseRatesLease(db: Database, now: Date, succeeded: boolean): Promise<void> {
   await db.execute(
     succeeded
       ? sql`update job_leases set leased_until = ${now.toISOString()}, last_success_at = ${now.toISOString()}

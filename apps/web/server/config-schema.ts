@@ -254,6 +254,21 @@ export const EnvSchema = z.object({
         )
         .optional(),
     ),
+  // The ECB's daily reference rates, imported daily when set (docs/decisions/051-total-cost-and-rates.md).
+  RATES_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(https?:\/\/\S+|\/\S*)$/,
+          "must be an http(s) URL such as https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml, or an absolute file path",
+        )
+        .optional(),
+    ),
   MAIL_FROM: z.string().trim().min(3).default("StudyAtlas <no-reply@studyatlas.local>"),
   GOOGLE_CLIENT_ID: z
     .string()

@@ -218,6 +218,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads RATES_URL, a URL or an absolute file path; unset or empty means no rates import", () => {
+    const url = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+    expect(loadConfig({ RATES_URL: url }).ratesUrl).toBe(url);
+    expect(loadConfig({ RATES_URL: " /srv/rates/eurofxref.csv " }).ratesUrl).toBe(
+      "/srv/rates/eurofxref.csv",
+    );
+    expect(loadConfig({ RATES_URL: "" }).ratesUrl).toBeUndefined();
+    expect(loadConfig({}).ratesUrl).toBeUndefined();
+  });
+
   it("reads the account variables", () => {
     const config = loadConfig({
       AUTH_SECRET: "s".repeat(40),
@@ -319,6 +329,8 @@ describe("loadConfig", () => {
     [{ AUTH_SECRET: "too-short" }, /^Invalid AUTH_SECRET/],
     [{ ACCESS_TOKEN_TTL_SECONDS: "10" }, /^Invalid ACCESS_TOKEN_TTL_SECONDS/],
     [{ SMTP_URL: "mail.example:25" }, /^Invalid SMTP_URL/],
+    [{ RATES_URL: "ftp://rates.example/daily.xml" }, /^Invalid RATES_URL/],
+    [{ RATES_URL: "rates.xml" }, /^Invalid RATES_URL/],
     [{ GOOGLE_JWKS_URL: "ftp://x" }, /^Invalid GOOGLE_JWKS_URL/],
     [{ DEV_MAILBOX: "yes" }, /^Invalid DEV_MAILBOX/],
   ] as const)("rejects %j naming the variable", (env, message) => {

@@ -66,6 +66,8 @@ export interface AppConfig {
   visitorCountryHeader?: string;
   metrics: MetricsConfig;
   tracing: TracingConfig;
+  /** Where the daily exchange-rate import reads the ECB's rates (RATES_URL); unset: no import. */
+  ratesUrl?: string;
 }
 
 /** Where /metrics is served (docs/decisions/047-metrics-and-traces.md); neither: nowhere. */
@@ -248,6 +250,7 @@ export function loadConfig(
       gotrue: gotrueSettingsOf(value),
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
+    ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),
     devMailbox: mailboxAccessOf({
       setting: value.DEV_MAILBOX,
       env: value.NODE_ENV,

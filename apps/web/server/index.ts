@@ -29,6 +29,7 @@ import {
   type MetricsSource,
 } from "./metrics/metrics-server.ts";
 import { startTracing, type Tracing } from "./metrics/tracing.ts";
+import { scheduleRatesImport } from "./rates-job.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
@@ -135,7 +136,10 @@ async function serve(
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
-  if (options.housekeeping) scheduleHousekeeping(app.scheduler, database);
+  if (options.housekeeping) {
+    scheduleHousekeeping(app.scheduler, database);
+    scheduleRatesImport(app.scheduler, database, config.ratesUrl, app.log);
+  }
   app.scheduler.schedule("database-probe", { everyMs: PROBE_INTERVAL_MS }, () =>
     app.databaseWatchdog.probe(),
   );
@@ -174,6 +178,7 @@ async function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logg
   metrics.watch({ database, queues: true, log });
   const scheduler = createScheduler(log, metrics.jobs);
   scheduleHousekeeping(scheduler, database);
+  scheduleRatesImport(scheduler, database, config.ratesUrl, log);
   // Every worker's metrics and the primary's own, added up (metrics/cluster-metrics.ts).
   const metricsServer = await serveMetrics(config, clusterMetricsSource(metrics.whole), log);
   runClusterPrimary({

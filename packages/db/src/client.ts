@@ -26,6 +26,7 @@ import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
 import * as preferences from "./schema/preferences.ts";
+import * as jobs from "./schema/jobs.ts";
 import * as search from "./schema/search.ts";
 
 export const schema = {
@@ -39,6 +40,7 @@ export const schema = {
   ...media,
   ...search,
   ...preferences,
+  ...jobs,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -71,6 +71,8 @@ export const COURSE_ORDERINGS = [
   "-name",
   "tuition",
   "-tuition",
+  "total_cost",
+  "-total_cost",
   "start_date",
   "relevance",
 ] as const;

@@ -10,6 +10,7 @@ import {
   isPlaceholder,
   normaliseProgramme,
 } from "./catalogue-constants.ts";
+import { TotalCostSchema } from "./cost.ts";
 import { booleanParam, repeatable, single, wholeNumber } from "./query-params.ts";
 import { MAX_INT4 } from "./limits.ts";
 
@@ -70,6 +71,29 @@ export const tuitionRangeParam = z.string().transform((value, ctx) => {
 });
 export type TuitionFilter = z.output<typeof tuitionRangeParam>;
 
+/** A budget: a positive amount, at most 10^15 (so that no total overflows a comparison). */
+const budgetParam = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const amount = /^\d{1,15}(\.\d{1,3})?$/.test(value) ? Number(value) : Number.NaN;
+    if (!(amount > 0)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a positive amount such as 25000, not '${value}'`,
+      });
+      return z.NEVER;
+    }
+    return amount;
+  });
+
+/** An ISO 4217 currency code, any case. */
+const currencyCodeParam = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.string().regex(/^[A-Z]{3}$/, "must be a three-letter currency code such as EUR"));
+
 const enumParam = <T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
@@ -104,6 +128,10 @@ export const CourseListQuerySchema = z.object({
   exclude_continent: repeatable(continentParam),
   school_slug: single(slugParam.optional()),
   tuition: single(tuitionRangeParam.optional()),
+  /** The budget: programmes whose total cost in `currency` is at most this (ADR 051). */
+  max_total: single(budgetParam.optional()),
+  /** The student's currency for max_total and the budget bands; USD when not given. */
+  currency: single(currencyCodeParam.optional()),
   duration: repeatable(durationRangeParam),
   degree_type: repeatable(wholeNumber(1, MAX_INT4)),
   attendance: repeatable(enumParam(["SITE", "ONLINE", "BLENDED"])),
@@ -209,6 +237,8 @@ export const CurrencySchema = z.object({
   symbol: z.string(),
   usd_exchange_rate: z.number(),
   rate_date: z.string(),
+  /** "ECB" for the European Central Bank's reference rates, "seed" for the demo snapshot (ADR 051). */
+  rate_source: z.string(),
 });
 export type Currency = z.output<typeof CurrencySchema>;
 
@@ -316,6 +346,7 @@ export const CourseListItemSchema = z.object({
   language: z.object({ id: z.number().int(), name: z.string(), code: z.string() }).nullable(),
   disciplines: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
   school: CourseSchoolSchema,
+  total_cost: TotalCostSchema,
 });
 export type CourseListItem = z.output<typeof CourseListItemSchema>;
 
@@ -334,6 +365,7 @@ export const CourseCardSchema = CourseListItemSchema.pick({
   attendance: true,
   tuition_fee: true,
   tuition_fee_base: true,
+  total_cost: true,
 }).extend({
   course_dates: CourseListItemSchema.shape.course_dates.pick({
     start_month: true,
@@ -350,6 +382,23 @@ export const CourseCardSchema = CourseListItemSchema.pick({
 });
 export type CourseCard = z.output<typeof CourseCardSchema>;
 
+/** Who last changed a figure, and when (ADR 051 "Provenance"); null: from the catalogue import. */
+const FigureChangeSchema = z
+  .object({
+    /** ISO 8601, UTC. */
+    changed_at: z.string(),
+    /** The school (its partner account) or StudyAtlas staff; no person's name is shown. */
+    by: z.enum(["school", "studyatlas"]),
+  })
+  .nullable();
+export type FigureChange = z.output<typeof FigureChangeSchema>;
+
+export const CourseProvenanceSchema = z.object({
+  fee: FigureChangeSchema,
+  dates: FigureChangeSchema,
+});
+export type CourseProvenance = z.output<typeof CourseProvenanceSchema>;
+
 export const CourseDetailSchema = CourseListItemSchema.extend({
   overview: z.string(),
   why_chose: z.string(),
@@ -362,6 +411,8 @@ export const CourseDetailSchema = CourseListItemSchema.extend({
   scholarship: z.string(),
   video: z.string(),
   official_programme_website: z.string(),
+  /** When the fee and the dates last changed, and by whom. */
+  provenance: CourseProvenanceSchema,
 });
 export type CourseDetail = z.output<typeof CourseDetailSchema>;
 

@@ -16,6 +16,16 @@ export const CourseFacetsSchema = z.object({
     attendance: facetCount({ value: z.string(), label: z.string() }),
     course_format: facetCount({ value: z.string(), label: z.string() }),
     country: facetCount({ id: z.number().int(), slug: z.string(), name: z.string() }),
+    /**
+     * When the request names a currency or a budget (ADR 051): programmes whose total cost is
+     * at most each band's `max` (in `currency`), with every other filter applied.
+     */
+    budget: z
+      .object({
+        currency: z.string(),
+        bands: facetCount({ max: z.number() }),
+      })
+      .optional(),
   }),
 });
 export type CourseFacets = z.output<typeof CourseFacetsSchema>;

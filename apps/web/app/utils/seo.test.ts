@@ -54,6 +54,15 @@ const COURSE: CourseDetail = {
   scholarship: "",
   video: "",
   official_programme_website: "",
+  provenance: { fee: null, dates: null },
+  total_cost: {
+    status: "known",
+    amount: 24000,
+    currency: "GBP",
+    periods: 2,
+    basis: "year",
+    periods_estimated: false,
+  },
 };
 
 const URLS = {

@@ -77,6 +77,8 @@ describe("GET /api/academics/course/facets", () => {
     ]);
     expect(facets.facets.country).toEqual([]);
     for (const group of Object.values(facets.facets)) {
+      // The budget's bands are there only when the request names a currency (ADR 051).
+      if (!Array.isArray(group)) continue;
       for (const option of group) expect(option.count).toBe(0);
     }
   });

@@ -43,6 +43,14 @@ const item = CourseListItemSchema.parse({
       continent: "Europe",
     },
   },
+  total_cost: {
+    status: "known",
+    amount: 24000,
+    currency: "GBP",
+    periods: 2,
+    basis: "year",
+    periods_estimated: false,
+  },
 });
 
 describe("course cards", () => {
@@ -68,6 +76,7 @@ describe("course cards", () => {
         thumbnail: "",
         banner: "/media/schools/x/banner.svg",
       },
+      total_cost: item.total_cost,
     });
   });
 });

@@ -18,6 +18,7 @@ export function courseCardOf(course: CourseListItem): CourseCard {
     tuition_currency: { short_code: course.tuition_currency.short_code },
     tuition_fee_base: course.tuition_fee_base,
     school: cardSchoolOf(school),
+    total_cost: course.total_cost,
   };
 }
 

@@ -6,6 +6,8 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { sanitizeHtml } from "../content/sanitize-html.ts";
+import { totalCostOf } from "../cost/course-total.ts";
+import { courseProvenance } from "./course-provenance.ts";
 import { COURSE_JOINS, COURSE_LIST_COLUMNS } from "../finder/card-columns.ts";
 import { selectPrepared } from "../sql-rows.ts";
 
@@ -39,5 +41,7 @@ export async function getCourseBySlug(
   // Sanitised on every read, not only when stored: rows written by older imports or by hand are
   // as untrusted as new ones (ADR 008).
   for (const field of COURSE_HTML_FIELDS) course[field] = sanitizeHtml(course[field]);
+  course.total_cost = totalCostOf(course);
+  course.provenance = await courseProvenance(db, course.id);
   return course;
 }

@@ -64,7 +64,7 @@ export async function listCurrencies(
     selectRows<Currency>(
       db,
       sql`select id, short_code, name, symbol, usd_exchange_rate::float8 as usd_exchange_rate,
-            to_char(rate_date, 'YYYY-MM-DD') as rate_date
+            to_char(rate_date, 'YYYY-MM-DD') as rate_date, rate_source
           from currencies
           order by short_code
           limit ${options.limit} offset ${options.offset}`,

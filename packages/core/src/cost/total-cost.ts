@@ -15,7 +15,7 @@ export type DurationUnit = (typeof DURATION_UNITS)[number];
  * multiplied by the credits the duration implies at this pace (30 a year, 15 a semester: the US
  * and ECTS-half convention the seed prices credits by).
  */
-export const CREDITS_PER_YEAR = 30;
+const CREDITS_PER_YEAR = 30;
 
 /** Days in each duration unit, as courses.duration_days converts them (8 study hours a day). */
 const DAYS_PER_UNIT: Record<DurationUnit, number> = {
@@ -33,7 +33,7 @@ const DAYS_PER_YEAR = 365.25;
  */
 const PERIOD_SLACK = 0.03;
 
-export type TotalCostInput = {
+type TotalCostInput = {
   /** Negative = unknown, 0 = free, otherwise the fee per period (courses.tuition_fee). */
   fee: number;
   currency: string;
@@ -163,9 +163,9 @@ export function totalCost(input: TotalCostInput): TotalCost {
 }
 
 /** Units of each currency per 1 USD, by ISO code (currencies.usd_exchange_rate). */
-export type UsdRates = Readonly<Record<string, number>>;
+type UsdRates = Readonly<Record<string, number>>;
 
-export type ConvertedAmount = {
+type ConvertedAmount = {
   amount: number;
   currency: string;
   /** Always true: a converted figure is an estimate at the rates' date, never a quote. */

@@ -10,6 +10,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { courseCardsOf } from "../catalogue/course-cards.ts";
+import { withTotalCosts } from "../cost/course-total.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { COURSE_JOINS, COURSE_LIST_COLUMNS } from "./card-columns.ts";
 import type { CourseListRequest } from "./course-request.ts";
@@ -121,7 +122,7 @@ export async function listCourses(
           order by page.position`,
     ),
   ]);
-  return { count: total?.count ?? 0, results };
+  return { count: total?.count ?? 0, results: withTotalCosts(results) };
 }
 
 /**

@@ -9,6 +9,8 @@ import type {
 } from "@studyatlas/schemas/catalogue.ts";
 import type { QueryChip } from "@studyatlas/schemas/finder.ts";
 
+import type { BudgetBand } from "../cost/budget-bands.ts";
+
 export interface CourseFilters {
   /** Free text as typed (trigram matching on names). */
   text?: string;
@@ -46,6 +48,11 @@ export interface CourseFilters {
   excludeContinents: string[];
   schoolId?: number;
   tuition?: TuitionFilter;
+  /**
+   * The budget (ADR 051): `maxUsd` keeps programmes whose known total cost in USD is at most it;
+   * `bands` are the facet's "up to" amounts in `currency`, counted with the other filters.
+   */
+  budget?: { currency: string; maxUsd?: number; bands: readonly BudgetBand[] };
   durations: DurationRange[];
   degreeTypeIds: number[];
   attendance: string[];

@@ -102,6 +102,9 @@ export function courseWhere(filters: CourseFilters): SQL {
         : sql`c.tuition_fee_usd between ${filters.tuition.min} and ${filters.tuition.max}`,
     );
   }
+  if (filters.budget?.maxUsd !== undefined) {
+    conditions.push(sql`c.tuition_total_usd <= ${filters.budget.maxUsd}`);
+  }
   if (filters.durations.length > 0) {
     const ranges = filters.durations.map((range) =>
       range.max === null
@@ -192,6 +195,10 @@ export function courseOrder(request: CourseListRequest): SQL {
       return sql`c.tuition_fee_usd asc nulls last, c.id asc`;
     case "-tuition":
       return sql`c.tuition_fee_usd desc nulls last, c.id asc`;
+    case "total_cost":
+      return sql`c.tuition_total_usd asc nulls last, c.id asc`;
+    case "-total_cost":
+      return sql`c.tuition_total_usd desc nulls last, c.id asc`;
     case "start_date": {
       const now = new Date();
       const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;

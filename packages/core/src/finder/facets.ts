@@ -43,7 +43,7 @@ export async function countCourseFacets(
 /** The facets counted by one query per facet, each with its own filter removed. */
 async function countFacetsInSql(db: Database, filters: CourseFilters): Promise<CourseFacets> {
   const without = (change: Partial<CourseFilters>): SQL => courseWhere({ ...filters, ...change });
-  const [total, discipline, programme, duration, degreeType, attendance, format, country] =
+  const [total, discipline, programme, duration, degreeType, attendance, format, country, budget] =
     await Promise.all([
       selectOne<Row>(
         db,
@@ -87,6 +87,7 @@ async function countFacetsInSql(db: Database, filters: CourseFilters): Promise<C
       valueCounts(db, sql`c.attendance`, without({ attendance: [] })),
       valueCounts(db, sql`c.course_format`, without({ formats: [] })),
       countryCounts(db, without({ countryIds: [] })),
+      budgetCounts(db, filters),
     ]);
   return {
     count: total?.count ?? 0,
@@ -108,7 +109,31 @@ async function countFacetsInSql(db: Database, filters: CourseFilters): Promise<C
         count: format.get(option.value) ?? 0,
       })),
       country,
+      ...(budget ? { budget } : {}),
     },
+  };
+}
+
+/** The budget's bands (ADR 051), counted with every filter but the budget's own limit. */
+async function budgetCounts(db: Database, filters: CourseFilters): Promise<Facets["budget"]> {
+  const budget = filters.budget;
+  if (!budget) return undefined;
+  const where = courseWhere({ ...filters, budget: { ...budget, maxUsd: undefined } });
+  const columns = budget.bands.map(
+    (band, position) =>
+      sql`count(*) filter (where c.tuition_total_usd <= ${band.maxUsd})::int as ${sql.identifier(`b${position}`)}`,
+  );
+  if (columns.length === 0) return { currency: budget.currency, bands: [] };
+  const row = await selectOne<Record<string, number>>(
+    db,
+    sql`select ${sql.join(columns, sql`, `)} from courses c where ${where}`,
+  );
+  return {
+    currency: budget.currency,
+    bands: budget.bands.map((band, position) => ({
+      max: band.max,
+      count: row?.[`b${position}`] ?? 0,
+    })),
   };
 }
 

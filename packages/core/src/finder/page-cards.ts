@@ -7,6 +7,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.ts";
 
 import { courseCardsOf } from "../catalogue/course-cards.ts";
+import { withTotalCosts } from "../cost/course-total.ts";
 import { selectPrepared, selectRows } from "../sql-rows.ts";
 import {
   CARD_ONLY_COLUMNS,
@@ -86,7 +87,7 @@ export async function pageCards(
     if (cards) return cards;
   }
   // Still public: a change committed a moment ago may not have reached this process's index yet.
-  return selectPage<CourseListItem>(
+  const rows = await selectPage<CourseListItem>(
     db,
     sql`select ${COURSE_LIST_COLUMNS}
         from unnest(${pageArray(page)}) with ordinality as page(id, position)
@@ -95,6 +96,7 @@ export async function pageCards(
         order by page.position`,
     page,
   );
+  return withTotalCosts(rows);
 }
 
 /**

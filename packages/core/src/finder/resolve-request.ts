@@ -2,6 +2,8 @@
 // (packages/schemas/src/catalogue.ts); slugs are resolved to ids here so that an unknown one is
 // reported against the parameter that named it, and free text is corrected (ADR 005) and its
 // match chosen.
+import { sql } from "drizzle-orm";
+
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CourseListQuery } from "@studyatlas/schemas/catalogue.ts";
 import { PAGE_SIZE, PROGRAMME_TYPE_IDS } from "@studyatlas/schemas/catalogue-constants.ts";
@@ -14,7 +16,9 @@ import {
 } from "../catalogue/reference-lists.ts";
 import { findSchoolId } from "../catalogue/schools.ts";
 import { InvalidParameterError } from "../errors.ts";
-import { defaultOrdering, type CourseListRequest } from "./course-request.ts";
+import { budgetBands, budgetUsd } from "../cost/budget-bands.ts";
+import { selectPrepared } from "../sql-rows.ts";
+import { defaultOrdering, type CourseFilters, type CourseListRequest } from "./course-request.ts";
 import type { CourseIndex } from "./index/course-index.ts";
 import type { SynonymRule } from "./matching/expand.ts";
 import { searchSynonyms } from "./matching/synonym-source.ts";
@@ -65,6 +69,30 @@ async function schoolIdOf(db: Database, query: CourseListQuery): Promise<number 
 }
 
 /**
+ * The budget of a query that names a currency or a budget (ADR 051), its amounts converted at the
+ * currency's rate; an unknown currency is a 400.
+ */
+async function budgetOf(
+  db: Database,
+  query: CourseListQuery,
+): Promise<CourseFilters["budget"] | undefined> {
+  if (query.currency === undefined && query.max_total === undefined) return undefined;
+  const currency = query.currency ?? "USD";
+  const [row] = await selectPrepared<{ rate: number }>(
+    db,
+    sql`select usd_exchange_rate::float8 as rate from currencies where short_code = ${currency}`,
+  );
+  if (!row || !(row.rate > 0)) {
+    throw new InvalidParameterError("currency", `Unknown currency '${currency}'.`);
+  }
+  return {
+    currency,
+    ...(query.max_total !== undefined ? { maxUsd: budgetUsd(query.max_total, row.rate) } : {}),
+    bands: budgetBands(row.rate),
+  };
+}
+
+/**
  * Turns the validated query into filters, resolving slugs; unknown ones are 400s. With the finder
  * index, discipline and country slugs are looked up in its lists (the same rows, read when it was
  * built; it is rebuilt when they change) instead of a query each.
@@ -86,6 +114,7 @@ export async function resolveCourseListRequest(
     throw new InvalidParameterError("country", `Unknown country '${countries.unknown[0]}'.`);
   }
   const schoolId = await schoolIdOf(db, query);
+  const budget = await budgetOf(db, query);
   const text = query.name && query.name.length > 0 ? query.name : undefined;
   // Expanded with synonyms, variants and word starts, then matched (ADR 043).
   const understood = text
@@ -115,6 +144,7 @@ export async function resolveCourseListRequest(
       excludeContinents: query.exclude_continent,
       ...(schoolId !== undefined ? { schoolId } : {}),
       ...(query.tuition ? { tuition: query.tuition } : {}),
+      ...(budget ? { budget } : {}),
       durations: query.duration,
       degreeTypeIds: query.degree_type,
       attendance: query.attendance,

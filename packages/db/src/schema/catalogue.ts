@@ -52,6 +52,11 @@ export const currencies = pgTable("currencies", {
   }).notNull(),
   /** The day the rate snapshot was taken. */
   rateDate: date("rate_date").notNull(),
+  /**
+   * Where the rate came from: "seed" for the demo snapshot, "ECB" for the European Central Bank's
+   * reference rates (npm run rates:import, docs/decisions/051-total-cost-and-rates.md).
+   */
+  rateSource: text("rate_source").notNull().default("seed"),
 });
 
 export const countries = pgTable(
@@ -193,6 +198,18 @@ export const courses = pgTable(
     tuitionFeeBase: text("tuition_fee_base").notNull().default(""),
     /** tuitionFee in USD at the currency's snapshot rate; null when unknown. Kept by core/catalogue. */
     tuitionFeeUsd: numeric("tuition_fee_usd", { precision: 14, scale: 2, mode: "number" }),
+    /**
+     * The total cost of the programme in USD: tuitionFeeUsd × the fee periods its duration implies
+     * (public.tuition_periods, migration 0024, the same rules as core/cost/total-cost.ts); null when
+     * the fee or its base is unknown. The budget filter and the total-cost order read it (ADR 051).
+     */
+    tuitionTotalUsd: numeric("tuition_total_usd", {
+      precision: 16,
+      scale: 2,
+      mode: "number",
+    }).generatedAlwaysAs(
+      sql`(case when tuition_fee_usd is null then null when tuition_fee = 0 then 0 else round(tuition_fee_usd * public.tuition_periods(duration, duration_base, tuition_fee_base), 2) end)`,
+    ),
     featured: boolean("featured").notNull().default(false),
     published: boolean("published").notNull().default(true),
     /** A random key fixed at insert; "random" ordering rotates this permutation per visitor. */
@@ -223,6 +240,7 @@ export const courses = pgTable(
     index("courses_degree_type_idx").on(t.degreeTypeId),
     index("courses_duration_days_idx").on(t.durationDays),
     index("courses_tuition_fee_usd_idx").on(t.tuitionFeeUsd),
+    index("courses_tuition_total_usd_idx").on(t.tuitionTotalUsd),
     index("courses_published_shuffle_idx").on(t.published, t.shuffleKey),
     index("courses_featured_idx")
       .on(t.featured)

@@ -14,6 +14,8 @@ export const FINDER_QUERY_KEYS = [
   "school_slug",
   "duration",
   "tuition",
+  // The budget for the whole programme, in `currency` (ADR 051).
+  "max_total",
   // Display only: the currency the visitor chose for the tuition range (the filter is in USD).
   "currency",
   "degree_type",
@@ -148,7 +150,8 @@ export function finderQueryObject(
 ): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const key of FINDER_QUERY_KEYS) {
-    if (key === "currency") continue;
+    // The currency is the tuition range's display only, but the budget is in it (ADR 051).
+    if (key === "currency" && !params.has("max_total")) continue;
     const values = params.getAll(key).filter((value) => !isPlaceholder(value));
     if (values.length === 0) continue;
     query[key] = REPEATABLE_KEYS.has(key) ? values : (values.at(-1) ?? "");

@@ -1,6 +1,7 @@
 // The filter sections the desktop sidebar and the mobile overlay show alike, in the spec's order
 // (docs/spec/discovery.md §2 Finder): degree type, attendance, tuition, format and countries. The
 // two differ only in the sections before these (the overlay opens duration in a sub-panel).
+import { BudgetFilter } from "./budget-filter.tsx";
 import { CountryFilter } from "./country-filter.tsx";
 import {
   AttendanceFilter,
@@ -21,6 +22,9 @@ export function SharedFilterSections() {
       </FilterSection>
       <FilterSection title="Tuition">
         <TuitionFilter />
+      </FilterSection>
+      <FilterSection title="Total cost">
+        <BudgetFilter />
       </FilterSection>
       <FilterSection title="Format">
         <FormatFilter />

@@ -14,6 +14,7 @@ const SORT_OPTIONS = [
   { value: "name", label: "Ascending" },
   { value: "-name", label: "Descending" },
   { value: "tuition", label: "Tuition: low to high" },
+  { value: "total_cost", label: "Total cost: low to high" },
   { value: "start_date", label: "Start date: soonest" },
 ] as const;
 

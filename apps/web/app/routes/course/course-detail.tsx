@@ -24,6 +24,7 @@ import {
 import styles from "../../features/catalogue/course-page.module.css";
 import { DetailHero } from "../../features/catalogue/detail-hero.tsx";
 import { countryPath } from "../../features/catalogue/detail-display.ts";
+import { FigureProvenanceNote } from "../../features/catalogue/figure-provenance-note.tsx";
 import { useProgrammeViewBeacon } from "../../features/catalogue/programme-view-beacon.ts";
 import { ScrollToTopButton } from "../../features/catalogue/scroll-to-top-button.tsx";
 import { SectionTabs } from "../../features/catalogue/section-tabs.tsx";
@@ -143,6 +144,7 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
           <CourseAdmission course={course} />
           <CourseAcademics course={course} />
           <CourseTuition course={course} />
+          <FigureProvenanceNote provenance={course.provenance} />
         </div>
       </div>
       <div className={styles.wide}>

@@ -15,6 +15,7 @@ import type { CourseCard, CourseListItem } from "@studyatlas/schemas/catalogue.t
 
 import { selectRows } from "../../sql-rows.ts";
 import { cardSchoolOf } from "../../catalogue/course-cards.ts";
+import { totalCostOf } from "../../cost/course-total.ts";
 
 type Currency = CourseListItem["tuition_currency"];
 type ProgrammeType = CourseListItem["programme_type"];
@@ -198,6 +199,13 @@ export class CardReferences {
           continent: school.continent,
         },
       },
+      total_cost: totalCostOf({
+        tuition_fee: row.tuition_fee,
+        tuition_fee_base: row.tuition_fee_base,
+        duration: row.duration,
+        duration_base: row.duration_base,
+        tuition_currency: currency,
+      }),
     };
   }
 
@@ -223,6 +231,13 @@ export class CardReferences {
       tuition_currency: { short_code: currency.short_code },
       tuition_fee_base: row.tuition_fee_base,
       school: cardSchoolOf(school),
+      total_cost: totalCostOf({
+        tuition_fee: row.tuition_fee,
+        tuition_fee_base: row.tuition_fee_base,
+        duration: row.duration,
+        duration_base: row.duration_base,
+        tuition_currency: currency,
+      }),
     };
   }
 

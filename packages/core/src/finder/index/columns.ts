@@ -15,6 +15,8 @@ export interface IndexedCourse {
   continent: string;
   tuitionFee: number;
   tuitionFeeUsd: number | null;
+  /** The total cost in USD (tuition_total_usd, ADR 051); null when unknown. */
+  tuitionTotalUsd: number | null;
   durationDays: number;
   attendance: string;
   courseFormat: string;
@@ -33,6 +35,10 @@ export interface IndexExtras {
   tuitionRank: Int32Array;
   /** The same in `tuition_fee_usd desc nulls last, id asc`. */
   tuitionDescRank: Int32Array;
+  /** Each document's 1-based position in `tuition_total_usd asc nulls last, id asc` (ADR 051). */
+  totalRank: Int32Array;
+  /** The same in `tuition_total_usd desc nulls last, id asc`. */
+  totalDescRank: Int32Array;
   /** Every programme–discipline link, as two parallel arrays (programmes not indexed are skipped). */
   links: { courseIds: readonly number[]; disciplineIds: readonly number[] };
   /**
@@ -73,6 +79,8 @@ export class IndexColumns {
   readonly maxDegreeTypeId!: number;
   /** The fee in USD (NaN: unknown). */
   readonly tuitionUsd!: Float64Array;
+  /** The total cost in USD (NaN: unknown). */
+  readonly totalUsd!: Float64Array;
   readonly durationDays!: Int32Array;
   readonly shuffleKey!: Int32Array;
   /** The start as year * 12 + month. */
@@ -161,6 +169,7 @@ function* columnSteps(
   target.maxCountryId = target.countryOf.reduce((max, id) => Math.max(max, id), 0);
   target.maxDegreeTypeId = target.degreeTypeOf.reduce((max, id) => Math.max(max, id), 0);
   target.tuitionUsd = Float64Array.from(column((c) => c.tuitionFeeUsd ?? Number.NaN));
+  target.totalUsd = Float64Array.from(column((c) => c.tuitionTotalUsd ?? Number.NaN));
   target.durationDays = Int32Array.from(column((c) => c.durationDays));
   target.shuffleKey = Int32Array.from(column((c) => c.shuffleKey));
   target.startYm = Int32Array.from(column((c) => c.startYear * 12 + c.startMonth));

@@ -15,6 +15,7 @@ import {
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
 import { getCountryById } from "../../catalogue/country-detail.ts";
+import { budgetBands } from "../../cost/budget-bands.ts";
 import { courseCardsOf } from "../../catalogue/course-cards.ts";
 import { courseIdsFromIndex, listCourseCardPages, listCourses } from "../course-list.ts";
 import {
@@ -145,6 +146,22 @@ function randomFilters(r: ReturnType<typeof random>): CourseFilters {
     ),
     ...(r.chance(0.15) ? { featured: r.chance(0.5) } : {}),
     published: !r.chance(0.02),
+    // The budget (ADR 051): a limit on the total cost in USD, and the bands of a currency.
+    ...(r.chance(0.25) ? { budget: randomBudget(r) } : {}),
+  };
+}
+
+function randomBudget(r: ReturnType<typeof random>): NonNullable<CourseFilters["budget"]> {
+  const [currency, rate] = r.pick([
+    ["USD", 1],
+    ["EUR", 0.92],
+    ["NGN", 1550],
+    ["JPY", 151.5],
+  ] as const);
+  return {
+    currency,
+    ...(r.chance(0.8) ? { maxUsd: r.pick([0, 800, 3000, 10000.5, 25000, 80000, 250000]) } : {}),
+    bands: budgetBands(rate),
   };
 }
 

@@ -17,7 +17,7 @@ import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { CourseFilters, CourseListRequest } from "../course-request.ts";
 import type { SearchVocabulary } from "../search-vocabulary.ts";
-import { type Bitset, andInto, count, forEachDoc } from "./bitset.ts";
+import { type Bitset, andCount, andInto, count, forEachDoc } from "./bitset.ts";
 import type { CardReferences } from "./card-references.ts";
 import { IndexColumns, type IndexedCourse, type IndexExtras } from "./columns.ts";
 import { IndexFacets, type FacetOptions } from "./facet-counts.ts";
@@ -241,7 +241,21 @@ export class CourseIndex {
   /** The total and every facet's counts, each facet with its own filter removed. */
   facets(filters: CourseFilters, text?: TextSet): CourseFacets | undefined {
     if (!this.canAnswer(filters, text)) return undefined;
-    return this.facetCounts.count(filterSets(this.columns, this.orders, filters, text));
+    const sets = filterSets(this.columns, this.orders, filters, text);
+    const counted = this.facetCounts.count(sets);
+    if (filters.budget) {
+      // The bands with every filter but the budget's own (ADR 051).
+      const base = Uint32Array.from(sets.fixed);
+      for (const [group, set] of sets.groups) if (group !== "budget") andInto(base, set);
+      counted.facets.budget = {
+        currency: filters.budget.currency,
+        bands: filters.budget.bands.map((band) => ({
+          max: band.max,
+          count: andCount(base, this.orders.totals.upTo(band.maxUsd)),
+        })),
+      };
+    }
+    return counted;
   }
 
   /** A page of free-text matches in relevance order, or every match for PostgreSQL to rank. */

@@ -17,7 +17,8 @@ export type FacetGroup =
   | "degree_type"
   | "attendance"
   | "course_format"
-  | "country";
+  | "country"
+  | "budget";
 
 /** The filters every answer applies, and each facet group's own filter (set ones only). */
 export interface FilterSets {
@@ -75,7 +76,11 @@ function durationSet(columns: IndexColumns, durations: CourseFilters["durations"
 }
 
 /** Each facet group's own filter, for the groups whose filter is set. */
-function groupSets(columns: IndexColumns, filters: CourseFilters): Map<FacetGroup, Bitset> {
+function groupSets(
+  columns: IndexColumns,
+  orders: IndexOrders,
+  filters: CourseFilters,
+): Map<FacetGroup, Bitset> {
   const { size } = columns;
   const groups = new Map<FacetGroup, Bitset>();
   const setGroup = (group: FacetGroup, set: Bitset | undefined) => {
@@ -92,6 +97,8 @@ function groupSets(columns: IndexColumns, filters: CourseFilters): Map<FacetGrou
   setGroup("attendance", anyOf(size, columns.byAttendance, filters.attendance));
   setGroup("course_format", anyOf(size, columns.byFormat, filters.formats));
   setGroup("country", anyOf(size, columns.byCountry, filters.countryIds));
+  const maxUsd = filters.budget?.maxUsd;
+  if (maxUsd !== undefined) setGroup("budget", orders.totals.upTo(maxUsd));
   return groups;
 }
 
@@ -108,7 +115,7 @@ export function filterSets(
     if (text) andInto(fixed, text.docs);
     else fixed.fill(0);
   }
-  const groups = groupSets(columns, filters);
+  const groups = groupSets(columns, orders, filters);
 
   const excluded = anyOf(size, columns.byContinent, filters.excludeContinents);
   if (excluded) {

@@ -23,7 +23,11 @@ interface LinkRow {
  * nulls last) then id; computed here rather than by window functions in the load query, which
  * cost PostgreSQL two extra sorts of the whole catalogue (most of the start time at a million).
  */
-function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32Array {
+function tuitionRanks(
+  rows: readonly IndexedCourse[],
+  direction: 1 | -1,
+  valueOf: (row: IndexedCourse) => number | null = (row) => row.tuitionFeeUsd,
+): Int32Array {
   // The keys in typed arrays, read by the comparator instead of the rows (ADR 027): the fee signed
   // by the direction, a missing fee +Infinity (last either way; two compare as NaN, falsy, so by
   // id).
@@ -31,10 +35,9 @@ function tuitionRanks(rows: readonly IndexedCourse[], direction: 1 | -1): Int32A
   const fee = new Float64Array(n);
   const id = new Int32Array(n);
   for (let index = 0; index < n; index += 1) {
-    const row = rows[index] as IndexedCourse;
-    fee[index] =
-      row.tuitionFeeUsd === null ? Number.POSITIVE_INFINITY : row.tuitionFeeUsd * direction;
-    id[index] = row.id;
+    const value = valueOf(rows[index] as IndexedCourse);
+    fee[index] = value === null ? Number.POSITIVE_INFINITY : value * direction;
+    id[index] = (rows[index] as IndexedCourse).id;
   }
   const order = Int32Array.from({ length: n }, (_, index) => index);
   order.sort(
@@ -83,7 +86,8 @@ async function loadIndexedCourses(db: Database, pageRows: number): Promise<Index
       sql`select c.id, c.programme_type_id as "programmeTypeId",
             c.degree_type_id as "degreeTypeId", c.school_id as "schoolId",
             s.country_id as "countryId", co.continent, c.tuition_fee::float8 as "tuitionFee",
-            c.tuition_fee_usd::float8 as "tuitionFeeUsd", c.duration_days as "durationDays",
+            c.tuition_fee_usd::float8 as "tuitionFeeUsd",
+            c.tuition_total_usd::float8 as "tuitionTotalUsd", c.duration_days as "durationDays",
             c.attendance, c.course_format as "courseFormat", c.featured,
             c.shuffle_key as "shuffleKey", c.start_year as "startYear",
             c.start_month as "startMonth"
@@ -175,11 +179,18 @@ export async function loadCourseIndex(
   await yieldToRequests();
   const tuitionDescRank = tuitionRanks(rows, -1);
   await yieldToRequests();
+  const totalOf = (row: IndexedCourse) => row.tuitionTotalUsd;
+  const totalRank = tuitionRanks(rows, 1, totalOf);
+  await yieldToRequests();
+  const totalDescRank = tuitionRanks(rows, -1, totalOf);
+  await yieldToRequests();
   return CourseIndex.build(
     rows,
     {
       tuitionRank,
       tuitionDescRank,
+      totalRank,
+      totalDescRank,
       links: {
         courseIds: links[0]?.course_ids ?? [],
         disciplineIds: links[0]?.discipline_ids ?? [],

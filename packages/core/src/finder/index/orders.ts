@@ -7,6 +7,7 @@ import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 import type { CourseListRequest } from "../course-request.ts";
 import { type Bitset, add, difference, emptySet, forEachDoc, has } from "./bitset.ts";
 import type { IndexColumns, IndexedCourse, IndexExtras } from "./columns.ts";
+import { TotalOrder } from "./total-order.ts";
 
 /** About this many prefixes of the tuition order are kept as sets (`tuitionBetween`). */
 const TUITION_PREFIXES = 64;
@@ -85,6 +86,8 @@ export class IndexOrders {
   /** Announced start dates by (year, month, id), then the rest the same way. */
   private readonly startOrder: Int32Array;
   private readonly announcedCount: number;
+  /** The total-cost order (ADR 051): the budget filter and its bands are slices of it. */
+  readonly totals: TotalOrder;
   /** Each permutation's inverse (a document's position), built on first use. */
   private readonly positions = new Map<Int32Array, Int32Array>();
 
@@ -98,6 +101,7 @@ export class IndexOrders {
     // PostgreSQL ranked the tuition orders (1..n): each is a permutation already, no sort needed.
     this.tuitionOrder = permutationOfRanks(extras.tuitionRank);
     this.tuitionDescOrder = permutationOfRanks(extras.tuitionDescRank);
+    this.totals = new TotalOrder(columns.totalUsd, extras.totalRank, extras.totalDescRank);
     this.tuitionStep = Math.max(TUITION_MIN_STEP, Math.ceil(size / TUITION_PREFIXES));
     this.tuitionPrefixes = [emptySet(size)];
     for (let from = 0; from + this.tuitionStep <= size; from += this.tuitionStep) {
@@ -218,6 +222,10 @@ export class IndexOrders {
     switch (request.ordering) {
       case "-tuition":
         return { order: this.tuitionDescOrder, runs: [[0, this.size]] };
+      case "total_cost":
+        return { order: this.totals.ascending, runs: [[0, this.size]] };
+      case "-total_cost":
+        return { order: this.totals.descending, runs: [[0, this.size]] };
       case "random": {
         // The same rotation as the SQL order (course-sql.ts): keys at or past the pivot first.
         const pivot = Number((BigInt(request.seed) * 2654435761n) % BigInt(MAX_INT4));

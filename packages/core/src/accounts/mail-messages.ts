@@ -17,7 +17,8 @@ export interface MailMessage {
     | "lead"
     | "auth_service"
     | "email_change_notice"
-    | "recovery_code_used";
+    | "recovery_code_used"
+    | "alert";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;

@@ -24,6 +24,7 @@ import { FormField } from "../../components/form/form-field.tsx";
 import { AlertCircleIcon, BadgeCheckIcon } from "../../components/icons/icons.tsx";
 import { useToast } from "../../components/toast/toast-provider.tsx";
 import { TwoFactorSettings } from "../../features/accounts/two-factor-settings.tsx";
+import { SavedSearchesSettings } from "../../features/alerts/saved-searches-settings.tsx";
 import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
@@ -96,6 +97,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         className={styles.panel}
         titleClassName={styles.panelTitle}
       />
+      <SavedSearchesSettings className={styles.panel} titleClassName={styles.panelTitle} />
     </div>
   );
 }

@@ -1,0 +1,224 @@
+// What the alert run may send (docs/decisions/053-saved-searches-and-alerts.md), read before it
+// claims anything: the saved searches that are due with their new matches, each distinct search
+// and window evaluated once however many students saved it; the deadline reminders due and not
+// yet sent; the wishlisted programmes whose price or dates moved since the student last heard.
+import { sql } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+
+import { InvalidParameterError } from "../errors.ts";
+import type { FinderIndex } from "../finder/finder-index.ts";
+import { newMatchesBetween, type NewMatches } from "../finder/new-matches.ts";
+import { resolveCourseListRequest } from "../finder/search.ts";
+import { selectRows } from "../sql-rows.ts";
+import { parseSavedQuery } from "./saved-query.ts";
+
+export interface DueSearch {
+  id: number;
+  userId: number;
+  name: string;
+  query: string;
+  token: string;
+  from: Date;
+  matches: NewMatches;
+}
+
+const NO_MATCHES: NewMatches = { count: 0, newest: [] };
+
+async function matchesOf(
+  db: Database,
+  query: string,
+  window: { from: Date; to: Date },
+  finder?: FinderIndex,
+): Promise<NewMatches> {
+  const parsed = parseSavedQuery(query);
+  if (!parsed.success) return NO_MATCHES;
+  try {
+    const request = await resolveCourseListRequest(db, parsed.data, finder);
+    return await newMatchesBetween(db, request.filters, window);
+  } catch (error) {
+    // A country or school of the search was removed: it matches nothing.
+    if (error instanceof InvalidParameterError) return NO_MATCHES;
+    throw error;
+  }
+}
+
+/**
+ * The saved searches due now: instant ones always, daily and weekly ones a day or a week after
+ * their last e-mail; each with what it gained since it was last considered.
+ */
+export async function dueSearches(
+  db: Database,
+  now: Date,
+  finder?: FinderIndex,
+): Promise<DueSearch[]> {
+  const at = now.toISOString();
+  const rows = await selectRows<{
+    id: number;
+    user_id: number;
+    name: string;
+    query: string;
+    token: string;
+    from: string | Date;
+  }>(
+    db,
+    sql`select id, user_id, name, query, unsubscribe_token as token, alerted_until as "from"
+        from saved_searches
+        where frequency <> 'off' and alerted_until < ${at}::timestamptz
+          and (frequency = 'instant' or last_sent_at is null
+            or last_sent_at <= ${at}::timestamptz
+               - case frequency when 'daily' then interval '1 day' else interval '7 days' end)`,
+  );
+  // Each distinct search and window once (students share searches; the windows of searches
+  // alerted together are equal).
+  const evaluated = new Map<string, Promise<NewMatches>>();
+  const due: DueSearch[] = [];
+  for (const row of rows) {
+    const from = new Date(row.from);
+    const key = `${from.toISOString()} ${row.query}`;
+    let matches = evaluated.get(key);
+    if (!matches) {
+      matches = matchesOf(db, row.query, { from, to: now }, finder);
+      evaluated.set(key, matches);
+      // One at a time: the run must not crowd out the requests of its own process.
+      await matches;
+    }
+    due.push({
+      id: Number(row.id),
+      userId: Number(row.user_id),
+      name: row.name,
+      query: row.query,
+      token: row.token,
+      from,
+      matches: await matches,
+    });
+  }
+  return due;
+}
+
+export interface DueReminder {
+  userId: number;
+  courseId: number;
+  name: string;
+  slug: string;
+  deadlineMonth: number;
+  deadlineYear: number;
+  daysLeft: number;
+  key: string;
+}
+
+/**
+ * Deadline reminders due today and never sent: wishlisted public programmes whose deadline (the
+ * last day of its month, deadlines.ts) is 30 or 7 days away or nearer, for students who have not
+ * turned reminders off. The key (deadlines.ts reminderKey) is built the same way here.
+ */
+export async function dueReminders(db: Database, now: Date): Promise<DueReminder[]> {
+  const today = now.toISOString().slice(0, 10);
+  const rows = await selectRows<{
+    user_id: number;
+    course_id: number;
+    name: string;
+    slug: string;
+    deadline_month: number;
+    deadline_year: number;
+    days_left: number;
+    key: string;
+  }>(
+    db,
+    sql`with dated as (
+          select w.user_id, c.id as course_id, c.name, c.slug, c.deadline_month, c.deadline_year,
+                 ((make_date(c.deadline_year, c.deadline_month, 1) + interval '1 month')::date - 1)
+                   - ${today}::date as days_left
+          from wishlist_items w
+          join courses c on c.id = w.course_id
+          left join wishlist_alert_settings s on s.user_id = w.user_id
+          where c.published and c.deadline_month between 1 and 12 and c.deadline_year > 0
+            and coalesce(s.deadline_reminders, true)),
+        keyed as (
+          select *, 'deadline:' || course_id || ':' || deadline_year || '-'
+                    || lpad(deadline_month::text, 2, '0') || ':'
+                    || case when days_left <= 7 then 7 else 30 end as key
+          from dated where days_left between 0 and 30)
+        select * from keyed k
+        where not exists (select 1 from alert_deliveries d
+                          where d.user_id = k.user_id and d.key = k.key)`,
+  );
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    courseId: Number(row.course_id),
+    name: row.name,
+    slug: row.slug,
+    deadlineMonth: Number(row.deadline_month),
+    deadlineYear: Number(row.deadline_year),
+    daysLeft: Number(row.days_left),
+    key: row.key,
+  }));
+}
+
+/** What a change alert compares: the fee, its currency and period, the start and the deadline. */
+const FINGERPRINT = sql`jsonb_build_object(
+    'fee', c.tuition_fee, 'currency', cur.short_code, 'base', c.tuition_fee_base,
+    'start', array[c.start_month, c.start_year], 'deadline', array[c.deadline_month, c.deadline_year]
+  )::text`;
+
+export interface Fingerprint {
+  fee: number;
+  currency: string;
+  base: string;
+  start: [number, number];
+  deadline: [number, number];
+}
+
+export interface DueChange {
+  userId: number;
+  courseId: number;
+  name: string;
+  slug: string;
+  before: string;
+  after: string;
+  alertsOn: boolean;
+}
+
+/**
+ * Wishlisted programmes whose price or dates differ from what the student last heard. A
+ * programme newly wishlisted is recorded as it is now, without an alert.
+ */
+export async function dueChanges(db: Database): Promise<DueChange[]> {
+  await db.execute(
+    sql`insert into wishlist_watches (user_id, course_id, fingerprint)
+        select w.user_id, w.course_id, ${FINGERPRINT}
+        from wishlist_items w
+        join courses c on c.id = w.course_id
+        join currencies cur on cur.id = c.tuition_currency_id
+        where not exists (select 1 from wishlist_watches ww
+                          where ww.user_id = w.user_id and ww.course_id = w.course_id)
+        on conflict do nothing`,
+  );
+  const rows = await selectRows<{
+    user_id: number;
+    course_id: number;
+    name: string;
+    slug: string;
+    before: string;
+    after: string;
+    alerts_on: boolean;
+  }>(
+    db,
+    sql`select ww.user_id, c.id as course_id, c.name, c.slug, ww.fingerprint as before,
+               ${FINGERPRINT} as after, coalesce(s.change_alerts, true) as alerts_on
+        from wishlist_watches ww
+        join courses c on c.id = ww.course_id
+        join currencies cur on cur.id = c.tuition_currency_id
+        left join wishlist_alert_settings s on s.user_id = ww.user_id
+        where ww.fingerprint <> ${FINGERPRINT} and c.published`,
+  );
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    courseId: Number(row.course_id),
+    name: row.name,
+    slug: row.slug,
+    before: row.before,
+    after: row.after,
+    alertsOn: Boolean(row.alerts_on),
+  }));
+}

@@ -25,7 +25,6 @@ export const ALERT_MESSAGES = {
   updated: "Alert updated.",
   nameRequired: "Give the search a name.",
   nameTooLong: `The name can have at most ${SAVED_SEARCH_NAME_MAX_LENGTH} characters.`,
-  queryInvalid: "This search cannot be saved: ",
   tooMany: `You can keep at most ${SAVED_SEARCHES_PER_USER} saved searches. Delete one first.`,
   notFound: "Saved search not found.",
   frequencyInvalid: "Choose instantly, daily, weekly or off.",

@@ -90,7 +90,7 @@ async function claimSearches(tx: Database, searches: DueSearch[], now: Date) {
         from (values ${values(
           searches.map(
             (s) =>
-              sql`(${s.id}::int, ${s.from.toISOString()}::timestamptz, ${s.matches.count > 0})`,
+              sql`(${s.id}::int, ${s.from.toISOString()}::timestamptz, ${s.matches.count > 0}::boolean)`,
           ),
         )}) as v(id, since, matched)
         where s.id = v.id and s.alerted_until = v.since

@@ -36,10 +36,7 @@ export function validSavedQuery(rawQuery: string): { query: string; parsed: Cour
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "query");
-    throw new InvalidParameterError(
-      field,
-      `${ALERT_MESSAGES.queryInvalid}${field} ${issue?.message ?? "is not valid"}.`,
-    );
+    throw new InvalidParameterError(field, issue?.message ?? "is not valid");
   }
   return { query, parsed: parsed.data };
 }

@@ -11,6 +11,7 @@ import type { FinderIndex } from "../finder/finder-index.ts";
 import { newMatchesBetween, type NewMatches } from "../finder/new-matches.ts";
 import { resolveCourseListRequest } from "../finder/search.ts";
 import { selectRows } from "../sql-rows.ts";
+import { daysLeft, deadlineDate, reminderKey, reminderStage } from "./deadlines.ts";
 import { parseSavedQuery } from "./saved-query.ts";
 
 export interface DueSearch {
@@ -108,12 +109,12 @@ export interface DueReminder {
 }
 
 /**
- * Deadline reminders due today and never sent: wishlisted public programmes whose deadline (the
- * last day of its month, deadlines.ts) is 30 or 7 days away or nearer, for students who have not
- * turned reminders off. The key (deadlines.ts reminderKey) is built the same way here.
+ * Deadline reminders due today and never sent: wishlisted public programmes whose deadline
+ * (deadlines.ts) is 30 days away or nearer, for students who have not turned reminders off.
  */
 export async function dueReminders(db: Database, now: Date): Promise<DueReminder[]> {
   const today = now.toISOString().slice(0, 10);
+  // SQL narrows to the last 31 days before a deadline; deadlines.ts decides the stage and key.
   const rows = await selectRows<{
     user_id: number;
     course_id: number;
@@ -121,38 +122,51 @@ export async function dueReminders(db: Database, now: Date): Promise<DueReminder
     slug: string;
     deadline_month: number;
     deadline_year: number;
-    days_left: number;
-    key: string;
   }>(
     db,
-    sql`with dated as (
-          select w.user_id, c.id as course_id, c.name, c.slug, c.deadline_month, c.deadline_year,
-                 ((make_date(c.deadline_year, c.deadline_month, 1) + interval '1 month')::date - 1)
-                   - ${today}::date as days_left
-          from wishlist_items w
-          join courses c on c.id = w.course_id
-          left join wishlist_alert_settings s on s.user_id = w.user_id
-          where c.published and c.deadline_month between 1 and 12 and c.deadline_year > 0
-            and coalesce(s.deadline_reminders, true)),
-        keyed as (
-          select *, 'deadline:' || course_id || ':' || deadline_year || '-'
-                    || lpad(deadline_month::text, 2, '0') || ':'
-                    || case when days_left <= 7 then 7 else 30 end as key
-          from dated where days_left between 0 and 30)
-        select * from keyed k
-        where not exists (select 1 from alert_deliveries d
-                          where d.user_id = k.user_id and d.key = k.key)`,
+    sql`select w.user_id, c.id as course_id, c.name, c.slug, c.deadline_month, c.deadline_year
+        from wishlist_items w
+        join courses c on c.id = w.course_id
+        left join wishlist_alert_settings s on s.user_id = w.user_id
+        where c.published and c.deadline_month between 1 and 12 and c.deadline_year > 0
+          and coalesce(s.deadline_reminders, true)
+          and ((make_date(c.deadline_year, c.deadline_month, 1) + interval '1 month')::date - 1)
+              between ${today}::date and ${today}::date + 31`,
   );
-  return rows.map((row) => ({
-    userId: Number(row.user_id),
-    courseId: Number(row.course_id),
-    name: row.name,
-    slug: row.slug,
-    deadlineMonth: Number(row.deadline_month),
-    deadlineYear: Number(row.deadline_year),
-    daysLeft: Number(row.days_left),
-    key: row.key,
-  }));
+  const due: DueReminder[] = [];
+  for (const row of rows) {
+    const [month, year] = [Number(row.deadline_month), Number(row.deadline_year)];
+    const deadline = deadlineDate(month, year);
+    const days = deadline ? daysLeft(deadline, now) : -1;
+    const stage = reminderStage(days);
+    if (!stage) continue;
+    due.push({
+      userId: Number(row.user_id),
+      courseId: Number(row.course_id),
+      name: row.name,
+      slug: row.slug,
+      deadlineMonth: month,
+      deadlineYear: year,
+      daysLeft: days,
+      key: reminderKey(Number(row.course_id), month, year, stage),
+    });
+  }
+  return unsent(db, due);
+}
+
+/** Leaves out the reminders already sent. */
+async function unsent(db: Database, reminders: DueReminder[]): Promise<DueReminder[]> {
+  if (reminders.length === 0) return reminders;
+  const sent = await selectRows<{ user_id: number; key: string }>(
+    db,
+    sql`select user_id, key from alert_deliveries
+        where (user_id, key) in (${sql.join(
+          reminders.map((r) => sql`(${r.userId}::int, ${r.key})`),
+          sql`, `,
+        )})`,
+  );
+  const known = new Set(sent.map((row) => `${row.user_id} ${row.key}`));
+  return reminders.filter((r) => !known.has(`${r.userId} ${r.key}`));
 }
 
 /** What a change alert compares: the fee, its currency and period, the start and the deadline. */

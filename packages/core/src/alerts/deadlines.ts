@@ -3,8 +3,7 @@
 // latest day it can mean; docs/spec-notes.md). A reminder goes out once when 30 days or fewer are
 // left and once when 7 days or fewer are left; a programme wishlisted late gets only the later one.
 
-export const REMINDER_STAGES = [30, 7] as const;
-export type ReminderStage = (typeof REMINDER_STAGES)[number];
+type ReminderStage = 30 | 7;
 
 const DAY_MS = 86_400_000;
 

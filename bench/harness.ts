@@ -70,9 +70,11 @@ export async function prepareDatabase(options: {
   /** Default: one school for every 125 programmes, at least 50. */
   schools?: number;
   keep: boolean;
+  /** The database's name when a bench changes more than the catalogue (default bench_N). */
+  name?: string;
 }): Promise<Record<string, string>> {
   const schools = options.schools ?? Math.max(50, Math.round(options.courses / 125));
-  const name = `bench_${options.courses}`;
+  const name = options.name ?? `bench_${options.courses}`;
   if (postgresUrl) {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;

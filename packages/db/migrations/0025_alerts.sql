@@ -5,6 +5,11 @@ CREATE TABLE "alert_deliveries" (
 	CONSTRAINT "alert_deliveries_user_id_key_pk" PRIMARY KEY("user_id","key")
 );
 --> statement-breakpoint
+CREATE TABLE "course_publications" (
+	"course_id" integer PRIMARY KEY NOT NULL,
+	"first_published_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "job_leases" (
 	"name" text PRIMARY KEY NOT NULL,
 	"holder" text NOT NULL,
@@ -44,10 +49,27 @@ CREATE TABLE "wishlist_watches" (
 );
 --> statement-breakpoint
 ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "course_publications" ADD CONSTRAINT "course_publications_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_alert_settings" ADD CONSTRAINT "wishlist_alert_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_watches" ADD CONSTRAINT "wishlist_watches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_watches" ADD CONSTRAINT "wishlist_watches_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "course_publications_first_published_idx" ON "course_publications" USING btree ("first_published_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_due_idx" ON "saved_searches" USING btree ("frequency","alerted_until") WHERE "saved_searches"."frequency" <> 'off';--> statement-breakpoint
-CREATE INDEX "wishlist_watches_course_idx" ON "wishlist_watches" USING btree ("course_id");
+CREATE INDEX "wishlist_watches_course_idx" ON "wishlist_watches" USING btree ("course_id");--> statement-breakpoint
+-- When a programme is first published (ADR 053): added published (at its created_at, which an
+-- import may set), or published later from the dashboard (now). Written once per programme.
+CREATE FUNCTION "record_course_publication"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.published AND (TG_OP = 'INSERT' OR NOT OLD.published) THEN
+    INSERT INTO "course_publications" ("course_id", "first_published_at")
+    VALUES (NEW.id, CASE WHEN TG_OP = 'INSERT' THEN NEW.created_at ELSE now() END)
+    ON CONFLICT ("course_id") DO NOTHING;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "courses_record_publication" AFTER INSERT OR UPDATE OF "published" ON "courses"
+FOR EACH ROW EXECUTE FUNCTION "record_course_publication"();

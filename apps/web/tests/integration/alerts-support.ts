@@ -47,7 +47,7 @@ export async function addCourseLike(
   db: Database,
   sourceId: number,
   createdAt: Date,
-  changes: { deadlineMonth?: number; deadlineYear?: number } = {},
+  changes: { deadlineMonth?: number; deadlineYear?: number; published?: boolean } = {},
 ): Promise<number> {
   copies += 1;
   const suffix = `${Date.now().toString(36)}-${copies}`;
@@ -63,7 +63,7 @@ export async function addCourseLike(
           attendance, start_month, start_year,
           coalesce(${changes.deadlineMonth ?? null}::smallint, deadline_month),
           coalesce(${changes.deadlineYear ?? null}::smallint, deadline_year),
-          tuition_fee, tuition_currency_id, tuition_fee_base, tuition_fee_usd, featured, true,
+          tuition_fee, tuition_currency_id, tuition_fee_base, tuition_fee_usd, featured, ${changes.published ?? true},
           school_name, discipline_names, ${createdAt.toISOString()}::timestamptz,
           ${createdAt.toISOString()}::timestamptz
         from courses where id = ${sourceId}

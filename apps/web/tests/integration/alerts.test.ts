@@ -95,6 +95,26 @@ describe("saved search alerts", () => {
     expect(after[1]?.subject).toBe(`1 new programme matches “${saved.name}”`);
   });
 
+  it("counts a programme published later from the dashboard as new, once", async () => {
+    const student = await signedInStudent(app);
+    const draft = await addCourseLike(database.db, source.id, new Date("2020-01-01T00:00:00Z"), {
+      published: false,
+    });
+    await save(student.browser, `school_slug=${source.schoolSlug}`);
+    const publish = (published: boolean) =>
+      database.db.execute(sql`update courses set published = ${published} where id = ${draft}`);
+    await publish(true);
+    const at = new Date(Date.now() + 20 * DAY);
+    await run(database.db, "one", at);
+    const [mail] = await alertMailsTo(database.db, student.email);
+    expect(mail?.text).toContain("Alert Copy");
+    // Unpublished and published again: not new a second time.
+    await publish(false);
+    await publish(true);
+    await run(database.db, "one", new Date(at.getTime() + MINUTE));
+    expect(await alertMailsTo(database.db, student.email)).toHaveLength(1);
+  });
+
   it("skips its turn while another process holds the lease", async () => {
     const student = await signedInStudent(app);
     await save(student.browser, `school_slug=${source.schoolSlug}`);
@@ -130,11 +150,7 @@ describe("saved search alerts", () => {
   it("counts new matches since the search was last opened, and starts again when opened", async () => {
     const student = await signedInStudent(app);
     const saved = await save(student.browser, `school_slug=${source.schoolSlug}`, "off");
-    await addCourseLike(database.db, source.id, new Date(Date.now() - 1000));
-    // Added after the search was saved: the copy is dated now, by the database's clock.
-    await database.db.execute(
-      sql`update courses set created_at = now() where id = (select max(id) from courses)`,
-    );
+    await addCourseLike(database.db, source.id, new Date());
     const list = parseWith(
       SavedSearchListSchema,
       body(await student.browser.call("GET", "/api/saved-searches"), 200),

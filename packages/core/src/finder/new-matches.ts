@@ -23,7 +23,10 @@ export interface NewMatches {
   newest: NewMatch[];
 }
 
-/** Public programmes matching `filters` added in (from, to]. */
+/**
+ * Public programmes matching `filters` first published in (from, to] (course_publications,
+ * migration 0025: added published, or published later from the dashboard).
+ */
 export async function newMatchesBetween(
   db: Database,
   filters: CourseFilters,
@@ -39,13 +42,15 @@ export async function newMatchesBetween(
   }>(
     db,
     sql`with matched as (
-          select c.id, c.name, c.slug, c.school_name, c.created_at from courses c
-          where ${courseWhere(filters)}
-            and c.created_at > ${window.from.toISOString()}::timestamptz
-            and c.created_at <= ${window.to.toISOString()}::timestamptz)
+          select c.id, c.name, c.slug, c.school_name, p.first_published_at
+          from course_publications p
+          join courses c on c.id = p.course_id
+          where p.first_published_at > ${window.from.toISOString()}::timestamptz
+            and p.first_published_at <= ${window.to.toISOString()}::timestamptz
+            and ${courseWhere(filters)})
         select (select count(*) from matched)::int as total, m.id, m.name, m.slug, m.school_name
         from (select 1) one
-        left join lateral (select * from matched order by created_at desc, id desc limit ${newest}) m
+        left join lateral (select * from matched order by first_published_at desc, id desc limit ${newest}) m
           on true`,
   );
   const count = Number(rows[0]?.total ?? 0);

@@ -100,6 +100,23 @@ export const alertDeliveries = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
+/**
+ * When each programme was first published (a trigger of migration 0025 keeps it): a saved search's
+ * new matches are the programmes first published in its window, whether they were added
+ * published (an import) or published later from the partner dashboard. Unpublishing and
+ * publishing again does not make a programme new.
+ */
+export const coursePublications = pgTable(
+  "course_publications",
+  {
+    courseId: integer("course_id")
+      .primaryKey()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("course_publications_first_published_idx").on(t.firstPublishedAt)],
+);
+
 /** Named leases: the process holding an unexpired one runs the job; the others skip it. */
 export const jobLeases = pgTable("job_leases", {
   name: text("name").primaryKey(),

@@ -56,6 +56,8 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       // Contact messages go here (tests/e2e/contact.spec.ts reads them from the outbox).
       SUPPORT_EMAIL: "support-inbox@studyatlas.test",
+      // The alert run every 2 s (tests/e2e/alerts.spec.ts waits for its e-mail).
+      ALERTS_INTERVAL_SECONDS: "2",
       // The footer's outside links come from configuration (README "Configuration").
       NEWS_BLOG_URL: "https://blog.studyatlas.example",
       SOCIAL_FACEBOOK_URL: "https://www.facebook.com/studyatlas",

@@ -97,7 +97,8 @@ test("save a search, a partner publishes a match, the alert arrives and settings
     expect(alert?.subject).toBe(`1 new programme matches “${name}”`);
     expect(alert?.text).toContain(programmeName);
     // It is in the development mailbox, as a person would read it.
-    await openPage(page, "/dev/mailbox");
+    // A plain HTML page of the server's (no React to wait for).
+    await page.goto("/dev/mailbox");
     await expect(page.getByText(`1 new programme matches “${name}”`).first()).toBeVisible();
 
     // Settings: the saved search with its new match; opening it starts the count again.

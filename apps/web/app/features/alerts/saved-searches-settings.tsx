@@ -3,21 +3,15 @@
 // alerts, rename, delete and open; and the wishlist's deadline reminders and change alerts.
 // Read from /api/saved-searches once the page is shown; results are toasts like the rest of
 // /settings (docs/spec/accounts-and-details.md §8).
-import { useEffect, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useState } from "react";
 
 import { SETTINGS_TOAST_MS } from "@studyatlas/schemas/account-rules.ts";
-import {
-  ALERT_FREQUENCY_LABELS,
-  ALERT_FREQUENCY_VALUES,
-  SAVED_SEARCH_NAME_MAX_LENGTH,
-  type AlertFrequencyValue,
-  type SavedSearchView,
-} from "@studyatlas/schemas/alerts.ts";
+import type { SavedSearchView } from "@studyatlas/schemas/alerts.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import { useToast } from "../../components/toast/toast-provider.tsx";
+import { SavedSearchRow } from "./saved-search-row.tsx";
 import styles from "./saved-searches-settings.module.css";
 
 interface WishlistAlerts {
@@ -124,179 +118,39 @@ export function SavedSearchesSettings({
               ))}
             </ul>
           )}
-          <fieldset className={styles.wishlist}>
-            <legend className={styles.legend}>Programmes on your wishlist</legend>
-            <label className={styles.check}>
-              <input
-                type="checkbox"
-                checked={loaded.wishlist.deadline_reminders}
-                onChange={(event) => void setWishlist({ deadline_reminders: event.target.checked })}
-              />
-              Remind me 30 and 7 days before an application deadline
-            </label>
-            <label className={styles.check}>
-              <input
-                type="checkbox"
-                checked={loaded.wishlist.change_alerts}
-                onChange={(event) => void setWishlist({ change_alerts: event.target.checked })}
-              />
-              Tell me when a price or date changes
-            </label>
-          </fieldset>
+          <WishlistAlertsFieldset wishlist={loaded.wishlist} onChange={setWishlist} />
         </>
       ) : null}
     </section>
   );
 }
 
-function SavedSearchRow({
-  search,
+function WishlistAlertsFieldset({
+  wishlist,
   onChange,
-  onDelete,
-  notify,
 }: {
-  search: SavedSearchView;
-  onChange: (search: SavedSearchView) => void;
-  onDelete: () => void;
-  notify: (text: string, kind?: "success" | "error") => void;
+  wishlist: WishlistAlerts;
+  onChange: (change: Partial<WishlistAlerts>) => Promise<void>;
 }) {
-  const navigate = useNavigate();
-  const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(search.name);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const nameId = `saved-search-name-${search.id}`;
-
-  async function update(change: { name?: string; frequency?: AlertFrequencyValue }) {
-    const answer = await callApi<{ saved_search: SavedSearchView; message: string }>(
-      `/api/saved-searches/${search.id}`,
-      { method: "PATCH", json: change },
-    );
-    if (!answer.ok) {
-      const message = answer.data.errors?.name?.[0] ?? answer.data.message ?? FAILED;
-      if (change.name !== undefined) setError(message);
-      else notify(message, "error");
-      return false;
-    }
-    onChange(answer.data.saved_search);
-    notify(answer.data.message);
-    return true;
-  }
-
-  async function rename(event: FormEvent) {
-    event.preventDefault();
-    if (await update({ name })) {
-      setRenaming(false);
-      setError(undefined);
-    }
-  }
-
-  async function remove() {
-    const answer = await callApi(`/api/saved-searches/${search.id}`, { method: "DELETE" });
-    if (!answer.ok) return notify(answer.data.message ?? FAILED, "error");
-    onDelete();
-    notify(answer.data.message ?? "Saved search deleted.");
-  }
-
-  async function open() {
-    const answer = await callApi<{ path: string }>(`/api/saved-searches/${search.id}/seen`, {
-      method: "POST",
-    });
-    void navigate(answer.ok ? answer.data.path : search.path);
-  }
-
   return (
-    <li className={styles.item}>
-      <div className={styles.head}>
-        {renaming ? (
-          <form className={styles.rename} onSubmit={(event) => void rename(event)} noValidate>
-            <label htmlFor={nameId} className={formStyles.label}>
-              Name
-            </label>
-            <input
-              id={nameId}
-              className={formStyles.input}
-              value={name}
-              maxLength={SAVED_SEARCH_NAME_MAX_LENGTH}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${nameId}-error` : undefined}
-            />
-            {error ? (
-              <p id={`${nameId}-error`} className={formStyles.error}>
-                {error}
-              </p>
-            ) : null}
-            <div className={styles.buttons}>
-              <button type="submit" className={formStyles.primary}>
-                Save name
-              </button>
-              <button
-                type="button"
-                className={formStyles.secondary}
-                onClick={() => {
-                  setRenaming(false);
-                  setName(search.name);
-                  setError(undefined);
-                }}
-              >
-                Cancel
-              </button>
-            </div>
-          </form>
-        ) : (
-          <h3 className={styles.name}>
-            <a
-              href={search.path}
-              onClick={(event) => {
-                event.preventDefault();
-                void open();
-              }}
-            >
-              {search.name}
-            </a>
-          </h3>
-        )}
-        <span className={styles.count} data-testid="new-matches">
-          {search.new_matches === 0
-            ? "No new matches"
-            : `${search.new_matches.toLocaleString("en-US")} new ${search.new_matches === 1 ? "match" : "matches"}`}
-        </span>
-      </div>
-      <div className={styles.controls}>
-        <label className={styles.frequency}>
-          <span>Alert</span>
-          <select
-            className={formStyles.select}
-            value={search.frequency}
-            onChange={(event) =>
-              void update({ frequency: event.target.value as AlertFrequencyValue })
-            }
-          >
-            {ALERT_FREQUENCY_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {ALERT_FREQUENCY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className={styles.buttons}>
-          <button type="button" className={formStyles.secondary} onClick={() => void open()}>
-            Open<span className={styles.visuallyHidden}> {search.name}</span>
-          </button>
-          {!renaming ? (
-            <button
-              type="button"
-              className={formStyles.secondary}
-              onClick={() => setRenaming(true)}
-            >
-              Rename<span className={styles.visuallyHidden}> {search.name}</span>
-            </button>
-          ) : null}
-          <button type="button" className={formStyles.secondary} onClick={() => void remove()}>
-            Delete<span className={styles.visuallyHidden}> {search.name}</span>
-          </button>
-        </div>
-      </div>
-    </li>
+    <fieldset className={styles.wishlist}>
+      <legend className={styles.legend}>Programmes on your wishlist</legend>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={wishlist.deadline_reminders}
+          onChange={(event) => void onChange({ deadline_reminders: event.target.checked })}
+        />
+        Remind me 30 and 7 days before an application deadline
+      </label>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={wishlist.change_alerts}
+          onChange={(event) => void onChange({ change_alerts: event.target.checked })}
+        />
+        Tell me when a price or date changes
+      </label>
+    </fieldset>
   );
 }

@@ -100,7 +100,7 @@ async function addStudents(db: Database, at: Date) {
     sql`insert into wishlist_items (user_id, course_id)
         select u.id, c.id from users u
         join courses c on c.published
-          and c.id in (1 + (u.id * 7919) % ${COURSES}, 1 + (u.id * 104729) % ${COURSES})
+          and c.id in (1 + (u.id::bigint * 7919) % ${COURSES}, 1 + (u.id::bigint * 104729) % ${COURSES})
         where u.email like 'bench-alerts-%'
         on conflict do nothing`,
   );

@@ -106,7 +106,7 @@ test("save a search, a partner publishes a match, the alert arrives and settings
     const section = page.getByRole("region", { name: "Saved searches and alerts" });
     const item = section.getByRole("listitem").filter({ hasText: name! });
     await expect(item.getByTestId("new-matches")).toHaveText("1 new match");
-    await expect(item.getByRole("combobox", { name: "Alert" })).toHaveValue("instant");
+    await expect(item.getByRole("combobox", { name: "Alert" })).toHaveValue("daily");
     expect(await severeViolations(page)).toEqual([]);
     await screenshots(page, "settings");
 

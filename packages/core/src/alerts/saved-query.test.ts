@@ -10,6 +10,7 @@ import {
 const names = {
   countries: { germany: "Germany", france: "France", spain: "Spain" },
   disciplines: { business: "Business" },
+  schools: { "tu-example": "TU Example" },
 };
 
 function nameOf(query: string): string {
@@ -46,6 +47,7 @@ describe("saved queries", () => {
       "free · Online · Part time",
     );
     expect(nameOf("tuition=1000,5000&duration=365,728")).toBe("$1,000 – $5,000 · 1 - 2 years");
+    expect(nameOf("school_slug=tu-example&programme=short")).toBe("Short Courses · TU Example");
     expect(nameOf("")).toBe("All programmes");
     expect(nameOf(`name=${"x".repeat(200)}`)).toHaveLength(120);
   });

@@ -50,10 +50,11 @@ export function savedSearchPath(query: string): string {
   return query === "" ? "/coursefinder" : `/coursefinder?${query}`;
 }
 
-/** Display names the query's slugs stand for (countries and disciplines by slug). */
+/** Display names the query's slugs stand for (countries, disciplines and the school by slug). */
 export interface SavedQueryNames {
   countries: Record<string, string>;
   disciplines: Record<string, string>;
+  schools: Record<string, string>;
 }
 
 const USD = new Intl.NumberFormat("en-US", {
@@ -79,6 +80,7 @@ export function nameSavedSearch(query: CourseListQuery, names: SavedQueryNames):
   const level = PROGRAMME_LEVEL_OPTIONS.find((option) => option.slug === query.programme);
   if (level) parts.push(level.label);
   if (query.discipline) parts.push(names.disciplines[query.discipline] ?? query.discipline);
+  if (query.school_slug) parts.push(names.schools[query.school_slug] ?? query.school_slug);
   const countries = query.country.map((slug) => names.countries[slug] ?? slug);
   if (countries.length > 2)
     parts.push(`${countries.slice(0, 2).join(", ")} +${countries.length - 2}`);

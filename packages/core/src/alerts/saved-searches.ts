@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { savedSearches, wishlistAlertSettings } from "@studyatlas/db/schema/alerts.ts";
-import { countries, disciplines } from "@studyatlas/db/schema/catalogue.ts";
+import { countries, disciplines, schools } from "@studyatlas/db/schema/catalogue.ts";
 import {
   ALERT_MESSAGES,
   SAVED_SEARCHES_PER_USER,
@@ -42,7 +42,7 @@ export function validSavedQuery(rawQuery: string): { query: string; parsed: Cour
 }
 
 async function namesOf(db: Database, query: CourseListQuery) {
-  const [countryRows, disciplineRows] = await Promise.all([
+  const [countryRows, disciplineRows, schoolRows] = await Promise.all([
     query.country.length > 0
       ? db
           .select({ slug: countries.slug, name: countries.name })
@@ -55,10 +55,17 @@ async function namesOf(db: Database, query: CourseListQuery) {
           .from(disciplines)
           .where(eq(disciplines.slug, query.discipline))
       : [],
+    query.school_slug
+      ? db
+          .select({ slug: schools.slug, name: schools.name })
+          .from(schools)
+          .where(eq(schools.slug, query.school_slug))
+      : [],
   ]);
   return {
     countries: Object.fromEntries(countryRows.map((row) => [row.slug, row.name])),
     disciplines: Object.fromEntries(disciplineRows.map((row) => [row.slug, row.name])),
+    schools: Object.fromEntries(schoolRows.map((row) => [row.slug, row.name])),
   };
 }
 

@@ -55,6 +55,8 @@ test("save a search, a partner publishes a match, the alert arrives and settings
   page,
   browser,
 }) => {
+  // Two people, a dashboard, an alert run and two axe scans: longer than one page's test.
+  test.setTimeout(180_000);
   const partnerContext = await browser.newContext();
   const partner = await partnerContext.newPage();
   try {

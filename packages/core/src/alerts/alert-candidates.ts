@@ -6,13 +6,12 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { InvalidParameterError } from "../errors.ts";
 import type { FinderIndex } from "../finder/finder-index.ts";
-import { newMatchesBetween, type NewMatches } from "../finder/new-matches.ts";
-import { resolveCourseListRequest } from "../finder/search.ts";
+import type { NewMatches } from "../finder/new-matches.ts";
 import { selectRows } from "../sql-rows.ts";
 import { daysLeft, deadlineDate, reminderKey, reminderStage } from "./deadlines.ts";
 import { parseSavedQuery } from "./saved-query.ts";
+import { createSearchMatcher, loadNewProgrammes } from "./search-matcher.ts";
 
 export interface DueSearch {
   id: number;
@@ -22,26 +21,6 @@ export interface DueSearch {
   token: string;
   from: Date;
   matches: NewMatches;
-}
-
-const NO_MATCHES: NewMatches = { count: 0, newest: [] };
-
-async function matchesOf(
-  db: Database,
-  query: string,
-  window: { from: Date; to: Date },
-  finder?: FinderIndex,
-): Promise<NewMatches> {
-  const parsed = parseSavedQuery(query);
-  if (!parsed.success) return NO_MATCHES;
-  try {
-    const request = await resolveCourseListRequest(db, parsed.data, finder);
-    return await newMatchesBetween(db, request.filters, window);
-  } catch (error) {
-    // A country or school of the search was removed: it matches nothing.
-    if (error instanceof InvalidParameterError) return NO_MATCHES;
-    throw error;
-  }
 }
 
 /**
@@ -70,19 +49,28 @@ export async function dueSearches(
             or last_sent_at <= ${at}::timestamptz
                - case frequency when 'daily' then interval '1 day' else interval '7 days' end)`,
   );
-  // Each distinct search and window once (students share searches; the windows of searches
-  // alerted together are equal).
-  const evaluated = new Map<string, Promise<NewMatches>>();
+  if (rows.length === 0) return [];
+  // The programmes first published since the oldest window began, read once (ADR 053); each
+  // distinct search and window is then evaluated once, in memory.
+  const oldest = rows.reduce(
+    (min, row) => Math.min(min, new Date(row.from).getTime()),
+    Number.POSITIVE_INFINITY,
+  );
+  const all = await loadNewProgrammes(db, new Date(oldest), now);
+  const matcher = createSearchMatcher(db, finder);
+  const evaluated = new Map<string, NewMatches>();
   const due: DueSearch[] = [];
   for (const row of rows) {
     const from = new Date(row.from);
     const key = `${from.toISOString()} ${row.query}`;
     let matches = evaluated.get(key);
     if (!matches) {
-      matches = matchesOf(db, row.query, { from, to: now }, finder);
+      const parsed = parseSavedQuery(row.query);
+      const window = all.filter((p) => p.publishedAt > from.getTime());
+      matches = parsed.success
+        ? await matcher.matchesOf(parsed.data, window, { from, to: now })
+        : { count: 0, newest: [] };
       evaluated.set(key, matches);
-      // One at a time: the run must not crowd out the requests of its own process.
-      await matches;
     }
     due.push({
       id: Number(row.id),
@@ -91,7 +79,7 @@ export async function dueSearches(
       query: row.query,
       token: row.token,
       from,
-      matches: await matches,
+      matches,
     });
   }
   return due;

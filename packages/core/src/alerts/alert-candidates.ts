@@ -59,6 +59,7 @@ export async function dueSearches(
   const all = await loadNewProgrammes(db, new Date(oldest), now);
   const matcher = createSearchMatcher(db, finder);
   const evaluated = new Map<string, NewMatches>();
+  const windows = new Map<number, typeof all>();
   const due: DueSearch[] = [];
   for (const row of rows) {
     const from = new Date(row.from);
@@ -66,7 +67,11 @@ export async function dueSearches(
     let matches = evaluated.get(key);
     if (!matches) {
       const parsed = parseSavedQuery(row.query);
-      const window = all.filter((p) => p.publishedAt > from.getTime());
+      let window = windows.get(from.getTime());
+      if (!window) {
+        window = all.filter((p) => p.publishedAt > from.getTime());
+        windows.set(from.getTime(), window);
+      }
       matches = parsed.success
         ? await matcher.matchesOf(parsed.data, window, { from, to: now })
         : { count: 0, newest: [] };

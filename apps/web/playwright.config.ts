@@ -60,6 +60,8 @@ export default defineConfig({
       // (tests/e2e/student-loop.spec.ts reads the digest from the outbox; ADR 057).
       NOTIFY_REPLY_QUIET_MS: "10000",
       NOTIFY_EVERY_MS: "2000",
+      // The alert run every 2 s (tests/e2e/alerts.spec.ts waits for its e-mail).
+      ALERTS_INTERVAL_SECONDS: "2",
       // The footer's outside links come from configuration (README "Configuration").
       NEWS_BLOG_URL: "https://blog.studyatlas.example",
       SOCIAL_FACEBOOK_URL: "https://www.facebook.com/studyatlas",

@@ -90,6 +90,7 @@ export default [
   route("privacy", "routes/site/privacy.tsx"),
   route("disclaimer", "routes/site/disclaimer.tsx"),
   route("newsletter/unsubscribe", "routes/site/newsletter-unsubscribe.tsx"),
+  route("alerts/unsubscribe", "routes/site/alert-unsubscribe.tsx"),
   // Any other path: the not-found page with HTTP 404 (docs/spec/accounts-and-details.md §2 route table).
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -299,6 +299,10 @@ export const EnvSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["true", "false"], { error: "must be true or false" })
     .default("false"),
+  // How often each process offers to run the alerts; the lease lets one of them (ADR 053).
+  ALERTS_INTERVAL_SECONDS: positiveCount
+    .pipe(z.number().int().min(1, "must be from 1 to 86400").max(86_400, "must be from 1 to 86400"))
+    .default(60),
   // The largest school logo or banner a partner may upload, in MB (1 to 20; ADR 037).
   SCHOOL_IMAGE_MAX_MB: positiveCount
     .pipe(z.number().min(1, "must be from 1 to 20").max(20, "must be from 1 to 20"))

@@ -57,6 +57,7 @@ describe("loadConfig", () => {
       demoAccounts: true,
       webhooksAllowPrivate: false,
       schoolImageMaxBytes: 5 * 1024 * 1024,
+      alertsIntervalMs: 60_000,
       metrics: { host: "127.0.0.1" },
       tracing: { serviceName: "studyatlas" },
     });
@@ -89,6 +90,7 @@ describe("loadConfig", () => {
       DEMO_ACCOUNTS: "false",
       WEBHOOKS_ALLOW_PRIVATE: "true",
       SCHOOL_IMAGE_MAX_MB: "2",
+      ALERTS_INTERVAL_SECONDS: "300",
       METRICS_PORT: "9464",
       METRICS_HOST: "10.0.0.5",
       METRICS_TOKEN: "m".repeat(40),
@@ -142,6 +144,7 @@ describe("loadConfig", () => {
       demoAccounts: false,
       webhooksAllowPrivate: true,
       schoolImageMaxBytes: 2 * 1024 * 1024,
+      alertsIntervalMs: 300_000,
       metrics: { port: 9464, host: "10.0.0.5", token: "m".repeat(40) },
       tracing: { endpoint: "http://otel-collector:4318", serviceName: "studyatlas-eu" },
     });
@@ -196,6 +199,8 @@ describe("loadConfig", () => {
     ["GOTRUE_SMTP_MAX_FREQUENCY", "a minute"],
     ["DEMO_ACCOUNTS", "maybe"],
     ["WEBHOOKS_ALLOW_PRIVATE", "yes"],
+    ["ALERTS_INTERVAL_SECONDS", "0"],
+    ["ALERTS_INTERVAL_SECONDS", "100000"],
     ["SUPPORT_EMAIL", "not-an-address"],
     ["NEWS_BLOG_URL", "blog.example.com"],
     ["TERMS_OF_USE_URL", "//evil.example/terms"],

@@ -62,6 +62,8 @@ export interface AppConfig {
   webhooksAllowPrivate: boolean;
   /** The largest school logo or banner upload, in bytes (SCHOOL_IMAGE_MAX_MB). */
   schoolImageMaxBytes: number;
+  /** How often the alert run is offered to this process (ALERTS_INTERVAL_SECONDS), in ms (ADR 053). */
+  alertsIntervalMs: number;
   /** The trusted header naming a visitor's country (VISITOR_COUNTRY_HEADER); unset: none. */
   visitorCountryHeader?: string;
   metrics: MetricsConfig;
@@ -279,6 +281,7 @@ export function loadConfig(
     demoAccounts: value.DEMO_ACCOUNTS === "true",
     webhooksAllowPrivate: value.WEBHOOKS_ALLOW_PRIVATE === "true",
     schoolImageMaxBytes: value.SCHOOL_IMAGE_MAX_MB * 1024 * 1024,
+    alertsIntervalMs: value.ALERTS_INTERVAL_SECONDS * 1000,
     ...(value.VISITOR_COUNTRY_HEADER ? { visitorCountryHeader: value.VISITOR_COUNTRY_HEADER } : {}),
     ...observabilityOf(value),
     siteLinks: siteLinksOf(value),

@@ -36,6 +36,7 @@ import {
 } from "./services/catalogue-caches.ts";
 import { createMetrics, type Metrics } from "./metrics/metrics.ts";
 import { createDatabaseWatchdog, type DatabaseWatchdog } from "./services/database-watchdog.ts";
+import { scheduleAlerts } from "./services/alert-job.ts";
 import { createMailer } from "./services/mail.ts";
 import { scheduleNotifications } from "./services/notifications.ts";
 
@@ -168,6 +169,13 @@ export async function buildServices(
     ...(options.onDatabaseFatal ? { onFatal: options.onDatabaseFatal } : {}),
   });
   const running = await workers(app, options, scheduler);
+  scheduleAlerts({
+    db: database.db,
+    config,
+    log: app.log,
+    scheduler,
+    finderIndex: catalogue.finderIndex,
+  });
   const authSettings = await authSettingsOf(options);
   const overload = createOverloadGuard({ maxConcurrentRequests: config.maxConcurrentRequests });
   metrics.watch({

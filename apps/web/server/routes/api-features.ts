@@ -17,6 +17,8 @@ import { profileRoutes } from "./api/accounts/profile.ts";
 import { recoveryRoutes } from "./api/accounts/recovery.ts";
 import { registrationRoutes } from "./api/accounts/registration.ts";
 import { tokenRoutes } from "./api/accounts/tokens.ts";
+import { alertUnsubscribeRoutes } from "./api/alerts/unsubscribe.ts";
+import { savedSearchRoutes } from "./api/alerts/saved-searches.ts";
 import { createInterestRoutes } from "./api/applications/create-interest.ts";
 import { myApplicationRoutes } from "./api/applications/my-applications.ts";
 import { notificationRoutes } from "./api/applications/notifications.ts";
@@ -70,6 +72,7 @@ async function personalApi(api: FastifyInstance, { services: s }: WithServices) 
   await api.register(factorRoutes, accountOptions);
   await api.register(recoveryCodeRoutes, accountOptions);
   await api.register(wishlistRoutes, { services: s.app });
+  await api.register(savedSearchRoutes, { services: s.app });
   await api.register(contactRoutes, { services: s.app, mailer: s.mailer });
   await api.register(myApplicationRoutes, { services: s.app });
   const pushPublicKey = s.config.notifications.vapid?.publicKey;
@@ -84,6 +87,7 @@ async function personalApi(api: FastifyInstance, { services: s }: WithServices) 
 async function engagementApi(api: FastifyInstance, { services: s }: WithServices) {
   const { app: services, config, mailer, webhooks } = s;
   await api.register(subscriptionRoutes, { services, mailer });
+  await api.register(alertUnsubscribeRoutes, { services });
   const advisorUserId = config.chat.advisorUserId;
   await api.register(createInterestRoutes, { services, advisorUserId, mailer, webhooks });
   await api.register(chatRoutes, { services });

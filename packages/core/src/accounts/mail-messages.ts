@@ -21,7 +21,9 @@ export interface MailMessage {
     | "recovery_code_used"
     | "organisation_decision"
     | "reply_digest"
-    | "application_status";
+    | "application_status"
+
+    | "alert";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */
   headers?: Record<string, string>;

@@ -26,6 +26,7 @@ import { useToast } from "../../components/toast/toast-provider.tsx";
 import { TwoFactorSettings } from "../../features/accounts/two-factor-settings.tsx";
 import { NotificationSettingsSection } from "../../features/applications/notification-settings.tsx";
 import { CurrencySettings } from "../../currency/currency-picker.tsx";
+import { SavedSearchesSettings } from "../../features/alerts/saved-searches-settings.tsx";
 import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
@@ -101,6 +102,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         titleClassName={styles.panelTitle}
       />
       <NotificationSettingsSection className={styles.panel} titleClassName={styles.panelTitle} />
+      <SavedSearchesSettings className={styles.panel} titleClassName={styles.panelTitle} />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { loadFinderRoute } from "../../features/finder/finder-loader.server.ts";
 import styles from "../../features/finder/finder-page.module.css";
 import { FinderProblemView } from "../../features/finder/finder-problem.tsx";
 import { FinderResults } from "../../features/finder/finder-results.tsx";
+import { SaveSearchButton } from "../../features/finder/save-search-button.tsx";
 import { finderScopeFromPath } from "../../features/finder/finder-route.ts";
 import { useVisitorSeed } from "../../features/finder/visitor-seed.ts";
 import { cardImageOf } from "../../utils/course-display.ts";
@@ -133,6 +134,7 @@ function FinderPage({ data: page }: { data: FinderPageData }) {
         <div className={styles.intro}>
           <h1 className={styles.heading}>{page.heading}</h1>
           {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+          <SaveSearchButton />
         </div>
         <div className={styles.layout}>
           <FilterSidebar />

@@ -1,0 +1,275 @@
+// The alert run (docs/decisions/053-saved-searches-and-alerts.md). Every process schedules it; the
+// one holding the PostgreSQL lease runs it. It reads what is due, then, a batch of students per
+// transaction, claims each alert (a saved search's window moved on only if nobody moved it first,
+// a reminder's once-only key inserted, a change's fingerprint moved on) and records one digest
+// e-mail per student in the outbox in the same transaction. So a run cut short by a crash sends
+// nothing twice when the next run (after a restart, or in another process) picks up the rest, and
+// a catalogue import of 10,000 programmes gives each student one e-mail, not 10,000.
+import { inArray, sql, type SQL } from "drizzle-orm";
+
+import type { Database } from "@studyatlas/db/client.ts";
+import { users } from "@studyatlas/db/schema/accounts.ts";
+import { mailOutbox } from "@studyatlas/db/schema/accounts.ts";
+import { wishlistAlertSettings } from "@studyatlas/db/schema/alerts.ts";
+import { MONTH_NAMES } from "@studyatlas/schemas/catalogue-constants.ts";
+
+import type { MailMessage } from "../accounts/mail-messages.ts";
+import type { FinderIndex } from "../finder/finder-index.ts";
+import { selectRows } from "../sql-rows.ts";
+import { inTransaction } from "../transactions.ts";
+import {
+  dueChanges,
+  dueReminders,
+  dueSearches,
+  type DueChange,
+  type DueReminder,
+  type DueSearch,
+} from "./alert-candidates.ts";
+import { alertDigestMessage, type AlertSection } from "./alert-mail.ts";
+import { describeChange } from "./changes.ts";
+import { acquireLease, releaseLease } from "./lease.ts";
+import { ensureWishlistAlertRows } from "./saved-searches.ts";
+import { savedSearchPath } from "./saved-query.ts";
+
+export const ALERT_LEASE = "alerts";
+
+export interface AlertRunOptions {
+  now: Date;
+  /** Who runs: unique per process (a restarted process is a new holder). */
+  holder: string;
+  publicBaseUrl: string;
+  finder?: FinderIndex;
+  /** How long the lease lasts; a run longer than this could overlap another (default 10 min). */
+  leaseMs?: number;
+  /** Students per transaction (default 500). */
+  batchSize?: number;
+}
+
+export interface AlertRunResult {
+  /** False when another process holds the lease. */
+  ran: boolean;
+  /** The digests recorded in the outbox, for SMTP delivery. */
+  mails: Array<{ id: number; message: MailMessage }>;
+}
+
+interface StudentAlerts {
+  searches: DueSearch[];
+  reminders: DueReminder[];
+  changes: DueChange[];
+}
+
+function byStudent(searches: DueSearch[], reminders: DueReminder[], changes: DueChange[]) {
+  const students = new Map<number, StudentAlerts>();
+  const of = (userId: number) => {
+    let entry = students.get(userId);
+    if (!entry) {
+      entry = { searches: [], reminders: [], changes: [] };
+      students.set(userId, entry);
+    }
+    return entry;
+  };
+  for (const search of searches) of(search.userId).searches.push(search);
+  for (const reminder of reminders) of(reminder.userId).reminders.push(reminder);
+  for (const change of changes) of(change.userId).changes.push(change);
+  return students;
+}
+
+function values(rows: SQL[]): SQL {
+  return sql.join(rows, sql`, `);
+}
+
+/** Moves each search's window to `now` where it still starts where it was read; the ids moved. */
+async function claimSearches(tx: Database, searches: DueSearch[], now: Date) {
+  if (searches.length === 0) return new Set<number>();
+  const at = now.toISOString();
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`update saved_searches s
+        set alerted_until = ${at}::timestamptz,
+            last_sent_at = case when v.matched then ${at}::timestamptz else s.last_sent_at end
+        from (values ${values(
+          searches.map(
+            (s) =>
+              sql`(${s.id}::int, ${s.from.toISOString()}::timestamptz, ${s.matches.count > 0}::boolean)`,
+          ),
+        )}) as v(id, since, matched)
+        where s.id = v.id and s.alerted_until = v.since
+        returning s.id`,
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/** Inserts each reminder's once-only key; the keys that were new. */
+async function claimReminders(tx: Database, reminders: DueReminder[]) {
+  if (reminders.length === 0) return new Set<string>();
+  const rows = await selectRows<{ user_id: number; key: string }>(
+    tx,
+    sql`insert into alert_deliveries (user_id, key)
+        values ${values(reminders.map((r) => sql`(${r.userId}, ${r.key})`))}
+        on conflict do nothing returning user_id, key`,
+  );
+  return new Set(rows.map((row) => `${row.user_id} ${row.key}`));
+}
+
+/** Moves each change's fingerprint on where it is still the one read; the pairs moved. */
+async function claimChanges(tx: Database, changes: DueChange[]) {
+  if (changes.length === 0) return new Set<string>();
+  const rows = await selectRows<{ user_id: number; course_id: number }>(
+    tx,
+    sql`update wishlist_watches w set fingerprint = v.after
+        from (values ${values(
+          changes.map((c) => sql`(${c.userId}::int, ${c.courseId}::int, ${c.before}, ${c.after})`),
+        )}) as v(user_id, course_id, before, after)
+        where w.user_id = v.user_id and w.course_id = v.course_id and w.fingerprint = v.before
+        returning w.user_id, w.course_id`,
+  );
+  return new Set(rows.map((row) => `${row.user_id} ${row.course_id}`));
+}
+
+function deadlineText(month: number, year: number): string {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${last} ${MONTH_NAMES[month - 1] ?? ""} ${year}`;
+}
+
+function sectionsOf(
+  alerts: StudentAlerts,
+  tokens: { deadline: string; change: string } | undefined,
+): AlertSection[] {
+  const sections: AlertSection[] = alerts.searches
+    .filter((search) => search.matches.count > 0)
+    .map((search) => ({
+      kind: "search",
+      name: search.name,
+      path: savedSearchPath(search.query),
+      count: search.matches.count,
+      newest: search.matches.newest,
+      token: search.token,
+    }));
+  if (tokens && alerts.reminders.length > 0) {
+    sections.push({
+      kind: "deadlines",
+      token: tokens.deadline,
+      reminders: alerts.reminders.map((r) => ({
+        name: r.name,
+        slug: r.slug,
+        deadline: deadlineText(r.deadlineMonth, r.deadlineYear),
+        daysLeft: r.daysLeft,
+      })),
+    });
+  }
+  const changes = alerts.changes
+    .filter((change) => change.alertsOn)
+    .map((c) => ({ name: c.name, slug: c.slug, what: describeChange(c.before, c.after) }))
+    .filter((change) => change.what.length > 0);
+  if (tokens && changes.length > 0) {
+    sections.push({ kind: "changes", token: tokens.change, changes });
+  }
+  return sections;
+}
+
+async function recipientsOf(db: Database, userIds: number[]) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function wishlistTokensOf(db: Database, userIds: number[]) {
+  if (userIds.length === 0) return new Map<number, { deadline: string; change: string }>();
+  await ensureWishlistAlertRows(db, userIds);
+  const rows = await db
+    .select({
+      userId: wishlistAlertSettings.userId,
+      deadline: wishlistAlertSettings.deadlineToken,
+      change: wishlistAlertSettings.changeToken,
+    })
+    .from(wishlistAlertSettings)
+    .where(inArray(wishlistAlertSettings.userId, userIds));
+  return new Map(rows.map((row) => [row.userId, row]));
+}
+
+/** One transaction: claims a batch of students' alerts and records their digests. */
+async function sendBatch(
+  db: Database,
+  batch: Array<[number, StudentAlerts]>,
+  options: AlertRunOptions,
+): Promise<Array<{ id: number; message: MailMessage }>> {
+  const userIds = batch.map(([userId]) => userId);
+  const wishlistUsers = batch
+    .filter(([, a]) => a.reminders.length > 0 || a.changes.length > 0)
+    .map(([userId]) => userId);
+  const [recipients, tokens] = await Promise.all([
+    recipientsOf(db, userIds),
+    wishlistTokensOf(db, wishlistUsers),
+  ]);
+  return inTransaction(db, async (tx) => {
+    const all = batch.flatMap(([, alerts]) => [alerts]);
+    const searches = await claimSearches(
+      tx,
+      all.flatMap((a) => a.searches),
+      options.now,
+    );
+    const reminders = await claimReminders(
+      tx,
+      all.flatMap((a) => a.reminders),
+    );
+    const changes = await claimChanges(
+      tx,
+      all.flatMap((a) => a.changes),
+    );
+    const messages: MailMessage[] = [];
+    for (const [userId, alerts] of batch) {
+      const recipient = recipients.get(userId);
+      if (!recipient) continue;
+      const claimed: StudentAlerts = {
+        searches: alerts.searches.filter((s) => searches.has(s.id)),
+        reminders: alerts.reminders.filter((r) => reminders.has(`${r.userId} ${r.key}`)),
+        changes: alerts.changes.filter((c) => changes.has(`${c.userId} ${c.courseId}`)),
+      };
+      const sections = sectionsOf(claimed, tokens.get(userId));
+      if (sections.length > 0) {
+        messages.push(alertDigestMessage(recipient, sections, options.publicBaseUrl));
+      }
+    }
+    if (messages.length === 0) return [];
+    const rows = await tx
+      .insert(mailOutbox)
+      .values(
+        messages.map((message) => ({
+          toAddress: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          kind: message.kind,
+          link: message.link,
+          headers: message.headers ?? null,
+          createdAt: options.now,
+        })),
+      )
+      .returning({ id: mailOutbox.id });
+    return rows.map((row, i) => ({ id: row.id, message: messages[i] as MailMessage }));
+  });
+}
+
+/** Runs every alert that is due at `options.now`, if this process holds the lease. */
+export async function runAlerts(db: Database, options: AlertRunOptions): Promise<AlertRunResult> {
+  const leaseMs = options.leaseMs ?? 10 * 60_000;
+  if (!(await acquireLease(db, ALERT_LEASE, options.holder, options.now, leaseMs))) {
+    return { ran: false, mails: [] };
+  }
+  try {
+    const searches = await dueSearches(db, options.now, options.finder);
+    const reminders = await dueReminders(db, options.now);
+    const changes = await dueChanges(db);
+    const students = [...byStudent(searches, reminders, changes)];
+    const batchSize = options.batchSize ?? 500;
+    const mails: AlertRunResult["mails"] = [];
+    for (let start = 0; start < students.length; start += batchSize) {
+      mails.push(...(await sendBatch(db, students.slice(start, start + batchSize), options)));
+    }
+    return { ran: true, mails };
+  } finally {
+    await releaseLease(db, ALERT_LEASE, options.holder);
+  }
+}

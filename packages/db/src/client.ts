@@ -22,6 +22,7 @@ import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/chat.ts";
 import * as engagement from "./schema/engagement.ts";
+import * as inbox from "./schema/inbox.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
@@ -37,6 +38,7 @@ export const schema = {
   ...mfa,
   ...media,
   ...search,
+  ...inbox,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

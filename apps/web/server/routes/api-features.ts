@@ -19,7 +19,9 @@ import { registrationRoutes } from "./api/accounts/registration.ts";
 import { tokenRoutes } from "./api/accounts/tokens.ts";
 import { createInterestRoutes } from "./api/applications/create-interest.ts";
 import { catalogueRoutes } from "./api/catalogue/catalogue.ts";
+import { chatAttachmentRoutes } from "./api/chat/attachments.ts";
 import { chatRoutes } from "./api/chat/chats.ts";
+import { chatInboxRoutes } from "./api/chat/inbox.ts";
 import { chatLiveRoutes } from "./api/chat/live.ts";
 import { contactRoutes } from "./api/contact/contact.ts";
 import { analyticsOverviewRoutes } from "./api/dashboards/analytics-overview.ts";
@@ -71,6 +73,9 @@ async function engagementApi(api: FastifyInstance, { services: s }: WithServices
   const advisorUserId = config.chat.advisorUserId;
   await api.register(createInterestRoutes, { services, advisorUserId, mailer, webhooks });
   await api.register(chatRoutes, { services });
+  const attachmentMaxBytes = config.chat.attachmentMaxBytes;
+  await api.register(chatAttachmentRoutes, { services, maxBytes: attachmentMaxBytes });
+  await api.register(chatInboxRoutes, { services });
   await api.register(chatLiveRoutes, { hub: s.chatHub, publicBaseUrl: config.publicBaseUrl });
 }
 

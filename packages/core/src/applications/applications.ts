@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError, UnavailableError, ValidationError } from 
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
 import { CHAT_EVENTS_CHANNEL } from "../chat/chats.ts";
+import { nextAdvisor } from "../chat/inbox-actions.ts";
 
 export interface CreatedApplication {
   applicationId: number;
@@ -96,10 +97,12 @@ export async function createApplication(
           returning id`,
     );
     if (!chat) throw new Error("chats insert returned no row");
-    // §6: the advisor is always added; the student is the lead user.
+    // §6: an advisor is always added; the student is the lead user. Advisors taking chats take
+    // them in turn, else ADVISOR_USER_ID (ADR 058).
+    const advisorId = (await nextAdvisor(tx)) ?? advisorUserId;
     await tx.execute(
       sql`insert into chat_participants (chat_id, user_id, lead_user)
-          values (${chat.id}, ${userId}, true), (${chat.id}, ${advisorUserId}, false)
+          values (${chat.id}, ${userId}, true), (${chat.id}, ${advisorId}, false)
           on conflict do nothing`,
     );
     await tx.execute(

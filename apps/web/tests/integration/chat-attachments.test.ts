@@ -96,7 +96,11 @@ describe("chat attachments", () => {
       size_bytes: PDF.length,
     });
 
-    const reply = await upload(advisor, chatId, { name: "checklist", type: "image/png", data: PNG });
+    const reply = await upload(advisor, chatId, {
+      name: "checklist",
+      type: "image/png",
+      data: PNG,
+    });
     expectStatus(reply, 201);
     const replyMessage = parseWith(ChatMessageSchema, reply.json(), "reply");
     // No caption: the file name is the message.
@@ -128,7 +132,9 @@ describe("chat attachments", () => {
     const { chat_id: chatId } = await chatApp.apply(student);
     const sent = parseWith(
       ChatMessageSchema,
-      (await upload(student, chatId, { name: "passport.jpg", type: "image/jpeg", data: JPEG })).json(),
+      (
+        await upload(student, chatId, { name: "passport.jpg", type: "image/jpeg", data: JPEG })
+      ).json(),
       "jpeg",
     );
     expect(sent.attachment?.content_type).toBe("image/jpeg");
@@ -150,10 +156,17 @@ describe("chat attachments", () => {
     }
     // Another chat's id in the path, or an unknown file: the same 404.
     const { chat_id: otherChat } = await chatApp.apply(otherStudent);
-    expectStatus(await download(student, url.replace(`/chats/${chatId}/`, `/chats/${otherChat}/`)), 404);
+    expectStatus(
+      await download(student, url.replace(`/chats/${chatId}/`, `/chats/${otherChat}/`)),
+      404,
+    );
     expectStatus(await download(student, `/api/chats/${chatId}/attachments/2147483647`), 404);
     // Nor may they send files to it.
-    const intruder = await upload(otherStudent, chatId, { name: "x.pdf", type: "application/pdf", data: PDF });
+    const intruder = await upload(otherStudent, chatId, {
+      name: "x.pdf",
+      type: "application/pdf",
+      data: PDF,
+    });
     expectStatus(intruder, 404);
   });
 
@@ -162,25 +175,46 @@ describe("chat attachments", () => {
     const student = await apiUser(t.app, t.database.db);
     const { chat_id: chatId } = await chatApp.apply(student);
 
-    const disguised = await upload(student, chatId, { name: "cv.pdf", type: "application/pdf", data: HTML });
+    const disguised = await upload(student, chatId, {
+      name: "cv.pdf",
+      type: "application/pdf",
+      data: HTML,
+    });
     expectStatus(disguised, 415);
-    expect(parseWith(ApiErrorSchema, disguised.json(), "415").detail).toBe(ATTACHMENT_MESSAGES.wrongType);
+    expect(parseWith(ApiErrorSchema, disguised.json(), "415").detail).toBe(
+      ATTACHMENT_MESSAGES.wrongType,
+    );
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-    expectStatus(await upload(student, chatId, { name: "a.png", type: "image/png", data: svg }), 415);
+    expectStatus(
+      await upload(student, chatId, { name: "a.png", type: "image/png", data: svg }),
+      415,
+    );
 
     const missing = await upload(student, chatId, undefined, "no file");
     expectStatus(missing, 400);
-    expect(parseWith(ApiErrorSchema, missing.json(), "400").detail).toBe(ATTACHMENT_MESSAGES.missing);
+    expect(parseWith(ApiErrorSchema, missing.json(), "400").detail).toBe(
+      ATTACHMENT_MESSAGES.missing,
+    );
 
-    const empty = await upload(student, chatId, { name: "a.pdf", type: "application/pdf", data: Buffer.alloc(0) });
+    const empty = await upload(student, chatId, {
+      name: "a.pdf",
+      type: "application/pdf",
+      data: Buffer.alloc(0),
+    });
     expectStatus(empty, 400);
 
-    const json = await chatApp.call(student, "POST", `/api/chats/${chatId}/attachments`, { file: "x" });
+    const json = await chatApp.call(student, "POST", `/api/chats/${chatId}/attachments`, {
+      file: "x",
+    });
     expectStatus(json, 400);
 
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024, 0x20)]);
-    const tooLarge = await upload(student, chatId, { name: "big.pdf", type: "application/pdf", data: big });
+    const tooLarge = await upload(student, chatId, {
+      name: "big.pdf",
+      type: "application/pdf",
+      data: big,
+    });
     expectStatus(tooLarge, 413);
     expect(parseWith(ApiErrorSchema, tooLarge.json(), "413").detail).toBe(
       ATTACHMENT_MESSAGES.tooLarge(10 * 1024 * 1024),

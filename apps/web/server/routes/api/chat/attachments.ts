@@ -148,7 +148,7 @@ export async function chatAttachmentRoutes(
       tags,
       summary: "An attachment, as a download, to the chat's participants only (others: 404)",
       params: AttachmentParamsSchema,
-      response: { 404: ApiErrorSchema },
+      produces: ["application/pdf", "image/jpeg", "image/png"],
     },
     handler: async (request, reply) => {
       // Signed out, the answer is the same as for anybody else who may not see it.

@@ -148,11 +148,15 @@ export async function getChatApplication(
   chatId: number,
   notFoundMessage: string,
 ): Promise<ApplicationDetail | null> {
+  // A participant, or an advisor looking at a chat no advisor has yet (ADR 058).
   const participant = await selectOne<{ application_id: number | null }>(
     db,
     sql`select c.application_id from chats c
-        join chat_participants p on p.chat_id = c.id and p.user_id = ${userId}
-        where c.id = ${chatId}`,
+        where c.id = ${chatId} and (
+          exists (select 1 from chat_participants p where p.chat_id = c.id and p.user_id = ${userId})
+          or (exists (select 1 from users u where u.id = ${userId} and u.role = 'advisor')
+              and not exists (select 1 from chat_participants q
+                              where q.chat_id = c.id and not q.lead_user)))`,
   );
   if (!participant) throw new NotFoundError(notFoundMessage);
   if (participant.application_id === null) return null;

@@ -5,7 +5,9 @@
 // the send button; conversation.tsx). Messages arrive live (use-chat-screen.ts). The advisor also
 // sees the student's application beside the conversation (above the messages, as a disclosure,
 // on narrower screens). At 375 px: the list on /chat, the conversation with a back button on
-// /chat/{id}.
+// /chat/{id}. Files go and come as chips; the other side's typing and reading show live; an advisor
+// works an inbox: search and filters above the list, assignment, close, snooze and saved replies
+// (docs/decisions/058-chat-attachments-and-the-advisor-inbox.md).
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 
@@ -14,6 +16,11 @@ import { ChatList } from "./chat-list.tsx";
 import { fullName } from "./chat-state.ts";
 import { useHydrated } from "./chat-time.tsx";
 import { Composer, ConversationBody, ConversationHeader } from "./conversation.tsx";
+import { InboxFilters, inboxSearch } from "./inbox-filters.tsx";
+import { InboxToolbar } from "./inbox-toolbar.tsx";
+import { SavedReplies } from "./saved-replies.tsx";
+import { useChatPresence } from "./use-chat-presence.ts";
+import { useSendAttachment } from "./use-send-attachment.ts";
 import { RemoveChatDialog } from "./remove-chat-dialog.tsx";
 import { useChatComposer, useOlderMessages, useRemoveChat } from "./use-chat-actions.ts";
 import { useChatLiveUpdates, useChatScreenState, type ChatScreenData } from "./use-chat-screen.ts";
@@ -27,9 +34,13 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottomRef = useRef(true);
   const state = useChatScreenState(data);
-  const status = useChatLiveUpdates(data, state);
+  const presence = useChatPresence(selectedId, data.receipts);
+  const status = useChatLiveUpdates(data, state, presence);
   const older = useOlderMessages(selectedId, state, scrollRef, stickToBottomRef);
   const composer = useChatComposer(me, selectedId, state, inputRef, stickToBottomRef);
+  const files = useSendAttachment(me, selectedId, state, stickToBottomRef);
+  const { inbox } = data;
+  const listSearch = inbox ? inboxSearch(inbox.filter, inbox.q) : "";
   const removal = useRemoveChat(selectedId, state);
   const { chats, messages } = state;
 
@@ -41,7 +52,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (box && stickToBottomRef.current) box.scrollTop = box.scrollHeight;
-  }, [messages, selectedId]);
+  }, [messages, selectedId, presence.typingUserId]);
 
   const selected = chats.find((chat) => chat.id === selectedId);
   const counterpartName = fullName(selected?.counterpart ?? null);
@@ -60,6 +71,8 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         selectedId={selectedId}
         hydrated={hydrated}
         advisor={me.role === "advisor"}
+        toolbar={inbox ? <InboxFilters filter={inbox.filter} q={inbox.q} /> : undefined}
+        linkSearch={listSearch}
       />
 
       <section className={styles.conversation} aria-labelledby="conversation-title">
@@ -69,6 +82,17 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           status={status}
           onDelete={() => removal.setConfirmOpen(true)}
         />
+
+        {inbox?.state && selectedId !== null && (
+          <InboxToolbar
+            key={selectedId}
+            chatId={selectedId}
+            me={me}
+            state={inbox.state}
+            advisors={inbox.advisors}
+            listSearch={listSearch}
+          />
+        )}
 
         {data.application && <ApplicationDisclosure application={data.application} />}
 
@@ -89,6 +113,8 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
             ownUserId={me.id}
             counterpartName={counterpartName}
             hydrated={hydrated}
+            seenThrough={presence.seenThrough}
+            typingName={presence.typingUserId === null ? null : counterpartName}
           />
         </div>
 
@@ -98,7 +124,23 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           draft={composer.draft}
           sending={composer.sending}
           sendError={state.sendError}
-          onDraft={composer.setDraft}
+          onDraft={(text) => {
+            composer.setDraft(text);
+            if (text.trim() !== "") presence.announceTyping();
+          }}
+          attachment={{ uploading: files.uploading, onFile: (file) => void files.sendFile(file) }}
+          extras={
+            inbox && selectedId !== null ? (
+              <SavedReplies
+                replies={inbox.savedReplies}
+                draft={composer.draft}
+                onInsert={(body) => {
+                  composer.setDraft(body);
+                  inputRef.current?.focus();
+                }}
+              />
+            ) : undefined
+          }
           onSend={(event) => void composer.send(event)}
           onKeyDown={composer.onInputKeyDown}
         />

@@ -1,6 +1,6 @@
 // The right pane of the chat screen (docs/spec/accounts-and-details.md §2 "Chat"): the header
 // (initials, name, role), the date lines and bubbles, and the input.
-import type { FormEvent, KeyboardEvent, RefObject } from "react";
+import type { FormEvent, KeyboardEvent, ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 
 import {
@@ -14,7 +14,10 @@ import { draftLength } from "./chat-draft.ts";
 import { ArrowLeftIcon, SendIcon, TrashIcon } from "../../components/icons/icons.tsx";
 import { InitialsAvatar } from "../../components/initials-avatar/initials-avatar.tsx";
 import { fullName, roleLabel } from "./chat-state.ts";
+import { PaperclipIcon } from "./file-chip.tsx";
 import { MessageBubbles } from "./message-bubbles.tsx";
+import { ATTACHMENT_ACCEPT } from "./use-send-attachment.ts";
+import inboxStyles from "./inbox.module.css";
 import type { LiveStatus } from "./use-live-chat.ts";
 import styles from "./chat-screen.module.css";
 
@@ -97,6 +100,8 @@ export function ConversationBody({
   ownUserId,
   counterpartName,
   hydrated,
+  seenThrough = null,
+  typingName = null,
 }: {
   loadingChat: boolean;
   /** A chat is open (chosen, or named by the address). */
@@ -107,6 +112,9 @@ export function ConversationBody({
   ownUserId: number;
   counterpartName: string;
   hydrated: boolean;
+  seenThrough?: string | null;
+  /** Who is typing in the open chat, if anybody (ADR 058). */
+  typingName?: string | null;
 }) {
   return (
     <>
@@ -135,7 +143,11 @@ export function ConversationBody({
             ownUserId={ownUserId}
             counterpartName={counterpartName}
             hydrated={hydrated}
+            seenThrough={seenThrough}
           />
+          <p className={inboxStyles.typing} role="status">
+            {typingName ? `${typingName} is typing…` : ""}
+          </p>
         </>
       ) : (
         <p className={styles.empty}>{CHAT_MESSAGES.selectChat}</p>
@@ -153,7 +165,13 @@ export function Composer({
   onDraft,
   onSend,
   onKeyDown,
+  attachment,
+  extras,
 }: {
+  /** Sending a file (ADR 058). */
+  attachment?: { uploading: boolean; onFile: (file: File) => void };
+  /** Beside the input: the advisor's saved replies. */
+  extras?: ReactNode;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   selectedId: number | null;
   draft: string;
@@ -170,6 +188,30 @@ export function Composer({
       .join(" ") || undefined;
   return (
     <form className={styles.composer} onSubmit={onSend}>
+      {extras}
+      {attachment && (
+        <label
+          className={inboxStyles.attach}
+          data-disabled={selectedId === null || attachment.uploading}
+          title="Attach a PDF, JPEG or PNG"
+        >
+          <input
+            type="file"
+            className="visually-hidden"
+            accept={ATTACHMENT_ACCEPT}
+            aria-label={
+              attachment.uploading ? "Sending the file…" : "Attach a file (PDF, JPEG or PNG)"
+            }
+            disabled={selectedId === null || attachment.uploading}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) attachment.onFile(file);
+            }}
+          />
+          <PaperclipIcon />
+        </label>
+      )}
       <label htmlFor="chat-input" className="visually-hidden">
         Message
       </label>

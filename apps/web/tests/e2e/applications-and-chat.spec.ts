@@ -9,6 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { registerUser, signInThroughApi, uniqueEmail } from "./support/accounts.ts";
 import { openPage } from "./support/navigation.ts";
 import { severeViolations } from "./support/axe.ts";
+import { secondAdvisorStepsAway } from "./support/advisors.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
@@ -56,6 +57,12 @@ async function applyThroughApi(page: Page, slug: string, email: string): Promise
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { chat_id: number }).chat_id;
 }
+
+// These tests watch the spec's advisor (316) receive the new chats (ADR 058: the demo's second
+// advisor steps away from the rotation).
+test.beforeAll(async () => {
+  await secondAdvisorStepsAway();
+});
 
 test("a student applies with the keyboard, lands in the chat, and talks live with the advisor", async ({
   browser,

@@ -9,6 +9,7 @@ import { CHAT_MESSAGES } from "@studyatlas/schemas/chat.ts";
 import { registerUser, signInThroughApi } from "./support/accounts.ts";
 import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
+import { secondAdvisorStepsAway } from "./support/advisors.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
@@ -58,6 +59,12 @@ async function applyThroughApi(page: Page, slug: string, email: string): Promise
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { chat_id: number }).chat_id;
 }
+
+// These tests watch the spec's advisor (316) receive the new chats (ADR 058: the demo's second
+// advisor steps away from the rotation).
+test.beforeAll(async () => {
+  await secondAdvisorStepsAway();
+});
 
 test("at 375 px the advisor opens the student's application above the messages", async ({
   browser,

@@ -31,6 +31,7 @@ function useInboxAction(chatId: number) {
     path: string,
     init: { method?: string; json?: unknown },
     success: string,
+    reload = true,
   ): Promise<InboxState | undefined> => {
     setPending(true);
     setError("");
@@ -45,7 +46,7 @@ function useInboxAction(chatId: number) {
       return undefined;
     }
     setDone(success);
-    await revalidator.revalidate();
+    if (reload) await revalidator.revalidate();
     return answer.data;
   };
   return { run, pending, error, done };
@@ -65,15 +66,15 @@ export function InboxToolbar({ chatId, me, state, advisors, listSearch }: InboxT
     event.preventDefault();
     const advisorId = assignee === "" ? null : Number(assignee);
     const name = fullName(advisors.find((advisor) => advisor.id === advisorId) ?? null);
+    // Another advisor's chat is no longer this advisor's to see: back to the list.
+    const movedAway = advisorId !== null && advisorId !== me.id;
     const next = await action.run(
       "assignee",
       { method: "PUT", json: { advisor_id: advisorId } },
       advisorId === null ? "The chat is now unassigned." : `Assigned to ${name}.`,
+      !movedAway,
     );
-    // Another advisor's chat is no longer this advisor's to see.
-    if (next && next.assignee !== null && next.assignee.id !== me.id) {
-      void navigate(`/chat${listSearch}`, { replace: true });
-    }
+    if (next && movedAway) void navigate(`/chat${listSearch}`, { replace: true });
   };
 
   const snoozeNow = async (event: FormEvent) => {

@@ -187,72 +187,75 @@ export function Composer({
       .filter(Boolean)
       .join(" ") || undefined;
   return (
-    <form className={styles.composer} onSubmit={onSend}>
-      {extras}
-      {attachment && (
-        <label
-          className={inboxStyles.attach}
-          data-disabled={selectedId === null || attachment.uploading}
-          title="Attach a PDF, JPEG or PNG"
-        >
-          <input
-            type="file"
-            className="visually-hidden"
-            accept={ATTACHMENT_ACCEPT}
-            aria-label={
-              attachment.uploading ? "Sending the file…" : "Attach a file (PDF, JPEG or PNG)"
-            }
-            disabled={selectedId === null || attachment.uploading}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) attachment.onFile(file);
-            }}
-          />
-          <PaperclipIcon />
+    <>
+      {/* Outside the message form: saved replies have a form of their own. */}
+      {extras && <div className={inboxStyles.extras}>{extras}</div>}
+      <form className={styles.composer} onSubmit={onSend}>
+        {attachment && (
+          <label
+            className={inboxStyles.attach}
+            data-disabled={selectedId === null || attachment.uploading}
+            title="Attach a PDF, JPEG or PNG"
+          >
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={ATTACHMENT_ACCEPT}
+              aria-label={
+                attachment.uploading ? "Sending the file…" : "Attach a file (PDF, JPEG or PNG)"
+              }
+              disabled={selectedId === null || attachment.uploading}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = "";
+                if (file) attachment.onFile(file);
+              }}
+            />
+            <PaperclipIcon />
+          </label>
+        )}
+        <label htmlFor="chat-input" className="visually-hidden">
+          Message
         </label>
-      )}
-      <label htmlFor="chat-input" className="visually-hidden">
-        Message
-      </label>
-      <textarea
-        id="chat-input"
-        ref={inputRef}
-        className={styles.input}
-        rows={1}
-        placeholder={selectedId === null ? CHAT_MESSAGES.selectChat : "Type a message"}
-        value={draft}
-        disabled={selectedId === null}
-        aria-invalid={over > 0 || undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="submit"
-        className={styles.send}
-        aria-label="Send message"
-        disabled={selectedId === null || sending || draft.trim() === ""}
-      >
-        <SendIcon />
-      </button>
-      {showCounter && (
-        <p
-          id="chat-counter"
-          className={styles.counter}
-          data-over={over > 0}
-          aria-live={over > 0 ? "polite" : "off"}
+        <textarea
+          id="chat-input"
+          ref={inputRef}
+          className={styles.input}
+          rows={1}
+          placeholder={selectedId === null ? CHAT_MESSAGES.selectChat : "Type a message"}
+          value={draft}
+          disabled={selectedId === null}
+          aria-invalid={over > 0 || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="submit"
+          className={styles.send}
+          aria-label="Send message"
+          disabled={selectedId === null || sending || draft.trim() === ""}
         >
-          {over > 0
-            ? `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}: ${CHAT_MESSAGES.tooLong} Remove ${over.toLocaleString("en")} ${over === 1 ? "character" : "characters"}.`
-            : `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}`}
-        </p>
-      )}
-      {sendError && (
-        <p id="chat-send-error" className={styles.sendError} role="alert">
-          {sendError}
-        </p>
-      )}
-    </form>
+          <SendIcon />
+        </button>
+        {showCounter && (
+          <p
+            id="chat-counter"
+            className={styles.counter}
+            data-over={over > 0}
+            aria-live={over > 0 ? "polite" : "off"}
+          >
+            {over > 0
+              ? `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}: ${CHAT_MESSAGES.tooLong} Remove ${over.toLocaleString("en")} ${over === 1 ? "character" : "characters"}.`
+              : `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}`}
+          </p>
+        )}
+        {sendError && (
+          <p id="chat-send-error" className={styles.sendError} role="alert">
+            {sendError}
+          </p>
+        )}
+      </form>
+    </>
   );
 }

@@ -91,7 +91,7 @@ test("a student sends a PDF; the advisor downloads it; another student gets 404;
     await student
       .getByLabel("Attach a file (PDF, JPEG or PNG)")
       .setInputFiles({ name: "Transcript 2026.pdf", mimeType: "application/pdf", buffer: PDF });
-    const chip = student.getByRole("link", { name: /^Download Transcript 2026\.pdf \(PDF, / });
+    const chip = student.getByRole("link", { name: /^Download PDF Transcript 2026\.pdf \d+ B$/ });
     await expect(chip).toBeVisible();
 
     // A page disguised as a PDF is refused by its bytes, in words.
@@ -112,7 +112,9 @@ test("a student sends a PDF; the advisor downloads it; another student gets 404;
 
     // The advisor sees the chip live and downloads the same bytes.
     await openPage(advisor.page, `/chat/${chatId}`);
-    const advisorChip = advisor.page.getByRole("link", { name: /^Download Transcript 2026\.pdf/ });
+    const advisorChip = advisor.page.getByRole("link", {
+      name: /^Download PDF Transcript 2026\.pdf/,
+    });
     await expect(advisorChip).toBeVisible();
     const downloading = advisor.page.waitForEvent("download");
     await advisorChip.click();

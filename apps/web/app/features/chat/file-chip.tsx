@@ -40,17 +40,10 @@ export function FileChip({ attachment }: { attachment: ChatAttachment }) {
   const kind = KIND[attachment.content_type];
   const size = fileSize(attachment.size_bytes);
   return (
-    <a
-      className={styles.chip}
-      href={attachment.url}
-      download={attachment.file_name}
-      aria-label={`Download ${attachment.file_name} (${kind}, ${size})`}
-      data-testid="file-chip"
-    >
-      <span className={styles.kind} aria-hidden="true">
-        {kind}
-      </span>
-      <span className={styles.name}>{attachment.file_name}</span>
+    <a className={styles.chip} href={attachment.url} download={attachment.file_name}>
+      <span className="visually-hidden">Download </span>
+      <span className={styles.kind}>{kind}</span>{" "}
+      <span className={styles.name}>{attachment.file_name}</span>{" "}
       <span className={styles.size}>{size}</span>
     </a>
   );

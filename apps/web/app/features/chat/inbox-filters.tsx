@@ -42,7 +42,7 @@ export function InboxFilters({ filter, q }: { filter: InboxFilter; q: string }) 
           name="q"
           defaultValue={q}
           maxLength={100}
-          placeholder="Search messages and names"
+          placeholder="Search messages"
         />
         {filter !== "all" && <input type="hidden" name="filter" value={filter} />}
         <button type="submit" className={styles.searchButton} aria-label="Search">

@@ -120,7 +120,7 @@ test("a student sends a PDF; the advisor downloads it; another student gets 404;
     await advisorChip.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("Transcript 2026.pdf");
-    expect((await readFile((await download.path())!)).equals(PDF)).toBe(true);
+    expect((await readFile(await download.path())).equals(PDF)).toBe(true);
 
     // Another student, and anyone signed out: 404.
     const href = (await advisorChip.getAttribute("href"))!;

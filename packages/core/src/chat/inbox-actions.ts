@@ -30,15 +30,15 @@ const activeAdvisor = sql`u.role = 'advisor' and (u.banned_until is null or u.ba
  */
 export async function nextAdvisor(tx: Executor): Promise<number | undefined> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ROTATION_LOCK})`);
-  const result = (await tx.execute(
+  const result: unknown = await tx.execute(
     sql`update inbox_advisors set last_assigned_at = clock_timestamp()
         where user_id = (
           select ia.user_id from inbox_advisors ia join users u on u.id = ia.user_id
           where ia.accepting and ${activeAdvisor}
           order by ia.last_assigned_at asc nulls first, ia.user_id asc limit 1)
         returning user_id`,
-  )) as unknown as { rows: { user_id: number }[] };
-  const row = result.rows[0];
+  );
+  const row = (result as { rows: { user_id: number }[] }).rows[0];
   return row ? Number(row.user_id) : undefined;
 }
 

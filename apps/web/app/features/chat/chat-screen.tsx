@@ -8,7 +8,7 @@
 // /chat/{id}. Files go and come as chips; the other side's typing and reading show live; an advisor
 // works an inbox: search and filters above the list, assignment, close, snooze and saved replies
 // (docs/decisions/058-chat-attachments-and-the-advisor-inbox.md).
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { useNavigation } from "react-router";
 
 import { ApplicationDisclosure, ApplicationPanel } from "./application-panel.tsx";
@@ -19,17 +19,63 @@ import { Composer, ConversationBody, ConversationHeader } from "./conversation.t
 import { InboxFilters, inboxSearch } from "./inbox-filters.tsx";
 import { InboxToolbar } from "./inbox-toolbar.tsx";
 import { SavedReplies } from "./saved-replies.tsx";
-import { useChatPresence } from "./use-chat-presence.ts";
+import { useChatPresence, type ChatPresence } from "./use-chat-presence.ts";
 import { useSendAttachment } from "./use-send-attachment.ts";
 import { RemoveChatDialog } from "./remove-chat-dialog.tsx";
 import { useChatComposer, useOlderMessages, useRemoveChat } from "./use-chat-actions.ts";
 import { useChatLiveUpdates, useChatScreenState, type ChatScreenData } from "./use-chat-screen.ts";
 import styles from "./chat-screen.module.css";
 
-export function ChatScreen({ data }: { data: ChatScreenData }) {
+/** The message form, with the paperclip, typing announcements and (advisors) saved replies. */
+function ScreenComposer({
+  data,
+  composer,
+  files,
+  presence,
+  sendError,
+  inputRef,
+}: {
+  data: ChatScreenData;
+  composer: ReturnType<typeof useChatComposer>;
+  files: ReturnType<typeof useSendAttachment>;
+  presence: ChatPresence;
+  sendError: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const { selectedId, inbox } = data;
+  return (
+    <Composer
+      inputRef={inputRef}
+      selectedId={selectedId}
+      draft={composer.draft}
+      sending={composer.sending}
+      sendError={sendError}
+      onDraft={(text) => {
+        composer.setDraft(text);
+        if (text.trim() !== "") presence.announceTyping();
+      }}
+      attachment={{ uploading: files.uploading, onFile: (file) => void files.sendFile(file) }}
+      extras={
+        inbox && selectedId !== null ? (
+          <SavedReplies
+            replies={inbox.savedReplies}
+            draft={composer.draft}
+            onInsert={(body) => {
+              composer.setDraft(body);
+              inputRef.current?.focus();
+            }}
+          />
+        ) : undefined
+      }
+      onSend={(event) => void composer.send(event)}
+      onKeyDown={composer.onInputKeyDown}
+    />
+  );
+}
+
+/** The screen's state and what the reader does with it. */
+function useChatScreen(data: ChatScreenData) {
   const { me, selectedId } = data;
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const scrollRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottomRef = useRef(true);
@@ -39,10 +85,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   const older = useOlderMessages(selectedId, state, scrollRef, stickToBottomRef);
   const composer = useChatComposer(me, selectedId, state, inputRef, stickToBottomRef);
   const files = useSendAttachment(me, selectedId, state, stickToBottomRef);
-  const { inbox } = data;
-  const listSearch = inbox ? inboxSearch(inbox.filter, inbox.q) : "";
   const removal = useRemoveChat(selectedId, state);
-  const { chats, messages } = state;
 
   useEffect(() => {
     stickToBottomRef.current = true;
@@ -52,7 +95,20 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (box && stickToBottomRef.current) box.scrollTop = box.scrollHeight;
-  }, [messages, selectedId, presence.typingUserId]);
+  }, [state.messages, selectedId, presence.typingUserId]);
+  const screen = { scrollRef, inputRef, stickToBottomRef, state, presence, status, older };
+  return { ...screen, composer, files, removal };
+}
+
+export function ChatScreen({ data }: { data: ChatScreenData }) {
+  const { me, selectedId, inbox } = data;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const screen = useChatScreen(data);
+  const { scrollRef, inputRef, stickToBottomRef, state, presence, status, older } = screen;
+  const { composer, files, removal } = screen;
+  const listSearch = inbox ? inboxSearch(inbox.filter, inbox.q) : "";
+  const { chats, messages } = state;
 
   const selected = chats.find((chat) => chat.id === selectedId);
   const counterpartName = fullName(selected?.counterpart ?? null);
@@ -118,31 +174,13 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           />
         </div>
 
-        <Composer
-          inputRef={inputRef}
-          selectedId={selectedId}
-          draft={composer.draft}
-          sending={composer.sending}
+        <ScreenComposer
+          data={data}
+          composer={composer}
+          files={files}
+          presence={presence}
           sendError={state.sendError}
-          onDraft={(text) => {
-            composer.setDraft(text);
-            if (text.trim() !== "") presence.announceTyping();
-          }}
-          attachment={{ uploading: files.uploading, onFile: (file) => void files.sendFile(file) }}
-          extras={
-            inbox && selectedId !== null ? (
-              <SavedReplies
-                replies={inbox.savedReplies}
-                draft={composer.draft}
-                onInsert={(body) => {
-                  composer.setDraft(body);
-                  inputRef.current?.focus();
-                }}
-              />
-            ) : undefined
-          }
-          onSend={(event) => void composer.send(event)}
-          onKeyDown={composer.onInputKeyDown}
+          inputRef={inputRef}
         />
       </section>
 

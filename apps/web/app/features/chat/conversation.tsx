@@ -156,6 +156,39 @@ export function ConversationBody({
   );
 }
 
+/** The paperclip: a labelled file input (ADR 058); the chosen file goes at once. */
+function AttachButton({
+  disabled,
+  uploading,
+  onFile,
+}: {
+  disabled: boolean;
+  uploading: boolean;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <label
+      className={inboxStyles.attach}
+      data-disabled={disabled}
+      title="Attach a PDF, JPEG or PNG"
+    >
+      <input
+        type="file"
+        className="visually-hidden"
+        accept={ATTACHMENT_ACCEPT}
+        aria-label={uploading ? "Sending the file…" : "Attach a file (PDF, JPEG or PNG)"}
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) onFile(file);
+        }}
+      />
+      <PaperclipIcon />
+    </label>
+  );
+}
+
 export function Composer({
   inputRef,
   selectedId,
@@ -192,27 +225,11 @@ export function Composer({
       {extras && <div className={inboxStyles.extras}>{extras}</div>}
       <form className={styles.composer} onSubmit={onSend}>
         {attachment && (
-          <label
-            className={inboxStyles.attach}
-            data-disabled={selectedId === null || attachment.uploading}
-            title="Attach a PDF, JPEG or PNG"
-          >
-            <input
-              type="file"
-              className="visually-hidden"
-              accept={ATTACHMENT_ACCEPT}
-              aria-label={
-                attachment.uploading ? "Sending the file…" : "Attach a file (PDF, JPEG or PNG)"
-              }
-              disabled={selectedId === null || attachment.uploading}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = "";
-                if (file) attachment.onFile(file);
-              }}
-            />
-            <PaperclipIcon />
-          </label>
+          <AttachButton
+            disabled={selectedId === null || attachment.uploading}
+            uploading={attachment.uploading}
+            onFile={attachment.onFile}
+          />
         )}
         <label htmlFor="chat-input" className="visually-hidden">
           Message

@@ -52,6 +52,13 @@ function useInboxAction(chatId: number) {
   return { run, pending, error, done };
 }
 
+/** "Closed", "Snoozed until …" or nothing. */
+function stateText(state: InboxState, snoozed: boolean, hydrated: boolean): string {
+  if (state.closed_at !== null) return "Closed";
+  if (!snoozed || state.snoozed_until === null) return "";
+  return `Snoozed until ${snoozeTime(state.snoozed_until, hydrated ? undefined : "UTC")}`;
+}
+
 export function InboxToolbar({ chatId, me, state, advisors, listSearch }: InboxToolbarProps) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -59,8 +66,7 @@ export function InboxToolbar({ chatId, me, state, advisors, listSearch }: InboxT
   const [assignee, setAssignee] = useState(String(state.assignee?.id ?? ""));
   const [snooze, setSnooze] = useState("tomorrow");
   const now = new Date();
-  const snoozed = isSnoozed(state.snoozed_until, now);
-  const closed = state.closed_at !== null;
+  const [snoozed, closed] = [isSnoozed(state.snoozed_until, now), state.closed_at !== null];
 
   const assign = async (event: FormEvent) => {
     event.preventDefault();
@@ -143,12 +149,7 @@ export function InboxToolbar({ chatId, me, state, advisors, listSearch }: InboxT
         {closed || snoozed ? "Reopen" : "Close"}
       </button>
       <p className={styles.toolbarState} role="status">
-        {action.done ||
-          (closed
-            ? "Closed"
-            : snoozed
-              ? `Snoozed until ${snoozeTime(state.snoozed_until!, hydrated ? undefined : "UTC")}`
-              : "")}
+        {action.done || stateText(state, snoozed, hydrated)}
       </p>
       {action.error && (
         <p className={styles.toolbarError} role="alert">

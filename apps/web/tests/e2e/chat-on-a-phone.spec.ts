@@ -80,7 +80,8 @@ test("at 375 px the advisor opens the student's application above the messages",
     const advisor = await advisorContext.newPage();
     await signInThroughApi(advisor, ADVISOR.email, ADVISOR.password);
     await openPage(advisor, `/chat/${chatId}`);
-    const disclosure = advisor.locator("details");
+    // (The other disclosure on the screen is the advisor's saved replies, ADR 058.)
+    const disclosure = advisor.locator("details").filter({ hasText: "Application" });
     const summary = disclosure.locator("summary");
     await expect(summary).toBeVisible();
     await expect(summary).toContainText("Application");

@@ -155,6 +155,10 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         <div
           ref={scrollRef}
           className={styles.messages}
+          // Scrollable, so reachable from the keyboard even when it holds no link (WCAG 2.1.1).
+          tabIndex={0}
+          role="region"
+          aria-label="Conversation"
           onScroll={(event) => {
             const box = event.currentTarget;
             stickToBottomRef.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;

@@ -15,7 +15,8 @@
 //    other.
 // 5. With PostgreSQL, the same again with the sockets on a second server process on the same
 //    database (delivery through LISTEN/NOTIFY from the process that wrote the message).
-// Options: --courses N, --sockets N, --messages N, --keep (reuse the seeded database).
+// Options: --courses N, --sockets N, --messages N, --port N (and N + 1), --keep (reuse the seeded
+// database).
 import WebSocket from "ws";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
@@ -42,7 +43,9 @@ const COURSES = option("courses", 6_000);
 const SOCKETS = option("sockets", 200);
 const MESSAGES = option("messages", 4_000);
 const CONNECTIONS = 10;
-const PORTS = [3294, 3295];
+/** `--port N`: the first server's port; the second process listens on the next one. */
+const PORT = option("port", 3294);
+const PORTS = [PORT, PORT + 1];
 const PASSWORD = "Bench-chat-2026!";
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
@@ -101,6 +104,12 @@ async function createStudents(env: Record<string, string>, count: number): Promi
   const runId = Date.now().toString(36);
   try {
     await ensureDemoAccounts(database.db);
+    // Every chat with the advisor whose socket is measured: the demo's second advisor steps away
+    // from the rotation (ADR 058).
+    await database.query(
+      "update inbox_advisors set accepting = false where user_id <> (select id from users where email = $1)",
+      [ADVISOR.email],
+    );
     const courses = (
       await database.query<{ id: number }>(
         `select c.id from courses c join schools s on s.id = c.school_id

@@ -303,6 +303,10 @@ export const EnvSchema = z.object({
   ALERTS_INTERVAL_SECONDS: positiveCount
     .pipe(z.number().int().min(1, "must be from 1 to 86400").max(86_400, "must be from 1 to 86400"))
     .default(60),
+  // The largest file (PDF, JPEG, PNG) sent in a chat, in MB (1 to 25; ADR 058).
+  CHAT_ATTACHMENT_MAX_MB: positiveCount
+    .pipe(z.number().min(1, "must be from 1 to 25").max(25, "must be from 1 to 25"))
+    .default(10),
   // The largest school logo or banner a partner may upload, in MB (1 to 20; ADR 037).
   SCHOOL_IMAGE_MAX_MB: positiveCount
     .pipe(z.number().min(1, "must be from 1 to 20").max(20, "must be from 1 to 20"))

@@ -101,6 +101,8 @@ export interface ChatConfig {
   socketsMax: number;
   /** How often a live socket's session is checked again (CHAT_SESSION_CHECK_MS). */
   sessionCheckMs: number;
+  /** The largest file sent in a chat, in bytes (CHAT_ATTACHMENT_MAX_MB; ADR 058). */
+  attachmentMaxBytes: number;
 }
 
 export interface TimeoutConfig {
@@ -274,6 +276,7 @@ export function loadConfig(
       socketsPerAddress: value.CHAT_SOCKETS_PER_ADDRESS,
       socketsMax: value.CHAT_SOCKETS_MAX ?? Math.max(1, 8 * value.MAX_CONCURRENT_REQUESTS),
       sessionCheckMs: value.CHAT_SESSION_CHECK_MS,
+      attachmentMaxBytes: value.CHAT_ATTACHMENT_MAX_MB * 1024 * 1024,
     },
     notifications: notificationConfigOf(value, (message) => {
       throw new ConfigError(message);

@@ -22,6 +22,7 @@ import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/chat.ts";
 import * as engagement from "./schema/engagement.ts";
+import * as inbox from "./schema/inbox.ts";
 import * as media from "./schema/media.ts";
 import * as mfa from "./schema/mfa.ts";
 import * as organisations from "./schema/organisations.ts";
@@ -41,6 +42,7 @@ export const schema = {
   ...search,
   ...preferences,
   ...jobs,
+  ...inbox,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -67,12 +67,27 @@ export const ChatUserSchema = z.object({
 });
 export type ChatUser = z.output<typeof ChatUserSchema>;
 
+/** What a chat attachment may be; the bytes decide, never the name or the declared type (ADR 058). */
+export const CHAT_ATTACHMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+
+export const ChatAttachmentSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.enum(CHAT_ATTACHMENT_TYPES),
+  size_bytes: z.number().int(),
+  /** Served to the chat's participants only, as a download. */
+  url: z.string(),
+});
+export type ChatAttachment = z.output<typeof ChatAttachmentSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.number().int(),
   chat_id: z.number().int(),
   sender: ChatUserSchema,
   content: z.string(),
   sent_at: z.string(),
+  /** A file sent with the message (ADR 058); absent or null when none. */
+  attachment: ChatAttachmentSchema.nullable().optional(),
 });
 export type ChatMessage = z.output<typeof ChatMessageSchema>;
 
@@ -107,4 +122,8 @@ export const ChatApplicationSchema = z.object({ application: ApplicationDetailSc
 export type LiveEvent =
   | { type: "message"; chat_id: number; message: ChatMessage }
   | { type: "ready" }
-  | { type: "resync" };
+  | { type: "resync" }
+  /** Someone else in the chat is typing (ADR 058). */
+  | { type: "typing"; chat_id: number; user_id: number }
+  /** Someone else in the chat read it up to `read_at` (read receipts, ADR 058). */
+  | { type: "read"; chat_id: number; user_id: number; read_at: string };

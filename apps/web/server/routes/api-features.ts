@@ -24,8 +24,10 @@ import { myApplicationRoutes } from "./api/applications/my-applications.ts";
 import { notificationRoutes } from "./api/applications/notifications.ts";
 import { pushWorkerRoute } from "./api/applications/push-worker.ts";
 import { catalogueRoutes } from "./api/catalogue/catalogue.ts";
+import { chatAttachmentRoutes } from "./api/chat/attachments.ts";
 import { chatRoutes } from "./api/chat/chats.ts";
 import { compareTrayRoutes } from "./api/compare/compare-tray.ts";
+import { chatInboxRoutes } from "./api/chat/inbox.ts";
 import { chatLiveRoutes } from "./api/chat/live.ts";
 import { contactRoutes } from "./api/contact/contact.ts";
 import { myCurrencyRoutes } from "./api/currency/my-currency.ts";
@@ -91,6 +93,9 @@ async function engagementApi(api: FastifyInstance, { services: s }: WithServices
   const advisorUserId = config.chat.advisorUserId;
   await api.register(createInterestRoutes, { services, advisorUserId, mailer, webhooks });
   await api.register(chatRoutes, { services });
+  const attachmentMaxBytes = config.chat.attachmentMaxBytes;
+  await api.register(chatAttachmentRoutes, { services, maxBytes: attachmentMaxBytes });
+  await api.register(chatInboxRoutes, { services });
   await api.register(chatLiveRoutes, { hub: s.chatHub, publicBaseUrl: config.publicBaseUrl });
 }
 

@@ -10,8 +10,15 @@ import { registerUser, signInThroughApi, uniqueEmail } from "./support/accounts.
 import { openPage } from "./support/navigation.ts";
 import { severeViolations } from "./support/axe.ts";
 import { applyThroughApi, someProgramme } from "./support/applications.ts";
+import { secondAdvisorStepsAway } from "./support/advisors.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
+
+// These tests watch the spec's advisor (316) receive the new chats (ADR 058: the demo's second
+// advisor steps away from the rotation).
+test.beforeAll(async () => {
+  await secondAdvisorStepsAway();
+});
 
 test("a student applies with the keyboard, lands in the chat, and talks live with the advisor", async ({
   browser,

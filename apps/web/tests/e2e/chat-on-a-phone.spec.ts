@@ -10,6 +10,7 @@ import { registerUser, signInThroughApi } from "./support/accounts.ts";
 import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
 import { applyThroughApi, someProgramme, type Applicant } from "./support/applications.ts";
+import { secondAdvisorStepsAway } from "./support/advisors.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
 
@@ -23,6 +24,12 @@ const NGUGI: Applicant = {
   city: "Nairobi",
   zip: "00100",
 };
+
+// These tests watch the spec's advisor (316) receive the new chats (ADR 058: the demo's second
+// advisor steps away from the rotation).
+test.beforeAll(async () => {
+  await secondAdvisorStepsAway();
+});
 
 test("at 375 px the advisor opens the student's application above the messages", async ({
   browser,
@@ -43,7 +50,8 @@ test("at 375 px the advisor opens the student's application above the messages",
     const advisor = await advisorContext.newPage();
     await signInThroughApi(advisor, ADVISOR.email, ADVISOR.password);
     await openPage(advisor, `/chat/${chatId}`);
-    const disclosure = advisor.locator("details");
+    // (The other disclosure on the screen is the advisor's saved replies, ADR 058.)
+    const disclosure = advisor.locator("details").filter({ hasText: "Application" });
     const summary = disclosure.locator("summary");
     await expect(summary).toBeVisible();
     await expect(summary).toContainText("Application");

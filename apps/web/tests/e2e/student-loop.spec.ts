@@ -10,8 +10,14 @@ import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, outboxFor, registerUser, signInThroughApi } from "./support/accounts.ts";
 import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
+import { secondAdvisorStepsAway } from "./support/advisors.ts";
 
 const ADVISOR = { email: "advisor@studyatlas.test", password: "Demo1234!" };
+
+// The spec's advisor (316) receives this run's new chats (ADR 058: the second advisor steps away).
+test.beforeAll(async () => {
+  await secondAdvisorStepsAway();
+});
 const PARTNER = { email: "partner@studyatlas.test", password: "Demo1234!" };
 
 async function xsrfOf(page: Page): Promise<string> {

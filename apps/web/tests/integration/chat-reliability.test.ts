@@ -38,6 +38,10 @@ beforeAll(async () => {
   if (!runnable) return;
   first = await createTestApp();
   await ensureDemoAccounts(first.database.db);
+  // The advisor 316 listens: the demo's second advisor steps away from the rotation (ADR 058).
+  await first.database.query("update inbox_advisors set accepting = false where user_id <> $1", [
+    ADVISOR_USER_ID,
+  ]);
   other = await secondProcess(first.database.url);
   second = other.app;
   secondUrl = other.url;

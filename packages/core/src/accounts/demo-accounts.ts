@@ -29,6 +29,13 @@ export const DEMO_ACCOUNTS: readonly {
     lastName: "Advisor",
     role: "advisor",
   },
+  // A second advisor: new chats go to the two in turn (ADR 058).
+  {
+    email: "advisor2@studyatlas.test",
+    firstName: "Ben",
+    lastName: "Advisor",
+    role: "advisor",
+  },
   {
     email: "partner@studyatlas.test",
     firstName: "Pat",
@@ -83,6 +90,13 @@ export async function ensureDemoAccounts(db: Database): Promise<number> {
   }
   // The advisor's explicit id must not collide with later sign-ups.
   await db.execute(sql`select setval('users_id_seq', greatest((select max(id) from users), 1))`);
+  // Both demo advisors take new chats in turn (ADR 058); an advisor can step away from /chat.
+  await db.execute(
+    sql`insert into inbox_advisors (user_id, accepting)
+        select id, true from users
+        where role = 'advisor' and email in ('advisor@studyatlas.test', 'advisor2@studyatlas.test')
+        on conflict (user_id) do nothing`,
+  );
   await ensureDemoOrganisations(db);
   return created;
 }

@@ -17,6 +17,7 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
 import { CHAT_EVENTS_CHANNEL } from "../chat/chats.ts";
 import { upsertApplicantProfile } from "./my-applications.ts";
+import { nextAdvisor } from "../chat/inbox-actions.ts";
 
 export interface CreatedApplication {
   applicationId: number;
@@ -97,10 +98,12 @@ export async function createApplication(
           returning id`,
     );
     if (!chat) throw new Error("chats insert returned no row");
-    // §6: the advisor is always added; the student is the lead user.
+    // §6: an advisor is always added; the student is the lead user. Advisors taking chats take
+    // them in turn, else ADVISOR_USER_ID (ADR 058).
+    const advisorId = (await nextAdvisor(tx)) ?? advisorUserId;
     await tx.execute(
       sql`insert into chat_participants (chat_id, user_id, lead_user)
-          values (${chat.id}, ${userId}, true), (${chat.id}, ${advisorUserId}, false)
+          values (${chat.id}, ${userId}, true), (${chat.id}, ${advisorId}, false)
           on conflict do nothing`,
     );
     // The next application starts from what the student typed here (ADR 057).
@@ -148,11 +151,15 @@ export async function getChatApplication(
   chatId: number,
   notFoundMessage: string,
 ): Promise<ApplicationDetail | null> {
+  // A participant, or an advisor looking at a chat no advisor has yet (ADR 058).
   const participant = await selectOne<{ application_id: number | null }>(
     db,
     sql`select c.application_id from chats c
-        join chat_participants p on p.chat_id = c.id and p.user_id = ${userId}
-        where c.id = ${chatId}`,
+        where c.id = ${chatId} and (
+          exists (select 1 from chat_participants p where p.chat_id = c.id and p.user_id = ${userId})
+          or (exists (select 1 from users u where u.id = ${userId} and u.role = 'advisor')
+              and not exists (select 1 from chat_participants q
+                              where q.chat_id = c.id and not q.lead_user)))`,
   );
   if (!participant) throw new NotFoundError(notFoundMessage);
   if (participant.application_id === null) return null;

@@ -12,6 +12,7 @@ import {
   CHAT_MESSAGES,
   CHAT_PAGE_SIZE,
   CHAT_RATE_LIMITS,
+  type ChatAttachment,
   type ChatMessage,
   type ChatSummary,
 } from "@studyatlas/schemas/chat.ts";
@@ -30,8 +31,10 @@ export const CHAT_EVENTS_CHANNEL = "chat_events";
  */
 export type ChatNotice =
   | { type: "message"; chat_id: number; id: number }
-  | { type: "chat"; chat_id: number }
-  | { type: "session"; session_id: string };
+  | { type: "chat"; chat_id: number; user_ids?: number[] }
+  | { type: "session"; session_id: string }
+  | { type: "typing"; chat_id: number; user_id: number }
+  | { type: "read"; chat_id: number; user_id: number; read_at: string };
 
 export function parseChatNotice(payload: string): ChatNotice | undefined {
   try {
@@ -40,11 +43,32 @@ export function parseChatNotice(payload: string): ChatNotice | undefined {
       chat_id: number;
       id: number;
       session_id: string;
+      user_id: number;
+      user_ids: number[];
+      read_at: string;
     }>;
     if (value.type === "message" && Number.isInteger(value.chat_id) && Number.isInteger(value.id))
       return { type: "message", chat_id: value.chat_id!, id: value.id! };
-    if (value.type === "chat" && Number.isInteger(value.chat_id))
-      return { type: "chat", chat_id: value.chat_id! };
+    if (value.type === "chat" && Number.isInteger(value.chat_id)) {
+      // user_ids: who else must hear of it (an advisor a chat was moved away from, ADR 058).
+      const userIds = Array.isArray(value.user_ids) ? value.user_ids.filter(Number.isInteger) : [];
+      return { type: "chat", chat_id: value.chat_id!, user_ids: userIds };
+    }
+    if (
+      (value.type === "typing" || value.type === "read") &&
+      Number.isInteger(value.chat_id) &&
+      Number.isInteger(value.user_id)
+    ) {
+      if (value.type === "typing")
+        return { type: "typing", chat_id: value.chat_id!, user_id: value.user_id! };
+      if (typeof value.read_at === "string")
+        return {
+          type: "read",
+          chat_id: value.chat_id!,
+          user_id: value.user_id!,
+          read_at: value.read_at,
+        };
+    }
     if (value.type === "session" && typeof value.session_id === "string")
       return { type: "session", session_id: value.session_id };
   } catch {
@@ -68,10 +92,36 @@ interface MessageRow {
   first_name: string;
   last_name: string;
   role: string;
+  attachment?: AttachmentRow | string | null;
+}
+
+interface AttachmentRow {
+  id: number;
+  file_name: string;
+  content_type: ChatAttachment["content_type"];
+  size_bytes: number;
+}
+
+/** Where a chat's attachment is served (to its participants only, ADR 058). */
+export function attachmentUrl(chatId: number, attachmentId: number): string {
+  return `/api/chats/${chatId}/attachments/${attachmentId}`;
+}
+
+function toAttachment(chatId: number, value: MessageRow["attachment"]): ChatAttachment | null {
+  if (value === null || value === undefined) return null;
+  const row = typeof value === "string" ? (JSON.parse(value) as AttachmentRow) : value;
+  return {
+    id: Number(row.id),
+    file_name: row.file_name,
+    content_type: row.content_type,
+    size_bytes: Number(row.size_bytes),
+    url: attachmentUrl(chatId, Number(row.id)),
+  };
 }
 
 function toMessage(row: MessageRow): ChatMessage {
   return {
+    attachment: toAttachment(Number(row.chat_id), row.attachment),
     id: Number(row.id),
     chat_id: Number(row.chat_id),
     sender: {
@@ -85,18 +135,26 @@ function toMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** The caller's row of the chat, or 404. */
-async function participation(
+/**
+ * The caller's row of the chat, or 404. An advisor also sees a chat no advisor is assigned to (the
+ * inbox's "unassigned", ADR 058), from its first message.
+ */
+export async function participation(
   db: Database,
   userId: number,
   chatId: number,
 ): Promise<{ cleared_through_id: number }> {
-  const row = await selectOne<{ cleared_through_id: number | string }>(
+  const row = await selectOne<{ cleared_through_id: number | string | null }>(
     db,
-    sql`select cleared_through_id from chat_participants
-        where chat_id = ${chatId} and user_id = ${userId}`,
+    sql`select coalesce(
+          (select cleared_through_id from chat_participants
+            where chat_id = ${chatId} and user_id = ${userId}),
+          (select 0 from chats c where c.id = ${chatId}
+             and exists (select 1 from users u where u.id = ${userId} and u.role = 'advisor')
+             and not exists (select 1 from chat_participants q
+                              where q.chat_id = c.id and not q.lead_user))) as cleared_through_id`,
   );
-  if (!row) notFound();
+  if (!row || row.cleared_through_id === null) notFound();
   return { cleared_through_id: Number(row.cleared_through_id) };
 }
 
@@ -171,7 +229,9 @@ export async function listChats(
 }
 
 const MESSAGE_COLUMNS = sql`m.id, m.chat_id, m.content, m.sent_at, m.sender_id,
-  u.first_name, u.last_name, u.role`;
+  u.first_name, u.last_name, u.role,
+  (select json_build_object('id', a.id, 'file_name', a.file_name, 'content_type', a.content_type,
+     'size_bytes', a.size_bytes) from chat_attachments a where a.message_id = m.id) as attachment`;
 
 /**
  * A page of the chat's messages, oldest first: the newest CHAT_PAGE_SIZE, or those before a
@@ -220,17 +280,35 @@ export function messageRateRule(role: string): RateLimitRule {
   };
 }
 
+/** A file to send with a message, its type already read from its bytes (chat/attachments.ts). */
+export interface NewAttachment {
+  fileName: string;
+  contentType: ChatAttachment["content_type"];
+  data: Buffer;
+  hash: string;
+}
+
 /** Posts `content` (already validated) to the chat as `userId`, and tells every process. */
 export async function postMessage(
   db: Database,
   sender: { id: number; role: string },
   chatId: number,
   content: string,
+  options: { attachment?: NewAttachment } = {},
 ): Promise<ChatMessage> {
   await participation(db, sender.id, chatId);
   await consumeLimit(db, messageRateRule(sender.role), String(sender.id));
   return inTransaction(db, async (tx) => {
-    // The chat row's lock orders the chat's messages (see the header).
+    // The chat row's lock orders the chat's messages (see the header). An advisor answering an
+    // unassigned chat takes it (ADR 058), under the same lock.
+    if (sender.role === "advisor") {
+      await tx.execute(sql`select id from chats where id = ${chatId} for update`);
+      await tx.execute(
+        sql`insert into chat_participants (chat_id, user_id, lead_user)
+            select ${chatId}, ${sender.id}, false where not exists (select 1
+              from chat_participants q where q.chat_id = ${chatId} and not q.lead_user)`,
+      );
+    }
     const locked = await selectOne<{ id: number }>(
       tx,
       sql`select c.id from chats c
@@ -248,6 +326,18 @@ export async function postMessage(
           from inserted i join users u on u.id = i.sender_id`,
     );
     if (!row) throw new Error("messages insert returned no row");
+    const file = options.attachment;
+    if (file) {
+      const stored = await selectOne<AttachmentRow>(
+        tx,
+        sql`insert into chat_attachments
+              (chat_id, message_id, uploaded_by, file_name, content_type, size_bytes, hash, data)
+            values (${chatId}, ${row.id}, ${sender.id}, ${file.fileName}, ${file.contentType},
+              ${file.data.length}, ${file.hash}, ${file.data})
+            returning id, file_name, content_type, size_bytes`,
+      );
+      row.attachment = stored ?? null;
+    }
     await tx.execute(
       sql`update chats set last_message_id = m.id, last_message_at = m.sent_at
           from messages m where m.id = ${row.id} and chats.id = ${chatId}`,
@@ -260,6 +350,10 @@ export async function postMessage(
                 then (select sent_at from messages where id = ${row.id}) else last_read_at end
           where chat_id = ${chatId}`,
     );
+    // The student writing again brings a closed or snoozed chat back to the inbox (ADR 058).
+    if (sender.role !== "advisor") {
+      await tx.execute(sql`delete from chat_inbox_states where chat_id = ${chatId}`);
+    }
     const notice: ChatNotice = { type: "message", chat_id: chatId, id: Number(row.id) };
     await tx.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
     return toMessage(row);
@@ -271,15 +365,26 @@ export async function postMessage(
  * with an earlier time must still count as unread).
  */
 export async function markChatRead(db: Database, userId: number, chatId: number): Promise<void> {
-  const updated = await selectRows<{ chat_id: number }>(
+  const updated = await selectRows<{ chat_id: number; last_read_at: Date | string | null }>(
     db,
     sql`update chat_participants p
         set last_read_at = greatest(p.last_read_at,
           (select max(m.sent_at) from messages m where m.chat_id = p.chat_id))
         where p.chat_id = ${chatId} and p.user_id = ${userId}
-        returning p.chat_id`,
+        returning p.chat_id, p.last_read_at`,
   );
-  if (updated.length === 0) notFound();
+  const row = updated[0];
+  if (!row) notFound();
+  // Read receipts: the others in the chat see how far this participant read (ADR 058).
+  if (row.last_read_at !== null) {
+    const notice: ChatNotice = {
+      type: "read",
+      chat_id: chatId,
+      user_id: userId,
+      read_at: iso(row.last_read_at),
+    };
+    await db.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
+  }
 }
 
 /**

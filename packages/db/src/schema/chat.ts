@@ -129,6 +129,8 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_chat_id_idx").on(t.chatId, t.id),
+    // The advisors' inbox searches across messages (ADR 058): trigrams serve `ilike '%word%'`.
+    index("messages_content_trgm_idx").using("gin", sql`lower(${t.content}) gin_trgm_ops`),
     check("messages_content_length_check", sql`char_length(${t.content}) between 1 and 4000`),
   ],
 );

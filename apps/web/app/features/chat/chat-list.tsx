@@ -1,23 +1,39 @@
 // 'Previous Chats' (docs/spec/accounts-and-details.md §2 "Chat"): the caller's chats, newest
 // first, each with its counterpart, programme, last message and unread badge.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import type { ChatSummary } from "@studyatlas/schemas/chat.ts";
+import type { InboxChat } from "@studyatlas/schemas/inbox.ts";
 
 import { InitialsAvatar } from "../../components/initials-avatar/initials-avatar.tsx";
 import { fullName, listTime, previewOf } from "./chat-state.ts";
 import styles from "./chat-screen.module.css";
+import inboxStyles from "./inbox.module.css";
+
+/** The advisors' inbox shows who has a chat (ADR 058). */
+function assigneeText(chat: ChatSummary | InboxChat): string | undefined {
+  if (!("assignee" in chat)) return undefined;
+  if (chat.closed_at !== null) return "Closed";
+  return chat.assignee === null ? "Unassigned" : `With ${fullName(chat.assignee)}`;
+}
 
 export function ChatList({
   chats,
   selectedId,
   hydrated,
   advisor,
+  toolbar,
+  linkSearch = "",
 }: {
   chats: ChatSummary[];
   selectedId: number | null;
   hydrated: boolean;
   advisor: boolean;
+  /** Above the list: the advisors' search and filters. */
+  toolbar?: ReactNode;
+  /** Kept on every chat's link (the inbox's ?filter=&q=). */
+  linkSearch?: string;
 }) {
   const now = new Date();
   return (
@@ -25,8 +41,11 @@ export function ChatList({
       <h1 id="previous-chats-title" className={styles.listTitle}>
         Previous Chats
       </h1>
+      {toolbar}
       {chats.length === 0 ? (
-        advisor ? (
+        advisor && toolbar ? (
+          <p className={styles.empty}>No conversations here.</p>
+        ) : advisor ? (
           <p className={styles.empty}>
             No conversations yet. When a student applies to a programme, their chat appears here.
           </p>
@@ -44,7 +63,7 @@ export function ChatList({
             return (
               <li key={chat.id}>
                 <Link
-                  to={`/chat/${chat.id}`}
+                  to={`/chat/${chat.id}${linkSearch}`}
                   className={styles.item}
                   aria-current={chat.id === selectedId ? "page" : undefined}
                   preventScrollReset
@@ -59,6 +78,9 @@ export function ChatList({
                     </span>
                     {chat.programme && (
                       <span className={styles.itemProgramme}>{chat.programme.name}</span>
+                    )}
+                    {assigneeText(chat) && (
+                      <span className={inboxStyles.itemMeta}>{assigneeText(chat)}</span>
                     )}
                     <span className={styles.itemBottom}>
                       <span className={styles.preview}>{previewOf(chat)}</span>

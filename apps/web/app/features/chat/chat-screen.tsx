@@ -5,8 +5,10 @@
 // the send button; conversation.tsx). Messages arrive live (use-chat-screen.ts). The advisor also
 // sees the student's application beside the conversation (above the messages, as a disclosure,
 // on narrower screens). At 375 px: the list on /chat, the conversation with a back button on
-// /chat/{id}.
-import { useEffect, useLayoutEffect, useRef } from "react";
+// /chat/{id}. Files go and come as chips; the other side's typing and reading show live; an advisor
+// works an inbox: search and filters above the list, assignment, close, snooze and saved replies
+// (docs/decisions/058-chat-attachments-and-the-advisor-inbox.md).
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { useNavigation } from "react-router";
 
 import { ApplicationDisclosure, ApplicationPanel } from "./application-panel.tsx";
@@ -14,24 +16,76 @@ import { ChatList } from "./chat-list.tsx";
 import { fullName } from "./chat-state.ts";
 import { useHydrated } from "./chat-time.tsx";
 import { Composer, ConversationBody, ConversationHeader } from "./conversation.tsx";
+import { InboxFilters, inboxSearch } from "./inbox-filters.tsx";
+import { InboxToolbar } from "./inbox-toolbar.tsx";
+import { SavedReplies } from "./saved-replies.tsx";
+import { useChatPresence, type ChatPresence } from "./use-chat-presence.ts";
+import { useSendAttachment } from "./use-send-attachment.ts";
 import { RemoveChatDialog } from "./remove-chat-dialog.tsx";
 import { useChatComposer, useOlderMessages, useRemoveChat } from "./use-chat-actions.ts";
 import { useChatLiveUpdates, useChatScreenState, type ChatScreenData } from "./use-chat-screen.ts";
 import styles from "./chat-screen.module.css";
 
-export function ChatScreen({ data }: { data: ChatScreenData }) {
+/** The message form, with the paperclip, typing announcements and (advisors) saved replies. */
+function ScreenComposer({
+  data,
+  composer,
+  files,
+  presence,
+  sendError,
+  inputRef,
+}: {
+  data: ChatScreenData;
+  composer: ReturnType<typeof useChatComposer>;
+  files: ReturnType<typeof useSendAttachment>;
+  presence: ChatPresence;
+  sendError: string;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const { selectedId, inbox } = data;
+  return (
+    <Composer
+      inputRef={inputRef}
+      selectedId={selectedId}
+      draft={composer.draft}
+      sending={composer.sending}
+      sendError={sendError}
+      onDraft={(text) => {
+        composer.setDraft(text);
+        if (text.trim() !== "") presence.announceTyping();
+      }}
+      attachment={{ uploading: files.uploading, onFile: (file) => void files.sendFile(file) }}
+      extras={
+        inbox && selectedId !== null ? (
+          <SavedReplies
+            replies={inbox.savedReplies}
+            draft={composer.draft}
+            onInsert={(body) => {
+              composer.setDraft(body);
+              inputRef.current?.focus();
+            }}
+          />
+        ) : undefined
+      }
+      onSend={(event) => void composer.send(event)}
+      onKeyDown={composer.onInputKeyDown}
+    />
+  );
+}
+
+/** The screen's state and what the reader does with it. */
+function useChatScreen(data: ChatScreenData) {
   const { me, selectedId } = data;
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const scrollRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stickToBottomRef = useRef(true);
   const state = useChatScreenState(data);
-  const status = useChatLiveUpdates(data, state);
+  const presence = useChatPresence(selectedId, data.receipts);
+  const status = useChatLiveUpdates(data, state, presence);
   const older = useOlderMessages(selectedId, state, scrollRef, stickToBottomRef);
   const composer = useChatComposer(me, selectedId, state, inputRef, stickToBottomRef);
+  const files = useSendAttachment(me, selectedId, state, stickToBottomRef);
   const removal = useRemoveChat(selectedId, state);
-  const { chats, messages } = state;
 
   useEffect(() => {
     stickToBottomRef.current = true;
@@ -41,7 +95,20 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (box && stickToBottomRef.current) box.scrollTop = box.scrollHeight;
-  }, [messages, selectedId]);
+  }, [state.messages, selectedId, presence.typingUserId]);
+  const screen = { scrollRef, inputRef, stickToBottomRef, state, presence, status, older };
+  return { ...screen, composer, files, removal };
+}
+
+export function ChatScreen({ data }: { data: ChatScreenData }) {
+  const { me, selectedId, inbox } = data;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const screen = useChatScreen(data);
+  const { scrollRef, inputRef, stickToBottomRef, state, presence, status, older } = screen;
+  const { composer, files, removal } = screen;
+  const listSearch = inbox ? inboxSearch(inbox.filter, inbox.q) : "";
+  const { chats, messages } = state;
 
   const selected = chats.find((chat) => chat.id === selectedId);
   const counterpartName = fullName(selected?.counterpart ?? null);
@@ -60,6 +127,8 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         selectedId={selectedId}
         hydrated={hydrated}
         advisor={me.role === "advisor"}
+        toolbar={inbox ? <InboxFilters filter={inbox.filter} q={inbox.q} /> : undefined}
+        linkSearch={listSearch}
       />
 
       <section className={styles.conversation} aria-labelledby="conversation-title">
@@ -70,11 +139,26 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
           onDelete={() => removal.setConfirmOpen(true)}
         />
 
+        {inbox?.state && selectedId !== null && (
+          <InboxToolbar
+            key={selectedId}
+            chatId={selectedId}
+            me={me}
+            state={inbox.state}
+            advisors={inbox.advisors}
+            listSearch={listSearch}
+          />
+        )}
+
         {data.application && <ApplicationDisclosure application={data.application} />}
 
         <div
           ref={scrollRef}
           className={styles.messages}
+          // Scrollable, so reachable from the keyboard even when it holds no link (WCAG 2.1.1).
+          tabIndex={0}
+          role="region"
+          aria-label="Conversation"
           onScroll={(event) => {
             const box = event.currentTarget;
             stickToBottomRef.current = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
@@ -89,18 +173,18 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
             ownUserId={me.id}
             counterpartName={counterpartName}
             hydrated={hydrated}
+            seenThrough={presence.seenThrough}
+            typingName={presence.typingUserId === null ? null : counterpartName}
           />
         </div>
 
-        <Composer
-          inputRef={inputRef}
-          selectedId={selectedId}
-          draft={composer.draft}
-          sending={composer.sending}
+        <ScreenComposer
+          data={data}
+          composer={composer}
+          files={files}
+          presence={presence}
           sendError={state.sendError}
-          onDraft={composer.setDraft}
-          onSend={(event) => void composer.send(event)}
-          onKeyDown={composer.onInputKeyDown}
+          inputRef={inputRef}
         />
       </section>
 

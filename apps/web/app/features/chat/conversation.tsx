@@ -1,6 +1,6 @@
 // The right pane of the chat screen (docs/spec/accounts-and-details.md §2 "Chat"): the header
 // (initials, name, role), the date lines and bubbles, and the input.
-import type { FormEvent, KeyboardEvent, RefObject } from "react";
+import type { FormEvent, KeyboardEvent, ReactNode, RefObject } from "react";
 import { Link } from "react-router";
 
 import {
@@ -14,7 +14,10 @@ import { draftLength } from "./chat-draft.ts";
 import { ArrowLeftIcon, SendIcon, TrashIcon } from "../../components/icons/icons.tsx";
 import { InitialsAvatar } from "../../components/initials-avatar/initials-avatar.tsx";
 import { fullName, roleLabel } from "./chat-state.ts";
+import { PaperclipIcon } from "./file-chip.tsx";
 import { MessageBubbles } from "./message-bubbles.tsx";
+import { ATTACHMENT_ACCEPT } from "./use-send-attachment.ts";
+import inboxStyles from "./inbox.module.css";
 import type { LiveStatus } from "./use-live-chat.ts";
 import styles from "./chat-screen.module.css";
 
@@ -97,6 +100,8 @@ export function ConversationBody({
   ownUserId,
   counterpartName,
   hydrated,
+  seenThrough = null,
+  typingName = null,
 }: {
   loadingChat: boolean;
   /** A chat is open (chosen, or named by the address). */
@@ -107,6 +112,9 @@ export function ConversationBody({
   ownUserId: number;
   counterpartName: string;
   hydrated: boolean;
+  seenThrough?: string | null;
+  /** Who is typing in the open chat, if anybody (ADR 058). */
+  typingName?: string | null;
 }) {
   return (
     <>
@@ -135,12 +143,49 @@ export function ConversationBody({
             ownUserId={ownUserId}
             counterpartName={counterpartName}
             hydrated={hydrated}
+            seenThrough={seenThrough}
           />
+          <p className={inboxStyles.typing} role="status">
+            {typingName ? `${typingName} is typing…` : ""}
+          </p>
         </>
       ) : (
         <p className={styles.empty}>{CHAT_MESSAGES.selectChat}</p>
       )}
     </>
+  );
+}
+
+/** The paperclip: a labelled file input (ADR 058); the chosen file goes at once. */
+function AttachButton({
+  disabled,
+  uploading,
+  onFile,
+}: {
+  disabled: boolean;
+  uploading: boolean;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <label
+      className={inboxStyles.attach}
+      data-disabled={disabled}
+      title="Attach a PDF, JPEG or PNG"
+    >
+      <input
+        type="file"
+        className="visually-hidden"
+        accept={ATTACHMENT_ACCEPT}
+        aria-label={uploading ? "Sending the file…" : "Attach a file (PDF, JPEG or PNG)"}
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) onFile(file);
+        }}
+      />
+      <PaperclipIcon />
+    </label>
   );
 }
 
@@ -153,7 +198,13 @@ export function Composer({
   onDraft,
   onSend,
   onKeyDown,
+  attachment,
+  extras,
 }: {
+  /** Sending a file (ADR 058). */
+  attachment?: { uploading: boolean; onFile: (file: File) => void };
+  /** Beside the input: the advisor's saved replies. */
+  extras?: ReactNode;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   selectedId: number | null;
   draft: string;
@@ -169,48 +220,59 @@ export function Composer({
       .filter(Boolean)
       .join(" ") || undefined;
   return (
-    <form className={styles.composer} onSubmit={onSend}>
-      <label htmlFor="chat-input" className="visually-hidden">
-        Message
-      </label>
-      <textarea
-        id="chat-input"
-        ref={inputRef}
-        className={styles.input}
-        rows={1}
-        placeholder={selectedId === null ? CHAT_MESSAGES.selectChat : "Type a message"}
-        value={draft}
-        disabled={selectedId === null}
-        aria-invalid={over > 0 || undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="submit"
-        className={styles.send}
-        aria-label="Send message"
-        disabled={selectedId === null || sending || draft.trim() === ""}
-      >
-        <SendIcon />
-      </button>
-      {showCounter && (
-        <p
-          id="chat-counter"
-          className={styles.counter}
-          data-over={over > 0}
-          aria-live={over > 0 ? "polite" : "off"}
+    <>
+      {/* Outside the message form: saved replies have a form of their own. */}
+      {extras && <div className={inboxStyles.extras}>{extras}</div>}
+      <form className={styles.composer} onSubmit={onSend}>
+        {attachment && (
+          <AttachButton
+            disabled={selectedId === null || attachment.uploading}
+            uploading={attachment.uploading}
+            onFile={attachment.onFile}
+          />
+        )}
+        <label htmlFor="chat-input" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          ref={inputRef}
+          className={styles.input}
+          rows={1}
+          placeholder={selectedId === null ? CHAT_MESSAGES.selectChat : "Type a message"}
+          value={draft}
+          disabled={selectedId === null}
+          aria-invalid={over > 0 || undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="submit"
+          className={styles.send}
+          aria-label="Send message"
+          disabled={selectedId === null || sending || draft.trim() === ""}
         >
-          {over > 0
-            ? `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}: ${CHAT_MESSAGES.tooLong} Remove ${over.toLocaleString("en")} ${over === 1 ? "character" : "characters"}.`
-            : `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}`}
-        </p>
-      )}
-      {sendError && (
-        <p id="chat-send-error" className={styles.sendError} role="alert">
-          {sendError}
-        </p>
-      )}
-    </form>
+          <SendIcon />
+        </button>
+        {showCounter && (
+          <p
+            id="chat-counter"
+            className={styles.counter}
+            data-over={over > 0}
+            aria-live={over > 0 ? "polite" : "off"}
+          >
+            {over > 0
+              ? `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}: ${CHAT_MESSAGES.tooLong} Remove ${over.toLocaleString("en")} ${over === 1 ? "character" : "characters"}.`
+              : `${length.toLocaleString("en")} / ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString("en")}`}
+          </p>
+        )}
+        {sendError && (
+          <p id="chat-send-error" className={styles.sendError} role="alert">
+            {sendError}
+          </p>
+        )}
+      </form>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import type { ChatMessage } from "@studyatlas/schemas/chat.ts";
 
 import { bubbleTime, dateLine, fullName, linkify } from "./chat-state.ts";
 import { Time } from "./chat-time.tsx";
+import { FileChip } from "./file-chip.tsx";
 import styles from "./message-bubbles.module.css";
 
 function MessageText({ text }: { text: string }) {
@@ -29,13 +30,17 @@ export function MessageBubbles({
   ownUserId,
   counterpartName,
   hydrated,
+  seenThrough = null,
 }: {
   messages: ChatMessage[];
   ownUserId: number;
   counterpartName: string;
   hydrated: boolean;
+  /** How far the other side has read (read receipts, ADR 058): "Seen" under that own message. */
+  seenThrough?: string | null;
 }) {
   const now = new Date();
+  const seenId = lastSeenOwnMessage(messages, ownUserId, seenThrough);
   const day = (iso: string) => dateLine(iso, now, hydrated ? undefined : "UTC");
   return (
     <ol
@@ -56,14 +61,33 @@ export function MessageBubbles({
             )}
             <div className={styles.bubble} data-own={own}>
               <p className={styles.sender}>{own ? "You" : fullName(message.sender)}</p>
-              <MessageText text={message.content} />
+              {message.attachment && <FileChip attachment={message.attachment} />}
+              {message.content !== message.attachment?.file_name && (
+                <MessageText text={message.content} />
+              )}
               <p className={styles.time}>
                 <Time iso={message.sent_at} format={bubbleTime} />
               </p>
             </div>
+            {message.id === seenId && <p className={styles.seen}>Seen</p>}
           </li>
         );
       })}
     </ol>
   );
+}
+
+/** The newest own message the other side has read, or undefined. */
+function lastSeenOwnMessage(
+  messages: ChatMessage[],
+  ownUserId: number,
+  seenThrough: string | null,
+): number | undefined {
+  if (seenThrough === null) return undefined;
+  const seen = Date.parse(seenThrough);
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index]!;
+    if (message.sender.id === ownUserId && Date.parse(message.sent_at) <= seen) return message.id;
+  }
+  return undefined;
 }

@@ -5,7 +5,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import type { ApplicationDetail } from "@studyatlas/schemas/applications.ts";
-import type { ChatMessage, ChatSummary } from "@studyatlas/schemas/chat.ts";
+import type { ChatMessage, ChatSummary, ChatUser } from "@studyatlas/schemas/chat.ts";
+import type { InboxFilter, InboxState } from "@studyatlas/schemas/inbox.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import { setChatUnread } from "../../hooks/use-chat-unread.ts";
@@ -16,7 +17,19 @@ import {
   totalUnread,
   withLiveMessage,
 } from "./chat-state.ts";
+import { inboxSearch } from "./inbox-filters.tsx";
+import type { SavedReplyItem } from "./saved-replies.tsx";
+import type { PresenceEvent } from "./use-chat-presence.ts";
 import { useLiveChat, type LiveStatus, type ServerEvent } from "./use-live-chat.ts";
+
+/** The advisors' inbox on the chat screen (ADR 058). */
+export interface InboxScreenData {
+  filter: InboxFilter;
+  q: string;
+  state: InboxState | null;
+  advisors: (ChatUser & { accepting: boolean })[];
+  savedReplies: SavedReplyItem[];
+}
 
 export interface ChatScreenData {
   me: { id: number; role: string };
@@ -26,6 +39,9 @@ export interface ChatScreenData {
   named: boolean;
   messages: { results: ChatMessage[]; has_more: boolean } | null;
   application: ApplicationDetail | null;
+  /** How far the other side read the open chat (read receipts). */
+  receipts: { user_id: number; read_at: string }[];
+  inbox: InboxScreenData | null;
 }
 
 /** The list with `chatId`'s unread count cleared (the chat the reader has open). */
@@ -81,7 +97,14 @@ export function useChatScreenState(data: ChatScreenData) {
 export type ChatScreenState = ReturnType<typeof useChatScreenState>;
 
 /** Live events and catch-ups; answers the socket's status. */
-export function useChatLiveUpdates(data: ChatScreenData, state: ChatScreenState): LiveStatus {
+export function useChatLiveUpdates(
+  data: ChatScreenData,
+  state: ChatScreenState,
+  presence?: {
+    onPresence: (event: PresenceEvent) => void;
+    onMessageFrom: (userId: number) => void;
+  },
+): LiveStatus {
   const { me, selectedId } = data;
   const { setChats, setMessages } = state;
   const messagesRef = useRef(state.messages);
@@ -89,10 +112,16 @@ export function useChatLiveUpdates(data: ChatScreenData, state: ChatScreenState)
     messagesRef.current = state.messages;
   }, [state.messages]);
 
+  // Advisors keep their inbox's filter and search; its order (unread first) is the server's.
+  const listUrl = data.inbox
+    ? `/api/inbox${inboxSearch(data.inbox.filter, data.inbox.q)}`
+    : "/api/chats";
   const reloadList = useCallback(async () => {
-    const answer = await callApi<{ results: ChatSummary[] }>("/api/chats");
-    if (answer.ok) setChats(sortChats(answer.data.results));
-  }, [setChats]);
+    const answer = await callApi<{ results: ChatSummary[] }>(listUrl);
+    if (answer.ok) {
+      setChats(listUrl === "/api/chats" ? sortChats(answer.data.results) : answer.data.results);
+    }
+  }, [setChats, listUrl]);
 
   const catchUp = useCallback(async () => {
     void reloadList();
@@ -118,8 +147,13 @@ export function useChatLiveUpdates(data: ChatScreenData, state: ChatScreenState)
         void reloadList();
         return;
       }
+      if (event.type === "typing" || event.type === "read") {
+        presence?.onPresence(event);
+        return;
+      }
       if (event.type !== "message") return;
       const { message } = event;
+      presence?.onMessageFrom(message.sender.id);
       if (message.chat_id === selectedId) {
         setMessages((current) => mergeMessages(current, [message]));
         if (message.sender.id !== me.id && document.visibilityState === "visible") {
@@ -140,7 +174,7 @@ export function useChatLiveUpdates(data: ChatScreenData, state: ChatScreenState)
       });
       if (missing) void reloadList();
     },
-    [me.id, reloadList, selectedId, setChats, setMessages],
+    [me.id, presence, reloadList, selectedId, setChats, setMessages],
   );
 
   return useLiveChat({ onEvent, onCatchUp: () => void catchUp() });

@@ -7,6 +7,7 @@ import { data, redirect } from "react-router";
 
 import { loadChatScreen } from "@studyatlas/core/chat/chat-screen.ts";
 import { NotFoundError } from "@studyatlas/core/errors.ts";
+import { InboxQuerySchema } from "@studyatlas/schemas/inbox.ts";
 
 import { getServices, getSessionUser } from "../../context.ts";
 import { ChatScreen } from "../../features/chat/chat-screen.tsx";
@@ -24,9 +25,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const named = params.chatId !== undefined;
   if (named && !/^\d{1,9}$/.test(params.chatId ?? "")) throw data(null, { status: 404 });
+  // The advisors' inbox filter and search travel in the address (ADR 058); a bad one is ignored.
+  const search = new URL(request.url).searchParams;
+  const inboxQuery = InboxQuerySchema.safeParse({
+    filter: search.get("filter") ?? undefined,
+    q: search.get("q") ?? undefined,
+  });
   try {
     const screen = await loadChatScreen(getServices(context).db, user, {
       chatId: named ? Number(params.chatId) : undefined,
+      ...(inboxQuery.success ? inboxQuery.data : {}),
     });
     return { ...screen, me: { id: user.id, role: user.role }, named };
   } catch (error) {

@@ -93,7 +93,14 @@ async function deliver(
     for (const userId of delivery.recipients) sendTo(sockets, userId, event);
     return;
   }
-  for (const userId of await chatParticipantIds(database.db, notice.chat_id)) {
+  const participants = await chatParticipantIds(database.db, notice.chat_id);
+  if (notice.type === "typing" || notice.type === "read") {
+    // The others in the chat only (ADR 058): nobody is told about their own typing or reading.
+    for (const userId of participants) if (userId !== notice.user_id) sendTo(sockets, userId, notice);
+    return;
+  }
+  // A chat moved away from an advisor is news to them too (ADR 058).
+  for (const userId of new Set([...participants, ...(notice.user_ids ?? [])])) {
     sendTo(sockets, userId, { type: "chat", chat_id: notice.chat_id });
   }
 }

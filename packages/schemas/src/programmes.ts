@@ -390,7 +390,15 @@ export const AuditEntrySchema = z.object({
   created_at: z.string(),
   organisation: z.object({ id: z.number(), name: z.string() }).nullable(),
   school: z.object({ id: z.number(), name: z.string() }).nullable(),
-  entity: z.enum(["programme", "school", "organisation", "lead", "synonym", "invitation", "member"]),
+  entity: z.enum([
+    "programme",
+    "school",
+    "organisation",
+    "lead",
+    "synonym",
+    "invitation",
+    "member",
+  ]),
   entity_id: z.number(),
   entity_name: z.string(),
   action: z.enum([

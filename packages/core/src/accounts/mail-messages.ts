@@ -22,7 +22,6 @@ export interface MailMessage {
     | "organisation_decision"
     | "reply_digest"
     | "application_status"
-
     | "alert";
   link: string;
   /** Extra headers: List-Unsubscribe on newsletter mail, Reply-To on contact messages. */

@@ -163,7 +163,7 @@ export function totalCost(input: TotalCostInput): TotalCost {
 }
 
 /** Units of each currency per 1 USD, by ISO code (currencies.usd_exchange_rate). */
-type UsdRates = Readonly<Record<string, number>>;
+export type UsdRates = Readonly<Record<string, number>>;
 
 type ConvertedAmount = {
   amount: number;

@@ -5,7 +5,8 @@
 import { LEAD_STATUS_LABELS } from "@studyatlas/schemas/dashboards.ts";
 import { AUDIT_FIELD_LABELS, PROGRAMME_HTML_FIELDS } from "@studyatlas/schemas/programmes.ts";
 
-type Entity = "programme" | "school" | "organisation" | "lead" | "synonym" | "invitation" | "member";
+type Entity =
+  "programme" | "school" | "organisation" | "lead" | "synonym" | "invitation" | "member";
 
 /** Labels that differ by what changed: a school's "About" is not a programme's "Summary". */
 const ENTITY_FIELD_LABELS: Partial<Record<Entity, Record<string, string>>> = {

@@ -96,7 +96,8 @@ async function deliver(
   const participants = await chatParticipantIds(database.db, notice.chat_id);
   if (notice.type === "typing" || notice.type === "read") {
     // The others in the chat only (ADR 058): nobody is told about their own typing or reading.
-    for (const userId of participants) if (userId !== notice.user_id) sendTo(sockets, userId, notice);
+    for (const userId of participants)
+      if (userId !== notice.user_id) sendTo(sockets, userId, notice);
     return;
   }
   // A chat moved away from an advisor is news to them too (ADR 058).

@@ -193,7 +193,7 @@ describe("register", () => {
         }),
         400,
       ).detail,
-    ).toBe("Organization is required");
+    ).toBe("Organisation is required");
   });
 });
 

@@ -160,9 +160,11 @@ describe("the scheduler", () => {
     });
     await app.ready();
     expect(app.scheduler.running().sort()).toEqual([
+      "alerts",
       "chat-heartbeat",
       "chat-session-check",
       "forget-past-visitors",
+      "student-notifications",
       "webhook-delivery",
     ]);
     await app.close();

@@ -158,7 +158,7 @@ describe("webhook URLs on internal addresses", () => {
           scope,
           {
             lead_email: null,
-            webhook_url: `http://hooks.partner.test:${port}/hook`,
+            webhook_url: `https://hooks.partner.test:${port}/hook`,
             userId: partnerUserId,
           },
           { allowPrivate: false, resolver: resolverAnswering(loopback) },
@@ -175,7 +175,7 @@ describe("webhook URLs on internal addresses", () => {
       scope,
       {
         lead_email: null,
-        webhook_url: `http://hooks.partner.test:${port}/hook`,
+        webhook_url: `https://hooks.partner.test:${port}/hook`,
         userId: partnerUserId,
       },
       { allowPrivate: false, resolver },

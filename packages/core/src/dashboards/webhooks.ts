@@ -83,20 +83,16 @@ export async function assertWebhookUrl(url: string, options: WebhookOptions): Pr
     });
   // Leads are personal data: they travel over https only. A deployment that allows private
   // addresses (development, tests) may post to a receiver on this machine or its network over
-  // plain http.
+  // plain http: a local name or address, or a name that resolves to private addresses only.
   const local = LOCAL_NAME.test(host) || (isIP(host) !== 0 && !isPublicAddress(host));
-  if (parsed.protocol !== "https:" && !local) throw badUrl();
-  if (options.allowPrivate) return parsed;
-  let addresses: string[];
-  try {
-    addresses = LOCAL_NAME.test(host)
-      ? ["127.0.0.1"]
-      : isIP(host)
-        ? [host]
-        : (await (options.resolver ?? systemResolver)(host)).map((entry) => entry.address);
-  } catch {
-    addresses = [];
+  if (parsed.protocol !== "https:" && !local) {
+    if (!options.allowPrivate) throw badUrl();
+    const addresses = await addressesOf(host, options);
+    if (addresses.length === 0 || addresses.some(isPublicAddress)) throw badUrl();
+    return parsed;
   }
+  if (options.allowPrivate) return parsed;
+  const addresses = await addressesOf(host, options);
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
     throw new ValidationError(WEBHOOK_MESSAGES.privateUrl, {
       errors: { webhook_url: [WEBHOOK_MESSAGES.privateUrl] },
@@ -104,6 +100,19 @@ export async function assertWebhookUrl(url: string, options: WebhookOptions): Pr
   }
   if (parsed.protocol !== "https:") throw badUrl();
   return parsed;
+}
+
+/** The addresses a webhook's host stands for; none when the lookup fails. */
+async function addressesOf(host: string, options: WebhookOptions): Promise<string[]> {
+  try {
+    return LOCAL_NAME.test(host)
+      ? ["127.0.0.1"]
+      : isIP(host)
+        ? [host]
+        : (await (options.resolver ?? systemResolver)(host)).map((entry) => entry.address);
+  } catch {
+    return [];
+  }
 }
 
 export interface PartnerSettings {
@@ -298,7 +307,10 @@ export async function deliverDueWebhooks(
       let error: string | null = null;
       try {
         // The address is checked by the attempt's own socket (webhook-request.ts).
-        const url = await assertWebhookUrl(delivery.url, { allowPrivate: true });
+        const url = await assertWebhookUrl(delivery.url, {
+          allowPrivate: true,
+          resolver: options.resolver,
+        });
         const timestamp = Math.floor(Date.now() / 1000);
         const headers = {
           "content-type": "application/json",

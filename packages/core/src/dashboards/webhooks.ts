@@ -288,6 +288,13 @@ export async function deliverDueWebhooks(
   options: WebhookOptions & { log?: Logger | undefined; limit?: number; now?: number },
 ): Promise<number> {
   const now = options.now ?? Date.now();
+  // Due by the database's own clock, the one that stamped the deliveries (an injected time in
+  // tests): this process's clock, in whole milliseconds, may not have reached a row stamped a
+  // fraction of a millisecond ago.
+  const dueBy =
+    options.now === undefined
+      ? sql`clock_timestamp()`
+      : sql`${new Date(options.now).toISOString()}::timestamptz`;
   const due = await selectRows<DueDelivery>(
     db,
     sql`update webhook_deliveries d
@@ -295,7 +302,7 @@ export async function deliverDueWebhooks(
         from organisations o
         where o.id = d.organisation_id and d.id in (
           select id from webhook_deliveries
-          where delivered_at is null and next_attempt_at <= ${new Date(now).toISOString()}
+          where delivered_at is null and next_attempt_at <= ${dueBy}
           order by next_attempt_at, id limit ${options.limit ?? 20}
           for update skip locked)
         returning d.id, d.organisation_id, d.event, d.url, d.payload, d.attempts,

@@ -10,11 +10,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 export const CHAT_PAGE_SIZE = 50;
 /** Messages a minute a sender may post: students, and advisors (who answer many chats). */
 export const CHAT_RATE_LIMITS = { student: 30, advisor: 120 } as const;
-/** The WebSocket of live delivery. */
-export const CHAT_LIVE_PATH = "/api/chats/live";
-
-/** The close code of a live socket whose session has ended: the client stops reconnecting. */
-export const CHAT_SESSION_ENDED_CLOSE_CODE = 4401;
+export { CHAT_LIVE_PATH, CHAT_SESSION_ENDED_CLOSE_CODE } from "./chat-live.ts";
 
 export const CHAT_MESSAGES = {
   empty: "Write a message before sending it.",

@@ -5,11 +5,8 @@
 // the badge), reconnects with backoff and jitter after a drop or a refusal (never after the
 // server closed it because the session ended), and on every (re)connection and every `resync`
 // asks each listener to catch up from its cursor, so nothing is lost or shown twice.
-import {
-  CHAT_LIVE_PATH,
-  CHAT_SESSION_ENDED_CLOSE_CODE,
-  type LiveEvent,
-} from "@studyatlas/schemas/chat.ts";
+import type { LiveEvent } from "@studyatlas/schemas/chat.ts";
+import { CHAT_LIVE_PATH, CHAT_SESSION_ENDED_CLOSE_CODE } from "@studyatlas/schemas/chat-live.ts";
 
 /** "ended": the server closed the socket because the session ended; no reconnecting. */
 export type LiveStatus = "connecting" | "live" | "offline" | "ended";

@@ -51,16 +51,16 @@ test("the account menu answers the keys of a menu button", async ({ page }) => {
   await page.keyboard.press("ArrowDown");
   const menu = page.getByRole("menu", { name: "Account" });
   const items = menu.getByRole("menuitem");
-  await expect(items).toHaveText(["Wishlist", "Account Settings", "Sign Out"]);
+  await expect(items).toHaveText(["Wishlist", "My Applications", "Account Settings", "Sign Out"]);
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(items.nth(1)).toBeFocused();
   await page.keyboard.press("End");
-  await expect(items.nth(2)).toBeFocused();
+  await expect(items.nth(3)).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press("ArrowUp");
-  await expect(items.nth(2)).toBeFocused();
+  await expect(items.nth(3)).toBeFocused();
   await page.keyboard.press("Home");
   await expect(items.nth(0)).toBeFocused();
   await page.keyboard.press("Escape");
@@ -68,10 +68,11 @@ test("the account menu answers the keys of a menu button", async ({ page }) => {
   await expect(avatar).toBeFocused();
   // ArrowUp opens onto the last item; Enter opens onto the first.
   await page.keyboard.press("ArrowUp");
-  await expect(items.nth(2)).toBeFocused();
+  await expect(items.nth(3)).toBeFocused();
   await page.keyboard.press("Escape");
   await page.keyboard.press("Enter");
   await expect(items.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/settings$/);

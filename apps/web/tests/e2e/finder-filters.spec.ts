@@ -94,7 +94,10 @@ test("tuition APPLY sends the range in USD, converted from another currency", as
   const panel = filterPanel(page);
   await panel.getByLabel("Min (USD)").fill("0");
   await panel.getByLabel("Max (USD)").fill("5000");
-  await panel.getByRole("button", { name: "APPLY" }).click();
+  await panel
+    .getByRole("form", { name: "Tuition range" })
+    .getByRole("button", { name: "APPLY" })
+    .click();
   await expect(page).toHaveURL(/tuition=0%2C5000/);
   await expect.poll(() => resultCount(page)).toBeLessThan(total);
   await expect(
@@ -110,7 +113,10 @@ test("tuition APPLY sends the range in USD, converted from another currency", as
   await panel.getByLabel("Currency").selectOption("EUR");
   await panel.getByLabel("Min (EUR)").fill("1000");
   await panel.getByLabel("Max (EUR)").fill("20000");
-  await panel.getByRole("button", { name: "APPLY" }).click();
+  await panel
+    .getByRole("form", { name: "Tuition range" })
+    .getByRole("button", { name: "APPLY" })
+    .click();
   const expected = `${Math.round(1000 / rate)}%2C${Math.round(20000 / rate)}`;
   await expect(page).toHaveURL(new RegExp(`tuition=${expected}&currency=EUR`));
 });
@@ -152,7 +158,7 @@ test("sorting orders the whole result set by name", async ({ page }) => {
   const sort = page.getByLabel("Sort");
   await sort.selectOption("-name");
   await expect(page).toHaveURL(/ordering=-name/);
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("");
+  await expect(page.getByRole("main").getByRole("status", { name: "Results" })).toHaveText("");
   await expect
     .poll(async () => (await cardNames(page))[0]?.charAt(0), { timeout: 15_000 })
     .not.toBe("A");
@@ -160,7 +166,7 @@ test("sorting orders the whole result set by name", async ({ page }) => {
   expect([...descending].sort().reverse()).toEqual(descending);
   await sort.selectOption("name");
   await expect(page).toHaveURL(/ordering=name/);
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("");
+  await expect(page.getByRole("main").getByRole("status", { name: "Results" })).toHaveText("");
   await expect
     .poll(async () => (await cardNames(page))[0]?.charAt(0), { timeout: 15_000 })
     .toBe("A");
@@ -181,7 +187,7 @@ test("arrow keys on the sort select fetch once, on Enter", async ({ page }) => {
   expect(fetches).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/ordering=/);
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("");
+  await expect(page.getByRole("main").getByRole("status", { name: "Results" })).toHaveText("");
   expect(fetches).toHaveLength(1);
 });
 

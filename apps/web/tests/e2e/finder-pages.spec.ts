@@ -82,10 +82,12 @@ test("a spinner shows while new results load", async ({ page }) => {
     await route.continue();
   });
   await page.getByRole("link", { name: "Page 2", exact: true }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Loading results…");
+  await expect(page.getByRole("main").getByRole("status", { name: "Results" })).toHaveText(
+    "Loading results…",
+  );
   release();
   await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("");
+  await expect(page.getByRole("main").getByRole("status", { name: "Results" })).toHaveText("");
 });
 
 test("a card opens /course/{slug}", async ({ page }) => {

@@ -49,7 +49,7 @@ export function FinderResults({ loading }: { loading: boolean }) {
       ) : null}
       <WidenedNotice />
       <ActiveFilters />
-      <div role="status" className={styles.status}>
+      <div role="status" aria-label="Results" className={styles.status}>
         {loading ? (
           <>
             <span className={styles.spinner} aria-hidden="true" />

@@ -28,7 +28,7 @@ test("a programme opens from the finder", async ({ page }) => {
   const link = firstCard.getByRole("heading", { level: 3 }).getByRole("link");
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/course\/[a-z0-9-]+$/);
-  const cardName = (await link.getAttribute("aria-label")) ?? (await link.innerText());
+  const cardName = (await link.getAttribute("title")) ?? (await link.innerText());
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(cardName);

@@ -76,9 +76,10 @@ export function CourseCard({ course }: { course: CourseCardData }) {
             to={`/course/${course.slug}`}
             state={state}
             className={styles.link}
-            // The full name for screen readers and the tooltip when the card shows a cut one.
+            // A cut name is read as it is seen (a label that cuts a word in the middle no longer
+            // contains what is seen, WCAG 2.5.3); the whole name is the tooltip and the link's
+            // description.
             title={name === course.name ? undefined : course.name}
-            aria-label={name === course.name ? undefined : course.name}
           >
             {name}
           </SiteLink>

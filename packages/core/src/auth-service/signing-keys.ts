@@ -90,8 +90,11 @@ async function keyPairOf(
   publicJwk: JWK,
   privateJwk?: JWK,
 ): Promise<KeyPair> {
-  const publicKey = (await importJWK(publicJwk, alg)) as CryptoKey;
-  const privateKey = privateJwk ? ((await importJWK(privateJwk, alg)) as CryptoKey) : undefined;
+  const publicKey = (await importJWK(publicPartOf(publicJwk), alg)) as CryptoKey;
+  // Without key_ops and use: WebCrypto refuses "verify" on a private key ("sign", "verify" is
+  // how GoTrue's JWT_KEYS list them).
+  const { key_ops: _ops, use: _use, ext: _ext, ...material } = privateJwk ?? {};
+  const privateKey = privateJwk ? ((await importJWK(material, alg)) as CryptoKey) : undefined;
   return {
     kid,
     alg,

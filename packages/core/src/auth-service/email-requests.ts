@@ -137,7 +137,7 @@ export async function requestReauthentication(
   if (user.email === "") {
     throw new ValidationError(
       "Reauthentication requires the user to have an email or a phone number",
-      { code: "validation_failed" },
+      { code: "reauthentication_without_address" },
     );
   }
   if (!user.emailVerified) {

@@ -185,7 +185,7 @@ function assertAnonymousUpdate(user: UserRow, update: UserUpdate): void {
   if (update.password && !update.email && user.email === "") {
     throw new ValidationError(
       "Updating password of an anonymous user without an email or phone is not allowed",
-      { code: "validation_failed" },
+      { code: "anonymous_password_without_address" },
     );
   }
 }

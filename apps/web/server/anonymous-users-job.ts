@@ -1,5 +1,5 @@
 // Deleting anonymous users not seen for AUTH_ANONYMOUS_USERS_RETENTION_DAYS
-// (docs/decisions/062-signing-keys-anonymous-users-and-phones.md): every process that does
+// (docs/decisions/062-signing-keys-and-anonymous-users.md): every process that does
 // housekeeping offers hourly, and the lease in job_leases lets one of them (of several processes or
 // machines on one database) run it at a time.
 import { randomUUID } from "node:crypto";
@@ -38,8 +38,12 @@ export function scheduleAnonymousUsersCleanup(
   log: { info: (message: string) => void },
 ): void {
   const holder = randomUUID();
-  scheduler.schedule(ANONYMOUS_USERS_JOB, { everyMs: CHECK_EVERY_MS, runAtStart: true }, async () => {
-    const deleted = await cleanUpAnonymousUsers(database, retentionMs, holder);
-    if (deleted) log.info(`${deleted} anonymous users not seen for the retention period deleted`);
-  });
+  scheduler.schedule(
+    ANONYMOUS_USERS_JOB,
+    { everyMs: CHECK_EVERY_MS, runAtStart: true },
+    async () => {
+      const deleted = await cleanUpAnonymousUsers(database, retentionMs, holder);
+      if (deleted) log.info(`${deleted} anonymous users not seen for the retention period deleted`);
+    },
+  );
 }

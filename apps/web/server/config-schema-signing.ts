@@ -1,4 +1,4 @@
-// The access tokens' signing keys and anonymous users' settings (docs/decisions/062-signing-keys-anonymous-users-and-phones.md),
+// The access tokens' signing keys and anonymous users' settings (docs/decisions/062-signing-keys-and-anonymous-users.md),
 // part of the server's environment (config-schema.ts). GoTrue's names where GoTrue has one.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Anonymous users (docs/decisions/062-signing-keys-anonymous-users-and-phones.md) through the
+// Anonymous users (docs/decisions/062-signing-keys-and-anonymous-users.md) through the
 // official auth-js client: signInAnonymously() with GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED, the
 // is_anonymous claim, linking an address later (at once with autoconfirm, by the e-mailed code
 // without), the site's doors treating an anonymous session as signed out, and the housekeeping

@@ -1,4 +1,4 @@
-// Asymmetric signing keys (docs/decisions/062-signing-keys-anonymous-users-and-phones.md): tokens
+// Asymmetric signing keys (docs/decisions/062-signing-keys-and-anonymous-users.md): tokens
 // signed ES256 by the database's key set with its kid, the JWKS that auth-js getClaims() verifies
 // with locally, both doors (the site's API and /auth/v1) accepting them and HS256 tokens alike,
 // rotation with a grace period, and GoTrue's GOTRUE_JWT_KEYS (an RS256 key given by configuration,

@@ -30,7 +30,7 @@ export interface AccessTokenProfile {
   userMetadata: Record<string, unknown>;
   /** Newest first ({method, timestamp}); derived from the session row. */
   amr: { method: string; timestamp: number }[];
-  /** Signed in without an address (docs/decisions/062-signing-keys-anonymous-users-and-phones.md). */
+  /** Signed in without an address (docs/decisions/062-signing-keys-and-anonymous-users.md). */
   isAnonymous?: boolean | undefined;
 }
 
@@ -43,7 +43,7 @@ export interface SignedAccessToken {
 
 /**
  * Signs with the keyring's current key (ES256/RS256, its `kid` in the header) or HS256 with the
- * secret (docs/decisions/062-signing-keys-anonymous-users-and-phones.md).
+ * secret (docs/decisions/062-signing-keys-and-anonymous-users.md).
  */
 export async function signAccessToken(
   keys: TokenKeys,

@@ -1,4 +1,4 @@
-// Anonymous users (docs/decisions/062-signing-keys-anonymous-users-and-phones.md): auth-js's
+// Anonymous users (docs/decisions/062-signing-keys-and-anonymous-users.md): auth-js's
 // signInAnonymously() is a /signup without an address, phone or password. With
 // GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED it creates a user with no address (`email` empty,
 // `is_anonymous` true, no identity) and a session; the user may link an address later (PUT /user,

@@ -1,4 +1,4 @@
-// The keys access tokens are signed and verified with (docs/decisions/062-signing-keys-anonymous-users-and-phones.md).
+// The keys access tokens are signed and verified with (docs/decisions/062-signing-keys-and-anonymous-users.md).
 // HS256 with the access-token secret is always accepted (older tokens, and the API keys that
 // `npm run auth:keys` prints); with an asymmetric algorithm configured, new tokens are signed ES256
 // or RS256 by the current key of the set kept in `signing_keys` (or of GoTrue's GOTRUE_JWT_KEYS),
@@ -123,7 +123,10 @@ export async function rotateSigningKey(
   await db.transaction(async (tx) => {
     // One rotation at a time across processes.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('signing_keys'))`);
-    await tx.update(signingKeys).set({ retiredAt: sql`now()` }).where(isNull(signingKeys.retiredAt));
+    await tx
+      .update(signingKeys)
+      .set({ retiredAt: sql`now()` })
+      .where(isNull(signingKeys.retiredAt));
     await tx
       .delete(signingKeys)
       .where(lte(signingKeys.retiredAt, sql`now() - make_interval(secs => ${graceMs / 1000})`));
@@ -132,11 +135,6 @@ export async function rotateSigningKey(
       .values({ id: kid, algorithm: alg, privateJwk, publicJwk: publicPartOf(privateJwk) });
   });
   return kid;
-}
-
-/** Retires the current key without a successor (the server went back to HS256). */
-async function retireCurrentKey(db: Database): Promise<void> {
-  await db.update(signingKeys).set({ retiredAt: sql`now()` }).where(isNull(signingKeys.retiredAt));
 }
 
 async function databaseKeyPairs(db: Database, graceMs: number): Promise<KeyPair[]> {
@@ -207,13 +205,11 @@ export async function openKeyring(db: Database, options: KeyringOptions): Promis
       : await databaseKeyPairs(db, options.graceMs);
   }
   await load();
-  if (!options.configured) {
-    const currentAlg = pairs[0]?.privateKey ? pairs[0].alg : undefined;
-    if (options.algorithm === "HS256") {
-      if (currentAlg) await retireCurrentKey(db);
-    } else if (currentAlg !== options.algorithm) {
-      await rotateSigningKey(db, options.algorithm, options.graceMs);
-    }
+  // An HS256 process leaves the set alone (it only verifies with it): processes of one database
+  // may differ while a change of algorithm rolls out.
+  const currentAlg = pairs[0]?.privateKey ? pairs[0].alg : undefined;
+  if (!options.configured && options.algorithm !== "HS256" && currentAlg !== options.algorithm) {
+    await rotateSigningKey(db, options.algorithm, options.graceMs);
     await load();
   }
   const signs = options.configured ? true : options.algorithm !== "HS256";

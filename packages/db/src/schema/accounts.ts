@@ -53,7 +53,7 @@ export const users = pgTable(
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     /**
      * As typed at sign-up; unique ignoring case (users_email_lower_idx). Empty for an anonymous
-     * user until an address is linked (docs/decisions/062-signing-keys-anonymous-users-and-phones.md).
+     * user until an address is linked (docs/decisions/062-signing-keys-and-anonymous-users.md).
      */
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
@@ -95,7 +95,9 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_idx")
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
-    index("users_anonymous_created_idx").on(t.createdAt).where(sql`${t.isAnonymous}`),
+    index("users_anonymous_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isAnonymous}`),
     check(
       "users_role_check",
       sql`${t.role} in ('student', 'advisor', 'partner', 'sales', 'admin')`,

@@ -1,4 +1,4 @@
-// The access tokens' asymmetric signing keys (docs/decisions/062-signing-keys-anonymous-users-and-phones.md):
+// The access tokens' asymmetric signing keys (docs/decisions/062-signing-keys-and-anonymous-users.md):
 // one current key (retired_at null) signs; a retired key still verifies, and stays published at
 // /auth/v1/.well-known/jwks.json, for a grace period after it was replaced. Every process reads the
 // same set, so a rotation reaches all of them.

@@ -1,5 +1,5 @@
 // GET /auth/v1/.well-known/jwks.json: the public halves of the keys that sign access tokens
-// (docs/decisions/062-signing-keys-anonymous-users-and-phones.md), as GoTrue publishes them, so
+// (docs/decisions/062-signing-keys-and-anonymous-users.md), as GoTrue publishes them, so
 // clients verify tokens themselves (auth-js getClaims). HS256 keys are never published: a
 // server signing HS256 answers an empty set.
 import type { FastifyInstance } from "fastify";

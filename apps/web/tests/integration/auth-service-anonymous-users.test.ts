@@ -21,6 +21,7 @@ import { testConfig } from "../../server/test-config.ts";
 import {
   AUTH_SECRET,
   GOOD_PASSWORD,
+  adminClient,
   authClient,
   authMail,
   uniqueAddress,
@@ -169,6 +170,19 @@ describe("linking an address", () => {
     const verified = await client.verifyOtp({ email, token: mail.code, type: "email_change" });
     expect(verified.error).toBeNull();
     expect(verified.data.user).toMatchObject({ id: user.id, email, is_anonymous: false });
+  });
+});
+
+describe("the admin API", () => {
+  it("lists anonymous users as such, and giving one an address makes it permanent", async () => {
+    const { user } = await anonymousSession(autoconfirm);
+    const admin = await adminClient(autoconfirm.baseUrl);
+    const listed = await admin.getUserById(user.id);
+    expect(listed.data.user?.is_anonymous).toBe(true);
+    const email = uniqueAddress("adm");
+    const updated = await admin.updateUserById(user.id, { email, email_confirm: true });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user).toMatchObject({ email, is_anonymous: false });
   });
 });
 

@@ -55,7 +55,8 @@ let confirming: Server;
 beforeAll(async () => {
   autoconfirm = await start({ autoconfirm: true, smtpMaxFrequencyMs: 0 });
   confirming = await start({ rateLimitAnonymousUsers: 3 });
-});
+  // Two servers on fresh databases: slow on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all([autoconfirm, confirming].map((server) => server?.t.close()));

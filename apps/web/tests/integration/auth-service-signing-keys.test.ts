@@ -111,7 +111,8 @@ beforeAll(async () => {
     key_ops: ["sign", "verify"],
   };
   configured = await start({ algorithm: "HS256", graceMs: GRACE_MS, jwtKeys: [rsaJwk] });
-});
+  // Two servers on fresh databases: slow on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all([es256, configured].map((server) => server?.t.close()));

@@ -20,12 +20,11 @@ import {
 import type { Database } from "@studyatlas/db/client.ts";
 import { signingKeys } from "@studyatlas/db/schema/signing-keys.ts";
 
-export const SIGNING_ALGORITHMS = ["HS256", "ES256", "RS256"] as const;
-export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+export type SigningAlgorithm = "HS256" | "ES256" | "RS256";
 type AsymmetricAlgorithm = Exclude<SigningAlgorithm, "HS256">;
 
 /** The asymmetric algorithms a token of ours may carry (besides HS256). */
-export const ASYMMETRIC_ALGORITHMS: AsymmetricAlgorithm[] = ["ES256", "RS256"];
+const ASYMMETRIC_ALGORITHMS: AsymmetricAlgorithm[] = ["ES256", "RS256"];
 
 interface KeyPair {
   kid: string;
@@ -52,7 +51,7 @@ export interface Keyring {
 
 export type TokenKeys = string | Keyring;
 
-export function secretOf(keys: TokenKeys): string {
+function secretOf(keys: TokenKeys): string {
   return typeof keys === "string" ? keys : keys.secret;
 }
 
@@ -177,7 +176,7 @@ async function configuredKeyPairs(jwks: JWK[]): Promise<KeyPair[]> {
   return pairs.sort((a, b) => Number(!a.privateKey) - Number(!b.privateKey));
 }
 
-export interface KeyringOptions {
+interface KeyringOptions {
   secret: string;
   /** HS256: new tokens are signed with the secret; otherwise by the set's current key. */
   algorithm: SigningAlgorithm;

@@ -6,7 +6,7 @@
 // <checkout> is a checkout of either suite (never copied into this repository):
 // - supabase/auth-js (archived; its `test/` folder, written for the docker-compose.yml that runs
 //   three GoTrue servers: autoconfirm off on 9999, on on 9998, sign-ups disabled on 9997, and an
-//   asymmetric-key one on 9996, which is pointed at the autoconfirm-on server here);
+//   asymmetric-key one on 9996, here a server signing RS256 with a key of its own set);
 // - supabase/supabase-js (`packages/core/auth-js`, written for the Supabase CLI's one server at
 //   127.0.0.1:54321/auth/v1); the checkout's root or that folder.
 //
@@ -14,9 +14,10 @@
 // in this repository; `catalog:` versions resolved from pnpm-workspace.yaml), starts one server
 // per GoTrue server the suite expects on a scratch PostgreSQL database (--database-url, or a new
 // database `gotrue_suites_<pid>` on TEST_DATABASE_URL's server, dropped afterwards), rewrites the
-// suite's test/lib/clients.ts for the run (server URLs; the JWT secret; keys the suite signs
-// with its RS256 signing key are signed with that secret instead, as `npm run auth:keys` signs
-// ours) and puts it back afterwards, then runs the suite with its own runner (jest).
+// suite's test/lib/clients.ts for the run (server URLs and the JWT secret; the CLI suite's keys,
+// RS256 with its signing key, are left as they are and its servers are given that key in
+// GOTRUE_JWT_KEYS, as the CLI gives it to GoTrue) and puts it back afterwards, then runs the suite
+// with its own runner (jest).
 //
 // Options: --database-url URL, --port-base N (default 9890), --product (the product's defaults
 // instead of the profile: the "before" figure), --json FILE (jest's full results), --filter TEXT
@@ -84,6 +85,8 @@ interface Suite {
   /** Rewrites clients.ts: each instance's URL, then the secret and keys. */
   rewrite(source: string, urls: Map<string, string>, secret: string): string;
   jestArguments: string[];
+  /** A JWKS file of the suite's (the CLI's signing_keys_path): its servers' GOTRUE_JWT_KEYS. */
+  keysFile?: string;
 }
 
 function replaceOrFail(source: string, pattern: RegExp | string, replacement: string): string {
@@ -106,12 +109,32 @@ function detectSuite(checkout: string): Suite {
       // docker-compose.yml's servers differ in these two settings only; its SITE_URL and
       // URI_ALLOW_LIST are where redirects may go.
       redirectUrls: "http://localhost:9999/**,https://supabase.io/docs/**",
+      // Anonymous sign-ins are on in the 9998 server only; the 9996 one signs RS256 (its
+      // GOTRUE_JWT_KEYS), here with a key of our own set (AUTH_SIGNING_ALGORITHM, ADR 062).
       instances: [
         { name: "on", env: { GOTRUE_MAILER_AUTOCONFIRM: "true" } },
-        { name: "off", env: { GOTRUE_MAILER_AUTOCONFIRM: "false" } },
+        {
+          name: "off",
+          env: {
+            GOTRUE_MAILER_AUTOCONFIRM: "false",
+            GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+          },
+        },
         {
           name: "disabled",
-          env: { GOTRUE_MAILER_AUTOCONFIRM: "false", GOTRUE_DISABLE_SIGNUP: "true" },
+          env: {
+            GOTRUE_MAILER_AUTOCONFIRM: "false",
+            GOTRUE_DISABLE_SIGNUP: "true",
+            GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+          },
+        },
+        {
+          name: "asymmetric",
+          env: {
+            GOTRUE_MAILER_AUTOCONFIRM: "true",
+            GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+            AUTH_SIGNING_ALGORITHM: "RS256",
+          },
         },
       ],
       rewrite(source, urls, secret) {
@@ -120,7 +143,7 @@ function detectSuite(checkout: string): Suite {
         for (const [constant, name] of [
           ["GOTRUE_URL_SIGNUP_ENABLED_AUTO_CONFIRM_OFF", "off"],
           ["GOTRUE_URL_SIGNUP_ENABLED_AUTO_CONFIRM_ON", "on"],
-          ["GOTRUE_URL_SIGNUP_ENABLED_ASYMMETRIC_AUTO_CONFIRM_ON", "on"],
+          ["GOTRUE_URL_SIGNUP_ENABLED_ASYMMETRIC_AUTO_CONFIRM_ON", "asymmetric"],
           ["GOTRUE_URL_SIGNUP_DISABLED_AUTO_CONFIRM_OFF", "disabled"],
         ] as const) {
           next = replaceOrFail(
@@ -157,18 +180,15 @@ function detectSuite(checkout: string): Suite {
           /export const GOTRUE_URL_SIGNUP_ENABLED_AUTO_CONFIRM_ON = [^\n]+/,
           `export const GOTRUE_URL_SIGNUP_ENABLED_AUTO_CONFIRM_ON = '${urls.get("on") ?? ""}'`,
         );
-        next = replaceOrFail(
+        // The CLI's API keys stay as they are: RS256 with its signing key, which the server is
+        // given as GoTrue is, in GOTRUE_JWT_KEYS (keysFile, ADR 062).
+        return replaceOrFail(
           next,
           /export const GOTRUE_JWT_SECRET = '[^']*'/,
           `export const GOTRUE_JWT_SECRET = '${secret}'`,
         );
-        // The CLI's keys are RS256 with its signing key; ours are HS256 with the JWT secret, the
-        // same claims (the keys `npm run auth:keys` prints are of this kind).
-        return next.replaceAll(
-          /privateKey,\s*\{\s*algorithm: 'RS256',\s*keyid: rsaKey\.kid\s*\}/g,
-          "GOTRUE_JWT_SECRET",
-        );
       },
+      keysFile: path.join(cliRoot, "test/supabase/signing_keys.json"),
       jestArguments: ["--config", "jest.config.cli.js", "--runInBand"],
     };
   }
@@ -341,6 +361,7 @@ async function main(): Promise<void> {
             ...process.env,
             ...profileEnv(options.product),
             ...(options.product ? {} : instance.env),
+            ...(suite.keysFile ? { GOTRUE_JWT_KEYS: readFileSync(suite.keysFile, "utf8") } : {}),
             DATABASE_URL: database.url,
             PORT: String(port),
             PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,

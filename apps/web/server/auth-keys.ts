@@ -5,6 +5,7 @@
 // keys are made for that key; in production the command refuses, because keys that change with
 // the database are a trap (docs/decisions/013-auth-service.md).
 import { signApiKey } from "@studyatlas/core/auth-service/api-keys.ts";
+import { rotateSigningKey } from "@studyatlas/core/auth-service/signing-keys.ts";
 import { loadOrCreateAuthSecret } from "@studyatlas/core/accounts/auth-secret.ts";
 import { openDatabase } from "@studyatlas/db/client.ts";
 
@@ -47,10 +48,36 @@ export function formatAuthKeys(keys: AuthKeys, publicBaseUrl: string): string {
   ].join("\n");
 }
 
-export async function runAuthKeys(): Promise<number> {
+/**
+ * `npm run auth:keys -- --rotate`: a new current signing key of AUTH_SIGNING_ALGORITHM; the one it
+ * replaces keeps verifying for AUTH_SIGNING_KEY_GRACE_SECONDS, and every process follows within a
+ * minute (ADR 062).
+ */
+async function rotate(config: AppConfig): Promise<string> {
+  const { algorithm, graceMs, jwtKeys } = config.auth.signing;
+  if (algorithm === "HS256" || jwtKeys) {
+    throw new ConfigError(
+      "Only a key set kept in the database rotates: set AUTH_SIGNING_ALGORITHM to ES256 or RS256 (and leave GOTRUE_JWT_KEYS unset), then run npm run auth:keys -- --rotate again.",
+    );
+  }
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+    const kid = await rotateSigningKey(database.db, algorithm, graceMs);
+    return `New ${algorithm} signing key ${kid}; the previous key verifies for ${graceMs / 1000} s more.\n`;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function runAuthKeys(args: string[] = []): Promise<number> {
   try {
     // Like `npm start`: production unless NODE_ENV says otherwise.
     const config = loadProcessConfig("production");
+    if (args.includes("--rotate")) {
+      process.stdout.write(await rotate(config));
+      return 0;
+    }
     const keys = await authKeysFor(config, async () => {
       const database = await openDatabase(config.database);
       try {

@@ -32,7 +32,8 @@ describe("loadConfig: the auth service", () => {
       loadConfig({
         GOTRUE_MAILER_AUTOCONFIRM: "true",
         GOTRUE_DISABLE_SIGNUP: "true",
-        GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+        GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "true",
+        GOTRUE_RATE_LIMIT_ANONYMOUS_USERS: "12.5",
         GOTRUE_SECURITY_MANUAL_LINKING_ENABLED: "false",
         GOTRUE_PASSWORD_MIN_LENGTH: "12",
         GOTRUE_RATE_LIMIT_VERIFY: "1000",
@@ -55,6 +56,8 @@ describe("loadConfig: the auth service", () => {
       rateLimitHeader: "X-Real-IP",
       smtpMaxFrequencyMs: 90_000,
       manualLinking: false,
+      anonymousUsers: true,
+      rateLimitAnonymousUsers: 12,
     });
     // A bare number is e-mails an hour, as GoTrue's Rate; a shorter minimum means the account rule's 8.
     const gotrue = loadConfig({
@@ -65,5 +68,22 @@ describe("loadConfig: the auth service", () => {
     expect(gotrue.rateLimitEmailSent).toEqual({ events: 30, windowMs: 3_600_000 });
     expect(gotrue.passwordMinLength).toBe(8);
     expect(gotrue.smtpMaxFrequencyMs).toBe(0);
+  });
+
+  it("reads the signing keys' and anonymous users' settings (ADR 062)", () => {
+    const jwk = { kty: "EC", crv: "P-256", x: "x", y: "y", kid: "k1", alg: "ES256" };
+    const config = loadConfig({
+      AUTH_SIGNING_ALGORITHM: "ES256",
+      AUTH_SIGNING_KEY_GRACE_SECONDS: "7200",
+      GOTRUE_JWT_KEYS: JSON.stringify([jwk]),
+      AUTH_ANONYMOUS_USERS_RETENTION_DAYS: "7",
+    }).auth;
+    expect(config.signing).toEqual({ algorithm: "ES256", graceMs: 7_200_000, jwtKeys: [jwk] });
+    expect(config.anonymousUsersRetentionMs).toBe(7 * 24 * 60 * 60 * 1000);
+    // A grace shorter than a token's lifetime would end tokens early: it is the lifetime then.
+    expect(
+      loadConfig({ AUTH_SIGNING_KEY_GRACE_SECONDS: "60", ACCESS_TOKEN_TTL_SECONDS: "900" }).auth
+        .signing.graceMs,
+    ).toBe(900_000);
   });
 });

@@ -54,10 +54,16 @@ export const GoTrueEnvShape = {
   GOTRUE_MAILER_AUTOCONFIRM: gotrueBoolean.default("false"),
   /** New users only through the admin API; /signup answers 422 signup_disabled. */
   GOTRUE_DISABLE_SIGNUP: gotrueBoolean.default("false"),
-  /** Anonymous sign-ins: not available yet (ADR 049), so only false is accepted. */
-  GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: z
-    .enum(["false"], { error: "anonymous sign-ins are not available yet; leave it false" })
-    .default("false"),
+  /** Anonymous sign-ins: signInAnonymously() (ADR 062). */
+  GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: gotrueBoolean.default("false"),
+  /** Anonymous sign-ins per client address per hour (GoTrue's default 30). */
+  GOTRUE_RATE_LIMIT_ANONYMOUS_USERS: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "must be a number of sign-ins per hour, such as 30")
+    .transform((value) => Math.floor(Number(value)))
+    .pipe(z.number().min(1, "must be at least 1 sign-in per hour"))
+    .default(30),
   /**
    * Unset: the product's rule (linking by hand off, unlinking a second identity allowed). false:
    * GoTrue's default, unlinking too answers 404 manual_linking_disabled. Linking by hand is not

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { DatabaseEnvShape, optionalPostgresUrl } from "@studyatlas/db/database-config.ts";
 
 import { positiveCount } from "./config-fields.ts";
+import { SigningEnvShape } from "./config-schema-signing.ts";
 import { GoTrueEnvShape } from "./config-schema-gotrue.ts";
 import { NotificationEnvShape } from "./config-schema-notifications.ts";
 
@@ -231,6 +232,7 @@ export const EnvSchema = z.object({
     .enum(["true", "false"], { error: "must be true or false" })
     .default("true"),
   ...GoTrueEnvShape,
+  ...SigningEnvShape,
   /** With GOOGLE_CLIENT_ID, turns on the auth service's Google redirect flow (GET /authorize). */
   GOOGLE_CLIENT_SECRET: z
     .string()

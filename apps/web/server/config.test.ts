@@ -36,6 +36,8 @@ describe("loadConfig", () => {
         redirectUrls: [],
         secureEmailChange: true,
         gotrue: PRODUCT_GOTRUE_SETTINGS,
+        signing: { algorithm: "HS256", graceMs: 3_600_000 },
+        anonymousUsersRetentionMs: 30 * 24 * 60 * 60 * 1000,
       },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: {
@@ -124,6 +126,8 @@ describe("loadConfig", () => {
         redirectUrls: [],
         secureEmailChange: true,
         gotrue: PRODUCT_GOTRUE_SETTINGS,
+        signing: { algorithm: "HS256", graceMs: 3_600_000 },
+        anonymousUsersRetentionMs: 30 * 24 * 60 * 60 * 1000,
       },
       mail: { from: "StudyAtlas <no-reply@studyatlas.local>" },
       google: {
@@ -189,7 +193,13 @@ describe("loadConfig", () => {
     ["GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED", "maybe"],
     ["GOTRUE_MAILER_AUTOCONFIRM", "yes"],
     ["GOTRUE_DISABLE_SIGNUP", "1"],
-    ["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "true"],
+    ["GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED", "yes"],
+    ["GOTRUE_RATE_LIMIT_ANONYMOUS_USERS", "0"],
+    ["AUTH_SIGNING_ALGORITHM", "PS256"],
+    ["AUTH_SIGNING_KEY_GRACE_SECONDS", "an hour"],
+    ["GOTRUE_JWT_KEYS", "{not json"],
+    ["GOTRUE_JWT_KEYS", '[{"kty":"OKP"}]'],
+    ["AUTH_ANONYMOUS_USERS_RETENTION_DAYS", "-3"],
     ["GOTRUE_SECURITY_MANUAL_LINKING_ENABLED", "true"],
     ["GOTRUE_PASSWORD_MIN_LENGTH", "200"],
     ["GOTRUE_PASSWORD_MIN_LENGTH", "six"],
@@ -255,6 +265,8 @@ describe("loadConfig", () => {
       redirectUrls: [],
       secureEmailChange: true,
       gotrue: PRODUCT_GOTRUE_SETTINGS,
+      signing: { algorithm: "HS256", graceMs: 3_600_000 },
+      anonymousUsersRetentionMs: 30 * 24 * 60 * 60 * 1000,
     });
     expect(config.mail).toEqual({
       smtpUrl: "smtp://user:pass@mail.example:587",

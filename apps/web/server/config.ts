@@ -6,6 +6,8 @@ import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-c
 
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
+import type { SigningAlgorithm } from "@studyatlas/core/auth-service/signing-keys.ts";
+import type { JWK } from "jose";
 
 import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
 import { notificationConfigOf, type NotificationConfig } from "./config-schema-notifications.ts";
@@ -131,6 +133,18 @@ export interface AuthConfig {
   secureEmailChange: boolean;
   /** GoTrue's settings by GoTrue's names (ADR 049). */
   gotrue: GoTrueSettings;
+  /** The access tokens' signing keys (ADR 062). */
+  signing: SigningConfig;
+  /** AUTH_ANONYMOUS_USERS_RETENTION_DAYS, in milliseconds. */
+  anonymousUsersRetentionMs: number;
+}
+
+export interface SigningConfig {
+  algorithm: SigningAlgorithm;
+  /** AUTH_SIGNING_KEY_GRACE_SECONDS, at least the access tokens' lifetime. */
+  graceMs: number;
+  /** GOTRUE_JWT_KEYS: a fixed set instead of the database's. */
+  jwtKeys?: JWK[] | undefined;
 }
 
 export interface MailConfig {
@@ -252,6 +266,13 @@ export function loadConfig(
       redirectUrls: value.AUTH_REDIRECT_URLS,
       secureEmailChange: value.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED === "true",
       gotrue: gotrueSettingsOf(value),
+      signing: {
+        algorithm: value.AUTH_SIGNING_ALGORITHM,
+        graceMs:
+          Math.max(value.AUTH_SIGNING_KEY_GRACE_SECONDS, value.ACCESS_TOKEN_TTL_SECONDS) * 1000,
+        ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS as JWK[] } : {}),
+      },
+      anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),
@@ -339,6 +360,8 @@ function gotrueSettingsOf(value: Env): GoTrueSettings {
     rateLimitSso: value.GOTRUE_RATE_LIMIT_SSO,
     rateLimitOtp: value.GOTRUE_RATE_LIMIT_OTP,
     smtpMaxFrequencyMs: value.GOTRUE_SMTP_MAX_FREQUENCY,
+    anonymousUsers: value.GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED === "true",
+    rateLimitAnonymousUsers: value.GOTRUE_RATE_LIMIT_ANONYMOUS_USERS,
     ...(value.GOTRUE_SECURITY_MANUAL_LINKING_ENABLED ? { manualLinking: false } : {}),
     ...(value.GOTRUE_RATE_LIMIT_EMAIL_SENT
       ? { rateLimitEmailSent: value.GOTRUE_RATE_LIMIT_EMAIL_SENT }

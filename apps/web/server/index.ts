@@ -30,6 +30,7 @@ import {
 } from "./metrics/metrics-server.ts";
 import { startTracing, type Tracing } from "./metrics/tracing.ts";
 import { scheduleRatesImport } from "./rates-job.ts";
+import { scheduleAnonymousUsersCleanup } from "./anonymous-users-job.ts";
 import { PROBE_INTERVAL_MS } from "./services/database-watchdog.ts";
 
 const DEMO_SEED = 42;
@@ -139,6 +140,12 @@ async function serve(
   if (options.housekeeping) {
     scheduleHousekeeping(app.scheduler, database);
     scheduleRatesImport(app.scheduler, database, config.ratesUrl, app.log);
+    scheduleAnonymousUsersCleanup(
+      app.scheduler,
+      database,
+      config.auth.anonymousUsersRetentionMs,
+      app.log,
+    );
   }
   app.scheduler.schedule("database-probe", { everyMs: PROBE_INTERVAL_MS }, () =>
     app.databaseWatchdog.probe(),
@@ -179,6 +186,7 @@ async function runPrimary(config: AppConfig, database: DatabaseHandle, log: Logg
   const scheduler = createScheduler(log, metrics.jobs);
   scheduleHousekeeping(scheduler, database);
   scheduleRatesImport(scheduler, database, config.ratesUrl, log);
+  scheduleAnonymousUsersCleanup(scheduler, database, config.auth.anonymousUsersRetentionMs, log);
   // Every worker's metrics and the primary's own, added up (metrics/cluster-metrics.ts).
   const metricsServer = await serveMetrics(config, clusterMetricsSource(metrics.whole), log);
   runClusterPrimary({

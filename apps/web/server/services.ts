@@ -10,6 +10,7 @@ import {
   type CatalogueChanges,
 } from "@studyatlas/core/catalogue/catalogue-changes.ts";
 import { loadOrCreateAuthSecret } from "@studyatlas/core/accounts/auth-secret.ts";
+import { openKeyring } from "@studyatlas/core/auth-service/signing-keys.ts";
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
 import { createFinderIndex, type FinderIndex } from "@studyatlas/core/finder/finder-index.ts";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
@@ -91,10 +92,31 @@ async function catalogueServices(app: FastifyInstance, { config, database }: Ser
   return { caches, finderIndex, catalogueChanges };
 }
 
-async function authSettingsOf({ config, database }: ServiceOptions): Promise<AuthSettings> {
+/** How often a process reads the signing keys again, to follow a rotation made elsewhere (ADR 062). */
+const SIGNING_KEYS_RELOAD_EVERY_MS = 60_000;
+
+async function authSettingsOf(
+  { config, database }: ServiceOptions,
+  scheduler: Scheduler,
+): Promise<AuthSettings> {
+  // Without AUTH_SECRET, every process shares a key kept in the database.
+  const secret = config.auth.secret ?? (await loadOrCreateAuthSecret(database.db));
+  const { signing } = config.auth;
+  // Opened under HS256 too: tokens of keys used before stay valid for their grace period.
+  const keyring = await openKeyring(database.db, {
+    secret,
+    algorithm: signing.algorithm,
+    graceMs: signing.graceMs,
+    configured: signing.jwtKeys,
+  });
+  if (!signing.jwtKeys) {
+    scheduler.schedule("signing-keys-reload", { everyMs: SIGNING_KEYS_RELOAD_EVERY_MS }, () =>
+      keyring.reload(),
+    );
+  }
   return {
-    // Without AUTH_SECRET, every process shares a key kept in the database.
-    secret: config.auth.secret ?? (await loadOrCreateAuthSecret(database.db)),
+    secret,
+    keyring,
     accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
     secureCookies: config.auth.secureCookies,
     cookieNames: sessionCookieNames(config.auth.secureCookies),
@@ -176,7 +198,7 @@ export async function buildServices(
     scheduler,
     finderIndex: catalogue.finderIndex,
   });
-  const authSettings = await authSettingsOf(options);
+  const authSettings = await authSettingsOf(options, scheduler);
   const overload = createOverloadGuard({ maxConcurrentRequests: config.maxConcurrentRequests });
   metrics.watch({
     database,

@@ -28,7 +28,12 @@ export async function authServiceContext(
       .header("x-sb-error-code", "overloaded")
       .send({ code: 503, error_code: "overloaded", msg: OVERLOAD_MESSAGE }),
   );
-  registerSessionAuth(auth, { db: s.database.db, settings: s.authSettings, cookies: "ignore" });
+  registerSessionAuth(auth, {
+    db: s.database.db,
+    settings: s.authSettings,
+    cookies: "ignore",
+    anonymousUsers: true,
+  });
   registerAfterResponse(auth);
   registerNoStore(auth);
   await registerCompression(auth);

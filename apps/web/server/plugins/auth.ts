@@ -15,6 +15,7 @@ import type {
 import { UnauthenticatedError } from "@studyatlas/core/errors.ts";
 import { insufficientAal } from "@studyatlas/core/accounts/mfa.ts";
 import { signAccessToken, verifyAccessToken } from "@studyatlas/core/accounts/access-token.ts";
+import type { Keyring, TokenKeys } from "@studyatlas/core/auth-service/signing-keys.ts";
 import {
   getActiveSession,
   rotateRefreshToken,
@@ -51,7 +52,10 @@ export function sessionCookieNames(secure: boolean): SessionCookieNames {
 const DEVICE_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 
 export interface AuthSettings {
+  /** HS256 (AUTH_SECRET or the database's); also keys the cookies' and devices' HMACs. */
   secret: string;
+  /** The signing keys when asymmetric signing is configured (ADR 062); HS256 alone otherwise. */
+  keyring?: Keyring | undefined;
   accessTokenTtlSeconds: number;
   secureCookies: boolean;
   cookieNames: SessionCookieNames;
@@ -104,7 +108,7 @@ export function cookieOptions(settings: AuthSettings, maxAgeSeconds?: number) {
  */
 export async function issueAccessToken(settings: AuthSettings, session: ActiveSession) {
   return signAccessToken(
-    settings.secret,
+    tokenKeysOf(settings),
     {
       userId: session.user.id,
       sessionId: session.sessionId,
@@ -118,8 +122,14 @@ export async function issueAccessToken(settings: AuthSettings, session: ActiveSe
       appMetadata: session.appMetadata,
       userMetadata: session.userMetadata,
       amr: [...session.amr].sort((a, b) => b.timestamp - a.timestamp),
+      isAnonymous: session.user.isAnonymous,
     },
   );
+}
+
+/** What access tokens are signed and verified with: the keyring, or the HS256 secret alone. */
+export function tokenKeysOf(settings: AuthSettings): TokenKeys {
+  return settings.keyring ?? settings.secret;
 }
 
 /** The auth service's paths (ADR 013). */
@@ -280,7 +290,7 @@ async function sessionFromAccessToken(
   settings: AuthSettings,
   token: string,
 ): Promise<{ session?: ActiveSession; expired: boolean }> {
-  const check = await verifyAccessToken(settings.secret, token);
+  const check = await verifyAccessToken(tokenKeysOf(settings), token);
   if (!check.ok) return { expired: check.reason === "expired" };
   const session = await getActiveSession(db, check.claims.sessionId);
   if (!session || session.user.id !== check.claims.userId) return { expired: false };
@@ -293,7 +303,7 @@ export function isSecondFactorPending(session: { aal: string; nextAal: string })
 }
 
 /** Sets `auth`, or `pendingSecondFactor` for a session that has not given its code yet. */
-function attachSession(
+function attachAnySession(
   request: FastifyRequest,
   session: ActiveSession,
   via: RequestAuth["via"],
@@ -321,10 +331,23 @@ export type SessionCookies = "renew" | "access-only" | "ignore";
 
 export function registerSessionAuth(
   app: FastifyInstance,
-  options: { db: Database; settings: AuthSettings; cookies?: SessionCookies },
+  options: {
+    db: Database;
+    settings: AuthSettings;
+    cookies?: SessionCookies;
+    /**
+     * Whether an anonymous user's session signs its caller in (the auth service only). The site's
+     * doors treat it as signed out: what they offer a signed-in user needs a real account (ADR 062).
+     */
+    anonymousUsers?: boolean;
+  },
 ): void {
   const { db, settings } = options;
   const cookies = options.cookies ?? "renew";
+  const attachSession: typeof attachAnySession = (request, session, via) => {
+    if (session.user.isAnonymous && !options.anonymousUsers) return;
+    attachAnySession(request, session, via);
+  };
   app.decorateRequest("auth", null);
   app.decorateRequest("pendingSecondFactor", null);
   app.addHook("onRequest", async (request, reply) => {

@@ -6,6 +6,12 @@
 import { SignJWT, errors, jwtVerify } from "jose";
 
 import { authUserId, parseAuthUserId } from "../auth-service/auth-user.ts";
+import {
+  VERIFIED_ALGORITHMS,
+  signingKeyOf,
+  verificationKeyOf,
+  type TokenKeys,
+} from "../auth-service/signing-keys.ts";
 
 export const ACCESS_TOKEN_ISSUER = "studyatlas";
 export const ACCESS_TOKEN_AUDIENCE = "authenticated";
@@ -24,6 +30,8 @@ export interface AccessTokenProfile {
   userMetadata: Record<string, unknown>;
   /** Newest first ({method, timestamp}); derived from the session row. */
   amr: { method: string; timestamp: number }[];
+  /** Signed in without an address (docs/decisions/062-signing-keys-and-anonymous-users.md). */
+  isAnonymous?: boolean | undefined;
 }
 
 export interface SignedAccessToken {
@@ -33,12 +41,12 @@ export interface SignedAccessToken {
   expiresIn: number;
 }
 
-function keyOf(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
-}
-
+/**
+ * Signs with the keyring's current key (ES256/RS256, its `kid` in the header) or HS256 with the
+ * secret (docs/decisions/062-signing-keys-and-anonymous-users.md).
+ */
 export async function signAccessToken(
-  secret: string,
+  keys: TokenKeys,
   claims: AccessClaims,
   ttlSeconds: number,
   now = Date.now(),
@@ -46,6 +54,7 @@ export async function signAccessToken(
 ): Promise<SignedAccessToken> {
   const issuedAt = Math.floor(now / 1000);
   const expiresAt = issuedAt + ttlSeconds;
+  const signing = signingKeyOf(keys);
   const token = await new SignJWT({
     email: claims.email,
     phone: "",
@@ -55,31 +64,32 @@ export async function signAccessToken(
     aal: claims.aal,
     amr: profile?.amr ?? [],
     session_id: claims.sessionId,
-    is_anonymous: false,
+    is_anonymous: profile?.isAnonymous ?? false,
     user_role: claims.role,
   })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setProtectedHeader(signing.header)
     // GoTrue's user id (a UUID encoding ours), so Supabase clients see one id everywhere.
     .setSubject(authUserId(claims.userId))
     .setIssuer(ACCESS_TOKEN_ISSUER)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(keyOf(secret));
+    .sign(signing.key);
   return { token, expiresAt, expiresIn: ttlSeconds };
 }
 
 export type AccessTokenCheck =
   { ok: true; claims: AccessClaims } | { ok: false; reason: "expired" | "invalid" };
 
+/** Accepts HS256 with the secret and, with a keyring, ES256/RS256 by a key of its set. */
 export async function verifyAccessToken(
-  secret: string,
+  keys: TokenKeys,
   token: string,
   now = Date.now(),
 ): Promise<AccessTokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ["HS256"],
+    const { payload } = await jwtVerify(token, verificationKeyOf(keys), {
+      algorithms: VERIFIED_ALGORITHMS,
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
       // A token without an expiry would be good for ever: refused (docs/security.md V9).

@@ -47,6 +47,8 @@ export interface SessionUser {
   lastName: string;
   role: string;
   emailVerified: boolean;
+  /** Signed in without an address (ADR 062): the site's own doors treat it as signed out. */
+  isAnonymous: boolean;
 }
 
 export interface ActiveSession {
@@ -80,7 +82,9 @@ export type AuthenticationMethod =
   | "invite"
   | "recovery"
   | "email/signup"
-  | "email_change";
+  | "email_change"
+  /** An anonymous sign-in (ADR 062). */
+  | "anonymous";
 
 /** A banned user gets no session at either door (code `user_banned`, GoTrue's). */
 export const ACCOUNT_SUSPENDED = () =>
@@ -152,6 +156,7 @@ const sessionUserColumns = {
   lastName: users.lastName,
   role: users.role,
   emailVerified: users.emailVerified,
+  isAnonymous: users.isAnonymous,
 };
 
 /** The session if it exists, is not revoked and has not reached its end. */
@@ -197,7 +202,7 @@ export async function getActiveSession(
       row.amr.length > 0
         ? row.amr
         : [{ method: "password", timestamp: Math.floor(row.createdAt.getTime() / 1000) }],
-    appMetadata: appMetadataOf(row),
+    appMetadata: appMetadataOf({ ...row, isAnonymous: row.user.isAnonymous }),
     userMetadata: row.userMetadata,
   };
 }

@@ -44,6 +44,8 @@ export interface NewUser {
   bannedUntil?: Date | null;
   /** A partner who joins an existing organisation by invitation (ADR 056) rather than founding one. */
   joinOrganisation?: { id: number; role: MemberRole };
+  /** Signed in without an address: `email` is empty (ADR 062). */
+  isAnonymous?: boolean;
 }
 
 const EMAIL_TAKEN = () =>
@@ -58,7 +60,8 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    // `email <> ''` as users_email_lower_idx is partial: anonymous users have none (ADR 062).
+    .where(sql`lower(${users.email}) = lower(${email.trim()}) and ${users.email} <> ''`)
     .limit(1);
   return row;
 }
@@ -72,7 +75,7 @@ export async function getUser(db: Database, id: number): Promise<UserRow | undef
 export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
   if (input.password !== undefined) assertPasswordAllowed(input.password, "password");
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
-  if (await findUserByEmail(db, input.email)) throw EMAIL_TAKEN();
+  if (!input.isAnonymous && (await findUserByEmail(db, input.email))) throw EMAIL_TAKEN();
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
@@ -92,6 +95,7 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
           appMetadata: input.appMetadata ?? {},
           invitedAt: input.invitedAt ?? null,
           bannedUntil: input.bannedUntil ?? null,
+          isAnonymous: input.isAnonymous ?? false,
         })
         .returning();
       if (!user) throw new Error("user insert returned no row");

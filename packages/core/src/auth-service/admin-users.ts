@@ -152,6 +152,8 @@ export async function adminUpdateUser(
     if (await findUserByEmail(db, email)) throw EMAIL_EXISTS();
     changes.email = email;
     changes.emailChange = null;
+    // An anonymous user given an address is a permanent one, as GoTrue's adminUserUpdate makes it.
+    changes.isAnonymous = false;
   }
   if (input.password !== undefined) {
     assertStrongPassword(input.password, input.passwordMinLength);

@@ -4,6 +4,8 @@
 // `supabase_admin` use the admin API (its conf ApplyDefaults: JWT.AdminRoles).
 import { SignJWT, jwtVerify } from "jose";
 
+import { VERIFIED_ALGORITHMS, verificationKeyOf, type TokenKeys } from "./signing-keys.ts";
+
 export const ADMIN_ROLES = ["service_role", "supabase_admin"] as const;
 export const API_KEY_ISSUER = "supabase";
 /** Supabase's keys last ten years; rotating AUTH_SECRET is how they are revoked. */
@@ -23,15 +25,18 @@ export async function signApiKey(
     .sign(new TextEncoder().encode(secret));
 }
 
-/** "ok" for an admin key; "not_admin" for a genuine token of another role; "invalid" otherwise. */
+/**
+ * "ok" for an admin key; "not_admin" for a genuine token of another role; "invalid" otherwise. A key
+ * signed by the keyring's set (GOTRUE_JWT_KEYS's, as the Supabase CLI signs its keys) is accepted too.
+ */
 export async function verifyServiceRoleKey(
-  secret: string,
+  keys: TokenKeys,
   token: string,
   now = Date.now(),
 ): Promise<"ok" | "not_admin" | "invalid"> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
-      algorithms: ["HS256"],
+    const { payload } = await jwtVerify(token, verificationKeyOf(keys), {
+      algorithms: VERIFIED_ALGORITHMS,
       currentDate: new Date(now),
     });
     return typeof payload.role === "string" &&

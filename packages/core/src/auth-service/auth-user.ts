@@ -81,14 +81,21 @@ export function identityIdOf(userId: number, provider: IdentityProvider): string
 export interface IdentityFacts {
   hasPassword: boolean;
   googleSubject: string | null;
+  /** An anonymous user has no identity until it links one (ADR 062). */
+  isAnonymous?: boolean | undefined;
 }
 
 function factsOf(user: UserRow): IdentityFacts {
-  return { hasPassword: user.passwordHash !== null, googleSubject: user.googleSubject };
+  return {
+    hasPassword: user.passwordHash !== null,
+    googleSubject: user.googleSubject,
+    isAnonymous: user.isAnonymous,
+  };
 }
 
 export function providersOf(user: IdentityFacts): IdentityProvider[] {
   const providers: IdentityProvider[] = [];
+  if (user.isAnonymous) return providers;
   if (user.hasPassword || user.googleSubject === null) providers.push("email");
   if (user.googleSubject !== null) providers.push("google");
   return providers;
@@ -99,6 +106,8 @@ export function appMetadataOf(
   user: IdentityFacts & { appMetadata: Record<string, unknown> },
 ): Record<string, unknown> {
   const providers = providersOf(user);
+  // GoTrue gives an anonymous user no provider.
+  if (providers.length === 0) return { ...user.appMetadata };
   return { ...user.appMetadata, provider: providers[0], providers };
 }
 
@@ -153,7 +162,7 @@ export function authUserOf(user: UserRow): AuthUser {
     identities: identitiesOf(user),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
-    is_anonymous: false,
+    is_anonymous: user.isAnonymous,
   });
 }
 
@@ -195,6 +204,7 @@ export function decoyUserOf(
     emailChangeConfirmStatus: 0,
     reauthenticationSentAt: null,
     bannedUntil: null,
+    isAnonymous: false,
     createdAt: now,
     updatedAt: now,
   });

@@ -133,6 +133,13 @@ export async function requestReauthentication(
     throw new ForbiddenError("User from sub claim in JWT does not exist", {
       code: "user_not_found",
     });
+  // An anonymous user (ADR 062): nowhere to send it, as GoTrue says.
+  if (user.email === "") {
+    throw new ValidationError(
+      "Reauthentication requires the user to have an email or a phone number",
+      { code: "reauthentication_without_address" },
+    );
+  }
   if (!user.emailVerified) {
     throw new ValidationError("Reauthentication requires the user to have a confirmed email", {
       code: "email_not_confirmed",

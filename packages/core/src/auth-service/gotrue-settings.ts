@@ -31,6 +31,10 @@ export interface GoTrueSettings {
   manualLinking?: false | undefined;
   /** GOTRUE_SMTP_MAX_FREQUENCY: one e-mail of a kind per address per this many ms (0: no wait). */
   smtpMaxFrequencyMs: number;
+  /** GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: signInAnonymously() (ADR 062). */
+  anonymousUsers: boolean;
+  /** GOTRUE_RATE_LIMIT_ANONYMOUS_USERS: anonymous sign-ins per client address per hour. */
+  rateLimitAnonymousUsers: number;
 }
 
 /** The product's defaults: GoTrue's defaults for the limits, confirmations on, sign-ups open. */
@@ -43,6 +47,8 @@ export const PRODUCT_GOTRUE_SETTINGS: GoTrueSettings = {
   rateLimitSso: 30,
   rateLimitOtp: RATE_LIMITS.authOtpIp.max,
   smtpMaxFrequencyMs: RATE_LIMITS.authEmailPerAddress.windowMs,
+  anonymousUsers: false,
+  rateLimitAnonymousUsers: 30,
 };
 
 const FIVE_MINUTES = 5 * 60_000;

@@ -20,6 +20,7 @@ import {
   type AuthMailContext,
   type Deferred,
 } from "./emailed-tokens.ts";
+import { sqlState } from "../transactions.ts";
 import { limitsOf } from "./gotrue-settings.ts";
 import {
   assertEmail,
@@ -130,8 +131,12 @@ async function requestEmailChange(
   return {
     user,
     send: async () => {
-      if (secure) await sendOneTimeToken(db, user, "email_change_current", user.email, context);
-      else {
+      // An anonymous user has no address to ask or tell (ADR 062).
+      if (user.email === "") {
+        // nothing to send to the current address
+      } else if (secure) {
+        await sendOneTimeToken(db, user, "email_change_current", user.email, context);
+      } else {
         await context.mailer.send(
           emailChangeNoticeMessage(user.email, email, "requested", siteUrlOf(context)),
         );
@@ -157,15 +162,66 @@ export async function updateOwnUser(
   if (!found) throw USER_NOT_FOUND();
   const { update, sessionId } = input;
   const step: UpdateStep = { db, user: found, sessionId, update, context, now };
+  if (found.isAnonymous) assertAnonymousUpdate(found, update);
   if (update.data) step.user = await updateMetadata(step, update.data);
   if (update.password !== undefined) step.user = await updatePassword(step, update.password);
   if (
     update.email !== undefined &&
     update.email.trim().toLowerCase() !== step.user.email.toLowerCase()
   ) {
+    if (step.user.isAnonymous && context.gotrue?.autoconfirm) {
+      return { user: await linkAddressAtOnce(step, update.email), send: NOTHING };
+    }
     return requestEmailChange(step, update.email);
   }
   return { user: step.user, send: NOTHING };
+}
+
+/**
+ * An anonymous user (ADR 062) may set a password only with the address it links, as GoTrue's
+ * UserUpdate: a password alone would make an account nobody can sign in to.
+ */
+function assertAnonymousUpdate(user: UserRow, update: UserUpdate): void {
+  if (update.password && !update.email && user.email === "") {
+    throw new ValidationError(
+      "Updating password of an anonymous user without an email or phone is not allowed",
+      { code: "anonymous_password_without_address" },
+    );
+  }
+}
+
+/**
+ * GOTRUE_MAILER_AUTOCONFIRM: an anonymous user links an address at once, as a sign-up would
+ * (GoTrue's UserUpdate); a permanent user always confirms a new address.
+ */
+async function linkAddressAtOnce(step: UpdateStep, requested: string): Promise<UserRow> {
+  const email = assertEmail(requested);
+  await consumeLimit(step.db, limitsOf(step.context.gotrue).otp, step.context.ip);
+  if (await findUserByEmail(step.db, email)) {
+    throw new ValidationError("A user with this email address has already been registered", {
+      code: "email_exists",
+    });
+  }
+  try {
+    const [user] = await step.db
+      .update(users)
+      .set({
+        email,
+        emailVerified: true,
+        emailVerifiedAt: new Date(step.now),
+        isAnonymous: false,
+        updatedAt: new Date(step.now),
+      })
+      .where(eq(users.id, step.user.id))
+      .returning();
+    if (!user) throw USER_NOT_FOUND();
+    return user;
+  } catch (error) {
+    if (sqlState(error) !== "23505") throw error;
+    throw new ValidationError("A user with this email address has already been registered", {
+      code: "email_exists",
+    });
+  }
 }
 
 async function assertRecentlyAuthenticated(

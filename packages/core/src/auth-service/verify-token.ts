@@ -155,8 +155,9 @@ async function confirmEmailChange(
     .where(and(eq(users.id, user.id), eq(users.emailChange, user.emailChange)))
     .returning();
   if (!confirmed) throw OTP_INVALID();
+  // An anonymous user has no address yet (ADR 062): only the new one can confirm.
   const needed =
-    (context.secureEmailChange ?? true)
+    (context.secureEmailChange ?? true) && user.email !== ""
       ? EMAIL_CHANGE_CURRENT_CONFIRMED | EMAIL_CHANGE_NEW_CONFIRMED
       : EMAIL_CHANGE_NEW_CONFIRMED;
   if ((confirmed.emailChangeConfirmStatus & needed) !== needed) {
@@ -165,7 +166,7 @@ async function confirmEmailChange(
   const changed = await finishEmailChange(db, confirmed);
   const oldAddress = user.email;
   const send: Deferred =
-    changed.email === oldAddress
+    changed.email === oldAddress || oldAddress === ""
       ? NOTHING
       : async () => {
           await context.mailer.send(
@@ -175,6 +176,7 @@ async function confirmEmailChange(
   return { user: changed, awaitingOtherAddress: false, send };
 }
 
+/** Moves the account to its confirmed new address; an anonymous user becomes a permanent one. */
 async function finishEmailChange(db: Database, user: UserRow): Promise<UserRow> {
   if (!user.emailChange) return user;
   const taken = await findUserByEmail(db, user.emailChange);
@@ -189,6 +191,7 @@ async function finishEmailChange(db: Database, user: UserRow): Promise<UserRow> 
         emailChangeConfirmStatus: 0,
         emailVerified: true,
         emailVerifiedAt: new Date(),
+        isAnonymous: false,
         updatedAt: new Date(),
       })
       // Two confirmations finishing at once: the first moves the account, the second finds it moved.

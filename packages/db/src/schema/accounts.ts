@@ -51,7 +51,10 @@ export const users = pgTable(
   "users",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    /** As typed at sign-up; unique ignoring case (users_email_lower_idx). */
+    /**
+     * As typed at sign-up; unique ignoring case (users_email_lower_idx). Empty for an anonymous
+     * user until an address is linked (docs/decisions/062-signing-keys-and-anonymous-users.md).
+     */
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -84,10 +87,17 @@ export const users = pgTable(
     emailChangeConfirmStatus: smallint("email_change_confirm_status").notNull().default(0),
     reauthenticationSentAt: timestamp("reauthentication_sent_at", { withTimezone: true }),
     bannedUntil: timestamp("banned_until", { withTimezone: true }),
+    /** Signed in without an address (GoTrue's is_anonymous); false once an address is linked. */
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_email_lower_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    index("users_anonymous_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isAnonymous}`),
     check(
       "users_role_check",
       sql`${t.role} in ('student', 'advisor', 'partner', 'sales', 'admin')`,

@@ -30,7 +30,7 @@ import {
   AuthRedirectQuerySchema,
 } from "@studyatlas/schemas/auth-service.ts";
 
-import { AUTH_SERVICE_PREFIX } from "../../plugins/auth.ts";
+import { AUTH_SERVICE_PREFIX, tokenKeysOf } from "../../plugins/auth.ts";
 import { GoTrueHttpError } from "./gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
@@ -75,7 +75,7 @@ function userListRoutes(app: FastifyInstance, options: AuthServiceOptions): void
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get("/admin/users", {
-    preValidation: requireAdmin(options.auth.secret),
+    preValidation: requireAdmin(tokenKeysOf(options.auth)),
     schema: { querystring: AdminListQuerySchema, tags, summary: "List users, paged" },
     handler: async (request, reply) => {
       const page = pageNumber(request.query.page, 1, 1_000_000);
@@ -102,7 +102,7 @@ function userListRoutes(app: FastifyInstance, options: AuthServiceOptions): void
 function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(options.auth.secret);
+  const admin = requireAdmin(tokenKeysOf(options.auth));
 
   api.post("/admin/users", {
     preValidation: admin,
@@ -175,7 +175,7 @@ function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
 function factorRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(options.auth.secret);
+  const admin = requireAdmin(tokenKeysOf(options.auth));
 
   api.get("/admin/users/:id/factors", {
     preValidation: admin,
@@ -198,7 +198,7 @@ function factorRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
 function emailLinkRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(options.auth.secret);
+  const admin = requireAdmin(tokenKeysOf(options.auth));
 
   api.post("/invite", {
     preValidation: admin,

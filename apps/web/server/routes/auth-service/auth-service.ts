@@ -11,6 +11,7 @@ import { authorizeRoutes } from "./authorize.ts";
 import { AUTH_SERVICE_TAGS, type AuthServiceOptions } from "./context.ts";
 import { emailLinkRoutes } from "./email-links.ts";
 import { factorRoutes } from "./factors.ts";
+import { jwksRoutes } from "./jwks.ts";
 import { signInRoutes } from "./sign-in.ts";
 import { userRoutes } from "./user.ts";
 
@@ -68,7 +69,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
       const google = Boolean(options.google.clientId);
       return {
         external: {
-          anonymous_users: false,
+          anonymous_users: options.gotrue?.anonymousUsers ?? false,
           apple: false,
           azure: false,
           bitbucket: false,
@@ -111,6 +112,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   await app.register(factorRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
   await app.register(authorizeRoutes, routeOptions);
+  await app.register(jwksRoutes, routeOptions);
 
   app.all("/*", { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 }

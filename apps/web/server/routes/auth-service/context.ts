@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 
 import { verifyAccessToken } from "@studyatlas/core/accounts/access-token.ts";
+import type { TokenKeys } from "@studyatlas/core/auth-service/signing-keys.ts";
 import type { Mailer } from "@studyatlas/core/accounts/mail-messages.ts";
 import {
   createSession,
@@ -51,7 +52,7 @@ export const AUTH_SERVICE_TAGS = ["auth service"];
  * GoTrue's requireAuthentication: 401 without a Bearer token, 403 for a bad one, a deleted user
  * (user_not_found, checked first as GoTrue does) or a gone session.
  */
-export function requireBearerUser(secret: string, db?: Database): preValidationAsyncHookHandler {
+export function requireBearerUser(keys: TokenKeys, db?: Database): preValidationAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) {
@@ -64,7 +65,7 @@ export function requireBearerUser(secret: string, db?: Database): preValidationA
     // GoTrue serves an aal1 session whose user has a verified factor (the site itself holds it as
     // `pendingSecondFactor` until the code, ADR 014): auth-js needs /user and /factors then.
     if (request.auth ?? request.pendingSecondFactor) return;
-    const check = await verifyAccessToken(secret, token);
+    const check = await verifyAccessToken(keys, token);
     if (!check.ok) {
       throw new GoTrueHttpError(
         403,
@@ -99,7 +100,7 @@ export function bearerAuth(request: FastifyRequest): RequestAuth {
 }
 
 /** GoTrue's requireAdmin: a service-role (or supabase_admin) key signed with AUTH_SECRET. */
-export function requireAdmin(secret: string): preValidationAsyncHookHandler {
+export function requireAdmin(keys: TokenKeys): preValidationAsyncHookHandler {
   return async (request) => {
     const token = bearerToken(request);
     if (!token) {
@@ -109,7 +110,7 @@ export function requireAdmin(secret: string): preValidationAsyncHookHandler {
         "This endpoint requires a valid Bearer token",
       );
     }
-    const check = await verifyServiceRoleKey(secret, token);
+    const check = await verifyServiceRoleKey(keys, token);
     if (check === "invalid") {
       throw new GoTrueHttpError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature");
     }

@@ -27,6 +27,7 @@ import {
   AuthVerifySchema,
 } from "@studyatlas/schemas/auth-service.ts";
 
+import { tokenKeysOf } from "../../plugins/auth.ts";
 import { GoTrueHttpError, goTrueErrorOf } from "./gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
@@ -264,7 +265,7 @@ function resendAndRecoverRoutes(app: FastifyInstance, options: AuthServiceOption
   });
 
   api.get("/reauthenticate", {
-    preValidation: requireBearerUser(options.auth.secret, options.services.db),
+    preValidation: requireBearerUser(tokenKeysOf(options.auth), options.services.db),
     schema: { tags: AUTH_SERVICE_TAGS, summary: "E-mail a nonce for a password change" },
     handler: async (request) => {
       const auth = bearerAuth(request);

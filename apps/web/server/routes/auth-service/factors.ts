@@ -17,6 +17,7 @@ import {
   type FactorDoor,
   type FactorRouteDocs,
 } from "../api/accounts/factor-handlers.ts";
+import { tokenKeysOf } from "../../plugins/auth.ts";
 import {
   AUTH_SERVICE_TAGS,
   bearerAuth,
@@ -43,7 +44,7 @@ function goTrueDoor(options: AuthServiceOptions): FactorDoor {
   const { db } = options.services;
   return {
     path: "/factors",
-    guard: requireBearerUser(options.auth.secret, options.services.db),
+    guard: requireBearerUser(tokenKeysOf(options.auth), options.services.db),
     caller: bearerAuth,
     answerVerified: async (request, _reply, verified) => {
       await rememberDevice(db, deviceOf(options, request, bearerAuth(request).user.id));

@@ -114,6 +114,9 @@ const GOTRUE_OF_ACCOUNT_CODE: Record<string, { code: string; message?: string; s
     // Google could not be reached: a 503 auth-js may retry, not the caller's mistake.
     google_unavailable: { code: "unexpected_failure", status: 503 },
     no_account: { code: "user_not_found", message: "User not found" },
+    // An anonymous user without an address (ADR 062): GoTrue's 422s.
+    anonymous_password_without_address: { code: "validation_failed", status: 422 },
+    reauthentication_without_address: { code: "validation_failed", status: 422 },
   };
 
 const STATUS_OF_KIND: Record<string, number> = {

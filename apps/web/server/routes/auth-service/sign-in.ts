@@ -24,6 +24,7 @@ import { rotateRefreshToken } from "@studyatlas/core/accounts/sessions.ts";
 import { authenticate, findUserByEmail, getUser } from "@studyatlas/core/accounts/users.ts";
 import { assertMaySignIn, assertNotBanned } from "@studyatlas/core/auth-service/input-rules.ts";
 import { assertSignUpsOpen, signUpWithPassword } from "@studyatlas/core/auth-service/sign-up.ts";
+import { signUpAnonymously } from "@studyatlas/core/auth-service/anonymous-users.ts";
 import { limitsOf } from "@studyatlas/core/auth-service/gotrue-settings.ts";
 import { codeChallengeOf, exchangeAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
 import type { AuthenticationMethod } from "@studyatlas/core/accounts/sessions.ts";
@@ -185,13 +186,13 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
       const body = request.body;
       assertSignUpsOpen(options);
       if (body.phone && !body.email) throw PHONE_DISABLED();
-      // No e-mail, phone or password is auth-js's signInAnonymously(): off here, as GoTrue says.
+      // No e-mail, phone or password is auth-js's signInAnonymously() (ADR 062).
       if (!body.email && !body.password) {
-        throw new GoTrueHttpError(
-          422,
-          "anonymous_provider_disabled",
-          "Anonymous sign-ins are disabled",
-        );
+        const anonymous = await signUpAnonymously(db, body.data ?? {}, {
+          ip: clientAddress(options, request),
+          gotrue: options.gotrue,
+        });
+        return startAuthSession(options, request, reply, anonymous, "anonymous");
       }
       if (!body.email || !body.password) {
         throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });

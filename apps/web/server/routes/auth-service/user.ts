@@ -16,6 +16,7 @@ import {
   AuthUserUpdateSchema,
 } from "@studyatlas/schemas/auth-service.ts";
 
+import { tokenKeysOf } from "../../plugins/auth.ts";
 import { GoTrueHttpError } from "./gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
@@ -65,7 +66,7 @@ function refuseUnsupportedUpdate(
 function ownUserRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireBearerUser(options.auth.secret, options.services.db);
+  const signedIn = requireBearerUser(tokenKeysOf(options.auth), options.services.db);
 
   api.get("/user", {
     preValidation: signedIn,
@@ -114,7 +115,7 @@ function logoutRoute(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post("/logout", {
-    preValidation: requireBearerUser(options.auth.secret, options.services.db),
+    preValidation: requireBearerUser(tokenKeysOf(options.auth), options.services.db),
     schema: { querystring: AuthLogoutQuerySchema, tags: AUTH_SERVICE_TAGS, summary: "Sign out" },
     handler: async (request, reply) => {
       const auth = bearerAuth(request);
@@ -137,7 +138,7 @@ function logoutRoute(app: FastifyInstance, options: AuthServiceOptions): void {
 function identityRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = requireBearerUser(options.auth.secret, options.services.db);
+  const signedIn = requireBearerUser(tokenKeysOf(options.auth), options.services.db);
 
   // Linking a second identity by hand needs GoTrue's manual linking, which is off here: Google is
   // linked automatically when its verified address matches (account/google_login does the same).

@@ -80,7 +80,8 @@ export type AuthenticationMethod =
   | "invite"
   | "recovery"
   | "email/signup"
-  | "email_change";
+  | "email_change"
+  | "passkey";
 
 /** A banned user gets no session at either door (code `user_banned`, GoTrue's). */
 export const ACCOUNT_SUSPENDED = () =>

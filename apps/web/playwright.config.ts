@@ -70,6 +70,12 @@ export default defineConfig({
       SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@studyatlas",
       SOCIAL_TIKTOK_URL: "https://www.tiktok.com/@studyatlas",
       SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/studyatlas",
+      // Passkeys at /auth/v1 (tests/e2e/auth-service-passkeys.spec.ts, ADR 063): WebAuthn needs a
+      // secure context, so the relying party is localhost, not 127.0.0.1.
+      GOTRUE_PASSKEY_ENABLED: "true",
+      GOTRUE_WEBAUTHN_RP_ID: "localhost",
+      GOTRUE_WEBAUTHN_RP_DISPLAY_NAME: "StudyAtlas e2e",
+      GOTRUE_WEBAUTHN_RP_ORIGINS: `http://localhost:${PORT}`,
     },
   },
 });

@@ -8,7 +8,7 @@ import { positiveCount } from "./config-fields.ts";
 /** A Go duration as GoTrue's settings take it: "60s", "1m30s", "500ms", "0". */
 const GO_DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-function parseGoDuration(value: string): number | undefined {
+export function parseGoDuration(value: string): number | undefined {
   if (value === "0") return 0;
   const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (parts.length === 0 || parts.map((part) => part[0]).join("") !== value) return undefined;

@@ -11,6 +11,7 @@ import type { JWK } from "jose";
 
 import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
 import { notificationConfigOf, type NotificationConfig } from "./config-schema-notifications.ts";
+import { webauthnSettingsOf } from "./config-schema-webauthn.ts";
 import type { LogFormatSetting } from "./logger.ts";
 import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
 
@@ -226,6 +227,8 @@ export function loadConfig(
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? "invalid value"}`);
   }
   const value = parsed.data;
+  const webauthn = webauthnSettingsOf(value);
+  if (typeof webauthn === "string") throw new ConfigError(webauthn);
   const database = withReadReplica(databaseConfigOf(value), value.DATABASE_READ_URL);
   const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
   if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
@@ -265,7 +268,6 @@ export function loadConfig(
       secureCookies: publicBaseUrl.startsWith("https:"),
       redirectUrls: value.AUTH_REDIRECT_URLS,
       secureEmailChange: value.GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED === "true",
-      gotrue: gotrueSettingsOf(value),
       signing: {
         algorithm: value.AUTH_SIGNING_ALGORITHM,
         graceMs:
@@ -273,6 +275,7 @@ export function loadConfig(
         ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS as JWK[] } : {}),
       },
       anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      gotrue: { ...gotrueSettingsOf(value), ...(webauthn ? { webauthn } : {}) },
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),

@@ -34,11 +34,13 @@ export const TotpCodeSchema = z
       .regex(/^\d{6}$/, MFA_MESSAGES.codeFormat),
   );
 
-export const FACTOR_TYPE_VALUES = ["totp", "phone"] as const;
+export const FACTOR_TYPE_VALUES = ["totp", "phone", "webauthn"] as const;
 
 /** POST account/factors (GoTrue's EnrollFactorParams). */
 export const EnrollFactorSchema = z.object({
-  factor_type: z.enum(FACTOR_TYPE_VALUES, { error: "factor_type needs to be totp or phone" }),
+  factor_type: z.enum(FACTOR_TYPE_VALUES, {
+    error: "factor_type needs to be totp, phone, or webauthn",
+  }),
   friendly_name: z.string().trim().max(60, MFA_MESSAGES.friendlyNameTooLong).optional(),
   issuer: z.string().trim().max(100).optional(),
   phone: z.string().trim().max(20).optional(),
@@ -52,6 +54,23 @@ export const FactorParamsSchema = z.object({
 export const VerifyFactorSchema = z.object({
   challenge_id: z.string({ error: "challenge_id is required" }).min(1).max(64),
   code: TotpCodeSchema,
+});
+
+/**
+ * POST /auth/v1/factors/{id}/verify: a code, or a WebAuthn answer (auth-js's `webauthn`, whose
+ * rpId and rpOrigins the server ignores: its own relying party decides, ADR 063).
+ */
+export const GoTrueVerifyFactorSchema = z.object({
+  challenge_id: z.string({ error: "challenge_id is required" }).min(1).max(64),
+  code: TotpCodeSchema.optional(),
+  webauthn: z
+    .object({
+      type: z.enum(["create", "request"], { error: "WebAuthn type must be create or request" }),
+      credential_response: z.record(z.string(), z.unknown(), {
+        error: "credential_response required",
+      }),
+    })
+    .optional(),
 });
 
 /** The code forms (sign-in second step, enrolment confirmation). */

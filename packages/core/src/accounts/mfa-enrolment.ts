@@ -10,7 +10,7 @@ import { sessions } from "@studyatlas/db/schema/accounts.ts";
 import { mfaFactors, sessionAmrClaims, type FactorType } from "@studyatlas/db/schema/mfa.ts";
 
 import { announceSessionsChanged } from "../chat/session-notices.ts";
-import { ConflictError, UnavailableError } from "../errors.ts";
+import { ConflictError, UnavailableError, ValidationError } from "../errors.ts";
 import { inTransaction } from "../transactions.ts";
 import {
   MFA_LIMITS,
@@ -52,15 +52,19 @@ const PHONE_ENROLL_DISABLED = () =>
     { code: "mfa_phone_enroll_not_enabled" },
   );
 
+/** WebAuthn factors are enrolled by the auth service's door only (mfa-webauthn.ts, ADR 063). */
+const WEBAUTHN_NOT_HERE = () =>
+  new ValidationError("factor_type needs to be totp or phone", { code: "validation_failed" });
+
 /**
  * GoTrue's enrolment limits, checked with the user's factors locked: a friendly name once, at
  * most 10 factors, and aal2 needed beside a verified factor. Enrolments never confirmed are
  * dropped once they are 5 minutes old first (GoTrue's DeleteExpiredFactors), so an abandoned QR
  * code does not hold a slot or a name.
  */
-async function assertMayEnroll(
+export async function assertMayEnroll(
   tx: Database,
-  input: EnrollInput,
+  input: Pick<EnrollInput, "userId" | "sessionAal">,
   friendlyName: string | null,
   now: number,
 ): Promise<void> {
@@ -106,6 +110,7 @@ export async function enrollFactor(
   now = Date.now(),
 ): Promise<EnrolledTotpFactor> {
   if (input.factorType === "phone") throw PHONE_ENROLL_DISABLED();
+  if (input.factorType === "webauthn") throw WEBAUTHN_NOT_HERE();
   const friendlyName = input.friendlyName?.trim() || null;
   const issuer = input.issuer?.trim() || settings.defaultIssuer;
   const secret = createTotpSecret();

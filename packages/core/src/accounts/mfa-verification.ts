@@ -73,6 +73,12 @@ const REUSED_CODE = () =>
     errors: { code: [MFA_MESSAGES.codeAlreadyUsed] },
   });
 
+/** A security key answers a WebAuthn ceremony (mfa-webauthn.ts), never a code. */
+const NOT_A_CODE_FACTOR = () =>
+  new ValidationError("This factor is a security key: verify it with WebAuthn.", {
+    code: "validation_failed",
+  });
+
 const CHALLENGE_NOT_FOUND = () =>
   new NotFoundError("MFA factor with the provided challenge ID not found.", {
     code: "mfa_factor_not_found",
@@ -93,6 +99,7 @@ export async function challengeFactor(
 ): Promise<ChallengeView> {
   const factor = await findOwnedFactor(db, input.userId, input.factorId);
   if (factor.factorType === "phone") throw PHONE_VERIFY_DISABLED();
+  if (factor.factorType === "webauthn") throw NOT_A_CODE_FACTOR();
   await consumeLimit(db, MFA_CHALLENGE_LIMIT, factor.id);
   const id = await inTransaction(db, async (tx) => {
     // Challenges past their 5 minutes can never be answered: they go as new ones come.
@@ -223,7 +230,7 @@ export async function raiseSession(
   factorId: string,
   at: Date,
   /** `recovery_code` when a recovery code stood in for the factor (ADR 050). */
-  method: "totp" | "recovery_code" = "totp",
+  method: "totp" | "recovery_code" | "webauthn" = "totp",
 ): Promise<string> {
   await tx
     .insert(sessionAmrClaims)
@@ -326,6 +333,7 @@ export async function verifyFactor(
   // Ownership first: a stranger's factor id must not fill that factor's failure count.
   const owned = await findOwnedFactor(db, input.userId, input.factorId);
   if (owned.factorType === "phone") throw PHONE_VERIFY_DISABLED();
+  if (owned.factorType === "webauthn") throw NOT_A_CODE_FACTOR();
   if (!UUID.test(input.challengeId)) throw CHALLENGE_NOT_FOUND();
   const failures = input.failureScope ? `${owned.id}:${input.failureScope}` : owned.id;
   const slot = await consumeLimit(db, MFA_VERIFY_LIMIT, failures);

@@ -84,7 +84,8 @@ export type AuthenticationMethod =
   | "email/signup"
   | "email_change"
   /** An anonymous sign-in (ADR 062). */
-  | "anonymous";
+  | "anonymous"
+  | "passkey";
 
 /** A banned user gets no session at either door (code `user_banned`, GoTrue's). */
 export const ACCOUNT_SUSPENDED = () =>

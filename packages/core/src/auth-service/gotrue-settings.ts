@@ -3,6 +3,7 @@
 // they make. GoTrue counts RATE_LIMIT_VERIFY, _TOKEN_REFRESH, _SSO and _OTP per 5 minutes and
 // RATE_LIMIT_EMAIL_SENT per hour (or `N/duration`); ours are sliding windows of the same sizes.
 import { RATE_LIMITS, type RateLimitRule } from "../accounts/rate-limit.ts";
+import type { WebAuthnSettings } from "../accounts/webauthn.ts";
 
 export interface GoTrueSettings {
   /** GOTRUE_MAILER_AUTOCONFIRM: sign-up confirms the address and answers a session at once. */
@@ -35,6 +36,8 @@ export interface GoTrueSettings {
   anonymousUsers: boolean;
   /** GOTRUE_RATE_LIMIT_ANONYMOUS_USERS: anonymous sign-ins per client address per hour. */
   rateLimitAnonymousUsers: number;
+  /** Passkeys and WebAuthn factors (GOTRUE_PASSKEY_*, GOTRUE_MFA_WEB_AUTHN_*, ADR 063); off when absent. */
+  webauthn?: WebAuthnSettings | undefined;
 }
 
 /** The product's defaults: GoTrue's defaults for the limits, confirmations on, sign-ups open. */

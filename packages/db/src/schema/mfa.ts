@@ -8,6 +8,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -16,8 +17,9 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { sessions, users } from "./accounts.ts";
+import type { StoredWebAuthnCredential, WebAuthnChallengeData } from "./webauthn.ts";
 
-export const FACTOR_TYPES = ["totp", "phone"] as const;
+export const FACTOR_TYPES = ["totp", "phone", "webauthn"] as const;
 export type FactorType = (typeof FACTOR_TYPES)[number];
 
 export const FACTOR_STATUSES = ["unverified", "verified"] as const;
@@ -47,6 +49,8 @@ export const mfaFactors = pgTable(
      */
     lastTotpStep: bigint("last_totp_step", { mode: "number" }),
     lastChallengedAt: timestamp("last_challenged_at", { withTimezone: true }),
+    /** A verified WebAuthn factor's credential (docs/decisions/063-webauthn-and-passkeys.md). */
+    webauthnCredential: jsonb("webauthn_credential").$type<StoredWebAuthnCredential>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,7 +59,7 @@ export const mfaFactors = pgTable(
     uniqueIndex("mfa_factors_user_friendly_name_idx")
       .on(t.userId, t.friendlyName)
       .where(sql`${t.friendlyName} is not null and ${t.friendlyName} <> ''`),
-    check("mfa_factors_type_check", sql`${t.factorType} in ('totp', 'phone')`),
+    check("mfa_factors_type_check", sql`${t.factorType} in ('totp', 'phone', 'webauthn')`),
     check("mfa_factors_status_check", sql`${t.status} in ('unverified', 'verified')`),
   ],
 );
@@ -72,6 +76,8 @@ export const mfaChallenges = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** The client address that asked for it; the verification must come from the same one. */
     ipAddress: text("ip_address").notNull(),
+    /** A WebAuthn factor's challenge: what the authenticator must sign, and the ceremony. */
+    webauthnChallenge: jsonb("webauthn_challenge").$type<WebAuthnChallengeData>(),
   },
   (t) => [index("mfa_challenges_factor_idx").on(t.factorId, t.createdAt)],
 );

@@ -12,6 +12,7 @@ import { AUTH_SERVICE_TAGS, type AuthServiceOptions } from "./context.ts";
 import { emailLinkRoutes } from "./email-links.ts";
 import { factorRoutes } from "./factors.ts";
 import { jwksRoutes } from "./jwks.ts";
+import { passkeyRoutes } from "./passkeys.ts";
 import { signInRoutes } from "./sign-in.ts";
 import { userRoutes } from "./user.ts";
 
@@ -42,7 +43,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
         : CORS_ALLOWED_HEADERS;
     return reply
       .code(204)
-      .header("access-control-allow-methods", "GET, POST, PUT, DELETE, OPTIONS")
+      .header("access-control-allow-methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
       .header("access-control-allow-headers", headers)
       .header("access-control-max-age", "86400")
       .send();
@@ -110,6 +111,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
   await app.register(emailLinkRoutes, routeOptions);
   await app.register(userRoutes, routeOptions);
   await app.register(factorRoutes, routeOptions);
+  await app.register(passkeyRoutes, routeOptions);
   await app.register(adminRoutes, routeOptions);
   await app.register(authorizeRoutes, routeOptions);
   await app.register(jwksRoutes, routeOptions);

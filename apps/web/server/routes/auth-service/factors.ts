@@ -10,12 +10,19 @@ import {
   knownDeviceSubject,
   rememberDevice,
 } from "@studyatlas/core/accounts/rate-limit.ts";
+import {
+  challengeWebAuthnFactor,
+  enrollWebAuthnFactor,
+  verifyWebAuthnFactor,
+} from "@studyatlas/core/accounts/mfa-webauthn.ts";
+import type { WebAuthnSettings } from "@studyatlas/core/accounts/webauthn.ts";
 
 import {
   mfaSettingsOf,
   mountFactorRoutes,
   type FactorDoor,
   type FactorRouteDocs,
+  type WebAuthnFactorDoor,
 } from "../api/accounts/factor-handlers.ts";
 import { tokenKeysOf } from "../../plugins/auth.ts";
 import {
@@ -40,9 +47,54 @@ function deviceOf(options: AuthServiceOptions, request: FastifyRequest, userId: 
   });
 }
 
+/**
+ * WebAuthn factors (ADR 063): GoTrue's answers, each refused with GoTrue's code while its
+ * GOTRUE_MFA_WEB_AUTHN_* setting is off.
+ */
+function webauthnDoor(options: AuthServiceOptions): WebAuthnFactorDoor {
+  const { db } = options.services;
+  const settings = () => options.gotrue?.webauthn ?? WEBAUTHN_OFF;
+  return {
+    enrol: async (_request, caller, friendlyName) =>
+      enrollWebAuthnFactor(db, settings(), {
+        userId: caller.user.id,
+        sessionAal: caller.aal,
+        friendlyName,
+      }),
+    challenge: async (request, caller, factorId) =>
+      challengeWebAuthnFactor(db, settings(), {
+        userId: caller.user.id,
+        email: caller.user.email,
+        factorId,
+        ip: request.ip,
+      }),
+    verify: async (request, caller, input) =>
+      verifyWebAuthnFactor(db, settings(), {
+        userId: caller.user.id,
+        sessionId: caller.sessionId,
+        ip: request.ip,
+        ...input,
+      }),
+  };
+}
+
+/** No relying party: every WebAuthn factor request answers GoTrue's "not enabled" codes. */
+const WEBAUTHN_OFF: WebAuthnSettings = {
+  rpId: "",
+  rpDisplayName: "",
+  rpOrigins: [],
+  challengeExpiryMs: 0,
+  passkeyEnabled: false,
+  maxPasskeysPerUser: 0,
+  mfaEnrollEnabled: false,
+  mfaVerifyEnabled: false,
+  rateLimitPasskey: 0,
+};
+
 function goTrueDoor(options: AuthServiceOptions): FactorDoor {
   const { db } = options.services;
   return {
+    webauthn: webauthnDoor(options),
     path: "/factors",
     guard: requireBearerUser(tokenKeysOf(options.auth), options.services.db),
     caller: bearerAuth,

@@ -84,6 +84,12 @@ const STATUS_OF_CODE: Record<string, number> = {
   mfa_verification_failed: 422,
   web3_provider_disabled: 422,
   anonymous_provider_disabled: 422,
+  // Passkeys and WebAuthn factors (ADR 063); the other webauthn_* codes are 400s.
+  mfa_webauthn_enroll_not_enabled: 422,
+  mfa_webauthn_verify_not_enabled: 422,
+  too_many_passkeys: 422,
+  webauthn_credential_exists: 422,
+  passkey_disabled: 404,
   over_request_rate_limit: 429,
   over_email_send_rate_limit: 429,
   request_timeout: 504,

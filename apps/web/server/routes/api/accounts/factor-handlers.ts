@@ -12,19 +12,22 @@ import type {
   preValidationAsyncHookHandler,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ZodType } from "zod";
+import type { z, ZodType } from "zod";
 
-import type { MfaSettings } from "@studyatlas/core/accounts/mfa.ts";
+import { listFactors, type MfaSettings } from "@studyatlas/core/accounts/mfa.ts";
 import { enrollFactor, unenrollFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
 import {
   challengeFactor,
   verifyFactor,
   type VerifiedFactor,
 } from "@studyatlas/core/accounts/mfa-verification.ts";
+import { ValidationError } from "@studyatlas/core/errors.ts";
 import type { Database } from "@studyatlas/db/client.ts";
 import {
   EnrollFactorSchema,
   FactorParamsSchema,
+  GoTrueVerifyFactorSchema,
+  MFA_MESSAGES,
   VerifyFactorSchema,
 } from "@studyatlas/schemas/mfa.ts";
 
@@ -58,7 +61,38 @@ export interface FactorDoor {
    */
   failureScope?(request: FastifyRequest, userId: number): Promise<string | undefined>;
   docs: Record<Route, FactorRouteDocs>;
+  /**
+   * WebAuthn factors, where the door serves them (the auth service, ADR 063): enrolment,
+   * challenges and answers of a factor whose type is `webauthn`; its verify body is
+   * GoTrueVerifyFactorSchema. Without it, such a factor is refused (a security key has no code).
+   */
+  webauthn?: WebAuthnFactorDoor;
 }
+
+export interface WebAuthnFactorDoor {
+  enrol(request: FastifyRequest, caller: RequestAuth, friendlyName?: string): Promise<unknown>;
+  challenge(request: FastifyRequest, caller: RequestAuth, factorId: string): Promise<unknown>;
+  verify(
+    request: FastifyRequest,
+    caller: RequestAuth,
+    input: { factorId: string; challengeId: string; webauthn: WebAuthnAnswer },
+  ): Promise<VerifiedFactor>;
+}
+
+type VerifyBody = z.output<typeof GoTrueVerifyFactorSchema>;
+type WebAuthnAnswer = NonNullable<VerifyBody["webauthn"]>;
+
+/** Whether the caller's factor is a WebAuthn one (an unknown factor is left to the core's 404). */
+async function isWebAuthnFactor(db: Database, userId: number, factorId: string): Promise<boolean> {
+  const factors = await listFactors(db, userId);
+  return factors.some((factor) => factor.id === factorId && factor.factor_type === "webauthn");
+}
+
+const CODE_REQUIRED = () =>
+  new ValidationError(MFA_MESSAGES.codeRequired, {
+    code: "validation_failed",
+    errors: { code: [MFA_MESSAGES.codeRequired] },
+  });
 
 export interface FactorServices {
   db: Database;
@@ -86,6 +120,9 @@ export function mountFactorRoutes(
       const caller = door.caller(request);
       // The secret is in this answer, once: never kept by a cache.
       reply.header("cache-control", "no-store");
+      if (request.body.factor_type === "webauthn" && door.webauthn) {
+        return door.webauthn.enrol(request, caller, request.body.friendly_name);
+      }
       return enrollFactor(db, mfa, {
         userId: caller.user.id,
         email: caller.user.email,
@@ -101,26 +138,50 @@ export function mountFactorRoutes(
   api.post(`${door.path}/:id/challenge`, {
     preValidation,
     schema: { params: FactorParamsSchema, ...door.docs.challenge },
-    handler: async (request) =>
-      challengeFactor(db, {
-        userId: door.caller(request).user.id,
+    handler: async (request) => {
+      const caller = door.caller(request);
+      if (door.webauthn && (await isWebAuthnFactor(db, caller.user.id, request.params.id))) {
+        return door.webauthn.challenge(request, caller, request.params.id);
+      }
+      return challengeFactor(db, {
+        userId: caller.user.id,
         factorId: request.params.id,
         ip: request.ip,
-      }),
+      });
+    },
   });
+
+  // The site's door takes a code only; a door serving WebAuthn takes either (ADR 063).
+  const verifyBody: ZodType<VerifyBody> = door.webauthn
+    ? GoTrueVerifyFactorSchema
+    : VerifyFactorSchema;
 
   api.post(`${door.path}/:id/verify`, {
     preValidation,
-    schema: { params: FactorParamsSchema, body: VerifyFactorSchema, ...door.docs.verify },
+    schema: { params: FactorParamsSchema, body: verifyBody, ...door.docs.verify },
     handler: async (request, reply) => {
       const caller = door.caller(request);
+      const { challenge_id: challengeId, code, webauthn } = request.body;
+      if (door.webauthn && (await isWebAuthnFactor(db, caller.user.id, request.params.id))) {
+        if (!webauthn) {
+          throw new ValidationError("WebAuthn config required", { code: "validation_failed" });
+        }
+        const verified = await door.webauthn.verify(request, caller, {
+          factorId: request.params.id,
+          challengeId,
+          webauthn,
+        });
+        reply.header("cache-control", "no-store");
+        return door.answerVerified(request, reply, verified);
+      }
+      if (code === undefined) throw CODE_REQUIRED();
       const failureScope = await door.failureScope?.(request, caller.user.id);
       const verified = await verifyFactor(db, mfa, {
         userId: caller.user.id,
         sessionId: caller.sessionId,
         factorId: request.params.id,
-        challengeId: request.body.challenge_id,
-        code: request.body.code,
+        challengeId,
+        code,
         ip: request.ip,
         ...(failureScope ? { failureScope } : {}),
       });

@@ -12,6 +12,7 @@ import type { ApplicantProfile } from "@studyatlas/schemas/my-applications.ts";
 
 import type { SessionUser } from "../../auth/session-context.tsx";
 import formStyles from "../../components/form/form.module.css";
+import { ApplyEligibilityWarning } from "../../eligibility/apply-eligibility-warning.tsx";
 import { CloseIcon } from "../../components/icons/icons.tsx";
 import { PersonFields, PlaceFields } from "./application-fields.tsx";
 import { useAllCountries, useApplicationForm } from "./use-application-form.ts";
@@ -80,6 +81,8 @@ export function ApplyDialog({
                 {APPLICATION_MESSAGES.countriesFailed}
               </p>
             )}
+            {/* Before applying: the entry requirements they may not meet (ADR 054). */}
+            <ApplyEligibilityWarning courseId={courseId} />
             <fieldset className={styles.fields} disabled={pending}>
               <legend className="visually-hidden">Your details</legend>
               <PersonFields bind={form.bind} errorOf={form.errorOf} emailLocked={emailLocked} />

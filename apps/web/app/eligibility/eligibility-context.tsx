@@ -1,0 +1,108 @@
+// The signed-in student's eligibility for the programmes on the page (docs/decisions/054-entry-
+// requirements-and-eligibility.md). Never part of the server render: a signed-out visitor's finder
+// page is kept by shared caches, and even a signed-in one's HTML should not vary by it. After
+// hydration each card or page asks for its programme; the asks of one render are sent as one
+// request (`/api/eligibility?course_id=…`, no-store), and the answers are kept for the page's life
+// until the student's qualifications change.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+
+import type {
+  CourseEligibility,
+  CourseEligibilityList,
+} from "@studyatlas/schemas/entry-requirements.ts";
+
+import { callApi } from "../auth/account-api.ts";
+
+interface EligibilityContextValue {
+  answers: ReadonlyMap<number, CourseEligibility>;
+  ask: (courseId: number) => void;
+  /** Forgets every answer (after the student changed their qualifications). */
+  forget: () => void;
+}
+
+const EligibilityContext = createContext<EligibilityContextValue | null>(null);
+
+/** The most programmes one request names (EligibilityQuerySchema). */
+const BATCH = 100;
+
+export function EligibilityProvider({
+  signedIn,
+  children,
+}: {
+  signedIn: boolean;
+  children: ReactNode;
+}) {
+  const [answers, setAnswers] = useState<ReadonlyMap<number, CourseEligibility>>(new Map());
+  const asked = useRef(new Set<number>());
+  const pending = useRef(new Set<number>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const send = useCallback(async () => {
+    timer.current = undefined;
+    const ids = [...pending.current];
+    pending.current.clear();
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const query = ids
+        .slice(start, start + BATCH)
+        .map((id) => `course_id=${id}`)
+        .join("&");
+      const answer = await callApi<CourseEligibilityList>(`/api/eligibility?${query}`);
+      if (!answer.ok) continue;
+      setAnswers((current) => {
+        const next = new Map(current);
+        for (const result of answer.data.results) next.set(result.course_id, result);
+        return next;
+      });
+    }
+  }, []);
+
+  const ask = useCallback(
+    (courseId: number) => {
+      if (!signedIn || asked.current.has(courseId)) return;
+      asked.current.add(courseId);
+      pending.current.add(courseId);
+      timer.current ??= setTimeout(() => void send(), 0);
+    },
+    [signedIn, send],
+  );
+
+  const forget = useCallback(() => {
+    const ids = [...asked.current];
+    asked.current.clear();
+    setAnswers(new Map());
+    for (const id of ids) ask(id);
+  }, [ask]);
+
+  // Signing out (or in as someone else) starts again.
+  useEffect(() => {
+    asked.current.clear();
+    setAnswers(new Map());
+  }, [signedIn]);
+
+  const value = useMemo(() => ({ answers, ask, forget }), [answers, ask, forget]);
+  return <EligibilityContext.Provider value={value}>{children}</EligibilityContext.Provider>;
+}
+
+/** This programme's eligibility once known (undefined on the server, signed out, or unknown). */
+export function useCourseEligibility(courseId: number): CourseEligibility | undefined {
+  const context = useContext(EligibilityContext);
+  const ask = context?.ask;
+  useEffect(() => {
+    ask?.(courseId);
+  }, [ask, courseId]);
+  return context?.answers.get(courseId);
+}
+
+/** Forgets the answers: the qualifications they were computed from changed. */
+export function useForgetEligibility(): () => void {
+  return useContext(EligibilityContext)?.forget ?? (() => {});
+}

@@ -111,7 +111,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   signedIn={Boolean(data?.user)}
                   accountTray={data?.compareTray ?? NO_TRAY}
                 >
-                  <EligibilityProvider signedIn={Boolean(data?.user)}>{children}</EligibilityProvider>
+                  <EligibilityProvider signedIn={Boolean(data?.user)}>
+                    {children}
+                  </EligibilityProvider>
                   <CompareTray />
                 </CompareProvider>
               </WishlistProvider>

@@ -51,7 +51,9 @@ export function statesAnything(requirements: EntryRequirements): boolean {
   );
 }
 
-const TEST_SELECT = sql.raw(ENGLISH_TEST_KEYS.map((test) => `${test}::float8 as ${test}`).join(", "));
+const TEST_SELECT = sql.raw(
+  ENGLISH_TEST_KEYS.map((test) => `${test}::float8 as ${test}`).join(", "),
+);
 
 /** The stated requirements of these programmes, by programme id (absent: not stated). */
 export async function readEntryRequirements(

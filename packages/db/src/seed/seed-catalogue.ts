@@ -116,10 +116,10 @@ async function writeCourses(
       insertCourseBatch(session, batch)
         .then(() => insertSeedRequirements(session, rows))
         .then(() => {
-        inFlight.delete(writer);
-        free.push(writer);
-        onWritten(batch.size);
-      }),
+          inFlight.delete(writer);
+          free.push(writer);
+          onWritten(batch.size);
+        }),
     );
   }
   await Promise.all(inFlight.values());

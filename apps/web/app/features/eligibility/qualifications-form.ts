@@ -12,7 +12,8 @@ export function qualificationsFromForm(form: FormData): {
   errors: Record<string, string>;
 } {
   const text = (name: string) => String(form.get(name) ?? "").trim();
-  const number = (name: string) => (text(name) === "" ? null : Number(text(name).replace(",", ".")));
+  const number = (name: string) =>
+    text(name) === "" ? null : Number(text(name).replace(",", "."));
   const errors: Record<string, string> = {};
   const english_scores = ENGLISH_TEST_KEYS.flatMap((test) => {
     const score = number(test);

@@ -96,7 +96,9 @@ export function QualificationsSettings({
           </select>
         </div>
         <fieldset className={styles.tests}>
-          <legend className={formStyles.label}>English test scores (leave empty if not taken)</legend>
+          <legend className={formStyles.label}>
+            English test scores (leave empty if not taken)
+          </legend>
           <div className={styles.grid}>
             {ENGLISH_TEST_KEYS.map((test) => (
               <FormField

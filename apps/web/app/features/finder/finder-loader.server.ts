@@ -79,7 +79,11 @@ export async function loadFinderRoute(
       ...(found.searchedText ? { name: found.searchedText } : {}),
     });
     const qualifiedFilter = qualified.state;
-    return { data: { status: "ok", scope, heading, qualifiedFilter, ...found }, status: 200, headers };
+    return {
+      data: { status: "ok", scope, heading, qualifiedFilter, ...found },
+      status: 200,
+      headers,
+    };
   } catch (error) {
     if (error instanceof InvalidParameterError) {
       const missingPage = error.parameter === "discipline" && scope.disciplineSlug !== undefined;

@@ -26,7 +26,9 @@ export function QualifiedFilter() {
         count={undefined}
         checked={checked}
         onChange={() =>
-          go(`${location.pathname}${withValues(location.search, "qualified", checked ? [] : ["true"])}`)
+          go(
+            `${location.pathname}${withValues(location.search, "qualified", checked ? [] : ["true"])}`,
+          )
         }
       />
       <p className={styles.qualifiedHint} data-state={state}>

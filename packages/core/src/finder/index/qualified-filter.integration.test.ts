@@ -99,12 +99,14 @@ describe("only programmes I qualify for", () => {
       const expected = courseIds
         .filter((id) => visible.has(id))
         .filter(
-          (id) =>
-            checkEligibility(requirements.get(id) ?? null, qualifications).status === "meets",
+          (id) => checkEligibility(requirements.get(id) ?? null, qualifications).status === "meets",
         )
         .sort((a, b) => a - b);
       const sql = await listCourses(database.db, request);
-      expect(sql.results.map((course) => course.id).sort((a, b) => a - b), label).toEqual(expected);
+      expect(
+        sql.results.map((course) => course.id).sort((a, b) => a - b),
+        label,
+      ).toEqual(expected);
       const fromIndex = await courseIdsFromIndex(database.db, request, index);
       expect(fromIndex?.ids, label).toEqual(sql.results.map((course) => course.id));
       kept += expected.length;

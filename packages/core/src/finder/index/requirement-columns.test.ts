@@ -75,8 +75,13 @@ describe("the index's requirement columns", () => {
       const student = qualifications();
       const set = columns.qualifying(student);
       const docs = all.map((_, doc) => doc);
-      const expected = docs.filter((doc) => checkEligibility(all[doc] ?? null, student).status === "meets");
-      expect(docs.filter((doc) => has(set, doc)), JSON.stringify(student)).toEqual(expected);
+      const expected = docs.filter(
+        (doc) => checkEligibility(all[doc] ?? null, student).status === "meets",
+      );
+      expect(
+        docs.filter((doc) => has(set, doc)),
+        JSON.stringify(student),
+      ).toEqual(expected);
       kept += expected.length;
     }
     expect(kept).toBeGreaterThan(1000);
@@ -90,7 +95,12 @@ describe("the index's requirement columns", () => {
   });
 
   it("ignores programmes that are not documents of the index", () => {
-    const open = { no_formal_requirements: true, min_education: null, english_tests: [], min_work_years: null };
+    const open = {
+      no_formal_requirements: true,
+      min_education: null,
+      english_tests: [],
+      min_work_years: null,
+    };
     const strict = { ...open, no_formal_requirements: false, min_education: "master" as const };
     // Programme 2 (open to all) is not public: only programme 1 is a document.
     const columns = new RequirementColumns(1, (id) => (id === 1 ? 0 : -1), rowsOf([strict, open]));

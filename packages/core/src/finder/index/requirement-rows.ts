@@ -12,7 +12,9 @@ type Row = Record<string, unknown[] | null>;
 
 export async function loadRequirementRows(db: Database): Promise<RequirementRows> {
   const tests = sql.raw(
-    ENGLISH_TEST_KEYS.map((test) => `array_agg(r.${test}::float8 order by r.course_id) as ${test}`).join(", "),
+    ENGLISH_TEST_KEYS.map(
+      (test) => `array_agg(r.${test}::float8 order by r.course_id) as ${test}`,
+    ).join(", "),
   );
   const [row] = await selectRows<Row>(
     db,

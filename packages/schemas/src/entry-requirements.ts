@@ -99,7 +99,7 @@ export const QualificationsSchema = z.object({
 export type Qualifications = z.output<typeof QualificationsSchema>;
 
 /** A student's standing against one programme (ADR 054); `note` is what a card or page shows. */
-export const CourseEligibilitySchema = z.object({
+const CourseEligibilitySchema = z.object({
   course_id: z.number().int(),
   status: z.enum(["meets", "may-not-meet", "unknown"]),
   /** Each requirement not met, named ("IELTS 6.5 required (you have 6.0)"). */

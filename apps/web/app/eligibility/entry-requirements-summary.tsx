@@ -11,7 +11,7 @@ import {
 import styles from "./entry-requirements-summary.module.css";
 
 /** Each stated requirement as a label and a value, in the order the page lists them. */
-export function requirementLines(requirements: EntryRequirements): Array<[string, string]> {
+function requirementLines(requirements: EntryRequirements): Array<[string, string]> {
   if (requirements.no_formal_requirements) return [["Entry", "No formal requirements"]];
   const lines: Array<[string, string]> = [];
   if (requirements.min_education) {

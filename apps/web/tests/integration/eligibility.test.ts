@@ -61,7 +61,7 @@ beforeAll(async () => {
   await saveEntryRequirements(t.database.db, open, requirements({ no_formal_requirements: true }));
   await saveEntryRequirements(t.database.db, unstated, null);
   ({ countries } = await catalogueIds(t.database));
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });

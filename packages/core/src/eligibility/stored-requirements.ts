@@ -42,7 +42,7 @@ const columnsOf = (tests: readonly { test: EnglishTest; score: number }[]): Test
   ) as TestColumns;
 
 /** Whether requirements say anything at all (otherwise nothing is stored: "not stated"). */
-export function statesAnything(requirements: EntryRequirements): boolean {
+function statesAnything(requirements: EntryRequirements): boolean {
   return (
     requirements.no_formal_requirements ||
     requirements.min_education !== null ||

@@ -9,7 +9,7 @@
 import type { CourseRecord } from "./courses.ts";
 import { booleanArray, numberArray, type Session } from "./load.ts";
 
-export interface SeedRequirements {
+interface SeedRequirements {
   courseId: number;
   noFormal: boolean;
   education: "secondary" | "bachelor" | "master" | null;

@@ -87,6 +87,24 @@ describe("the index's requirement columns", () => {
     expect(kept).toBeGreaterThan(1000);
   });
 
+  it("unites the groups of a catalogue with few distinct requirements, as the rules say", () => {
+    const pool = Array.from({ length: 12 }, requirements);
+    const all = Array.from({ length: 3000 }, () => r.pick(pool));
+    const columns = new RequirementColumns(all.length, (id) => id - 1, rowsOf(all));
+    for (let n = 0; n < 100; n += 1) {
+      const student = qualifications();
+      const set = columns.qualifying(student);
+      const docs = all.map((_, doc) => doc);
+      const expected = docs.filter(
+        (doc) => checkEligibility(all[doc] ?? null, student).status === "meets",
+      );
+      expect(
+        docs.filter((doc) => has(set, doc)),
+        JSON.stringify(student),
+      ).toEqual(expected);
+    }
+  });
+
   it("answers the same set again for the same qualifications without scanning", () => {
     const all = Array.from({ length: 50 }, requirements);
     const columns = new RequirementColumns(all.length, (id) => id - 1, rowsOf(all));

@@ -1,6 +1,6 @@
 // `npm run bench:eligibility-filter`: what "Only programmes I qualify for" adds to an index answer
 // (docs/decisions/054-entry-requirements-and-eligibility.md). The index keeps each programme's
-// stated requirements as typed columns (finder/index/requirement-columns.ts) and scans them for a
+// stated requirements as typed columns (finder/requirement-columns.ts) and scans them for a
 // student's qualifications; this times that scan on synthetic columns of --courses N programmes
 // (100000; 90% with requirements, as the demo catalogue), each request a new student (no kept
 // set), alternated with a peer measured in the same run: the index's scan for a duration range
@@ -12,11 +12,10 @@
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 
-import { emptySet, add } from "../packages/core/src/finder/index/bitset.ts";
 import {
   RequirementColumns,
   type RequirementRows,
-} from "../packages/core/src/finder/index/requirement-columns.ts";
+} from "@studyatlas/core/finder/requirement-columns.ts";
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 import {
   EDUCATION_LEVELS,
@@ -73,10 +72,10 @@ function student(): Qualifications {
 
 /** The peer: the index's scan for a duration range outside the buckets. */
 function durationScan(min: number, max: number) {
-  const set = emptySet(COURSES);
+  const set = new Uint32Array(Math.ceil(COURSES / 32));
   for (let doc = 0; doc < COURSES; doc += 1) {
     const days = durationDays[doc] as number;
-    if (days >= min && days <= max) add(set, doc);
+    if (days >= min && days <= max) set[doc >>> 5] = (set[doc >>> 5] as number) | (1 << (doc & 31));
   }
   return set;
 }

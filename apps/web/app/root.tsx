@@ -111,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   signedIn={Boolean(data?.user)}
                   accountTray={data?.compareTray ?? NO_TRAY}
                 >
-                  <EligibilityProvider signedIn={Boolean(data?.user)}>
+                  <EligibilityProvider userId={data?.user?.id ?? null}>
                     {children}
                   </EligibilityProvider>
                   <CompareTray />

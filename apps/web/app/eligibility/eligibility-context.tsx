@@ -34,14 +34,23 @@ const EligibilityContext = createContext<EligibilityContextValue | null>(null);
 /** The most programmes one request names (EligibilityQuerySchema). */
 const BATCH = 100;
 
+const NO_ANSWERS: ReadonlyMap<number, CourseEligibility> = new Map();
+
 export function EligibilityProvider({
-  signedIn,
+  userId,
   children,
 }: {
-  signedIn: boolean;
+  /** The signed-in user (null signed out): answers are kept for whom they were asked. */
+  userId: number | null;
   children: ReactNode;
 }) {
-  const [answers, setAnswers] = useState<ReadonlyMap<number, CourseEligibility>>(new Map());
+  const signedIn = userId !== null;
+  const [store, setStore] = useState<{
+    userId: number | null;
+    answers: ReadonlyMap<number, CourseEligibility>;
+  }>({ userId, answers: NO_ANSWERS });
+  // Another user (or none): their answers are not this one's.
+  const answers = store.userId === userId ? store.answers : NO_ANSWERS;
   const asked = useRef(new Set<number>());
   const pending = useRef(new Set<number>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -57,13 +66,13 @@ export function EligibilityProvider({
         .join("&");
       const answer = await callApi<CourseEligibilityList>(`/api/eligibility?${query}`);
       if (!answer.ok) continue;
-      setAnswers((current) => {
-        const next = new Map(current);
+      setStore((current) => {
+        const next = new Map(current.userId === userId ? current.answers : NO_ANSWERS);
         for (const result of answer.data.results) next.set(result.course_id, result);
-        return next;
+        return { userId, answers: next };
       });
     }
-  }, []);
+  }, [userId]);
 
   const ask = useCallback(
     (courseId: number) => {
@@ -78,15 +87,14 @@ export function EligibilityProvider({
   const forget = useCallback(() => {
     const ids = [...asked.current];
     asked.current.clear();
-    setAnswers(new Map());
+    setStore({ userId, answers: NO_ANSWERS });
     for (const id of ids) ask(id);
-  }, [ask]);
+  }, [ask, userId]);
 
-  // Signing out (or in as someone else) starts again.
+  // Signing out (or in as someone else) asks again.
   useEffect(() => {
     asked.current.clear();
-    setAnswers(new Map());
-  }, [signedIn]);
+  }, [userId]);
 
   const value = useMemo(() => ({ answers, ask, forget }), [answers, ask, forget]);
   return <EligibilityContext.Provider value={value}>{children}</EligibilityContext.Provider>;

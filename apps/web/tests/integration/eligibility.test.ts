@@ -74,9 +74,9 @@ const IELTS_6 = {
 
 describe("entry requirements in the programme API", () => {
   it("answers the structured requirements beside the HTML, null when none are stated", async () => {
-    const detail = await t.app.inject({ url: `/api/academics/course/${strict.slug}` });
+    const detail = await t.app.inject({ url: `/api/academics/course/detail/${strict.slug}` });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().entry_requirements).toEqual({
+    expect(detail.json<{ entry_requirements: unknown }>().entry_requirements).toEqual({
       no_formal_requirements: false,
       min_education: "bachelor",
       english_tests: [
@@ -231,7 +231,7 @@ describe("a school sees qualifications only in an application", () => {
     });
     const lead = await partner.browser.call("GET", `/api/dashboard/partner/leads/${leadId}`);
     expect(lead.statusCode, lead.body).toBe(200);
-    expect((lead.json() as LeadDetail).entry_requirements).toEqual([
+    expect(lead.json<LeadDetail>().entry_requirements).toEqual([
       { requirement: "Bachelor's degree or higher", outcome: "met", detail: "Bachelor's degree" },
       {
         requirement: "English: IELTS 6.5 or TOEFL iBT 90",

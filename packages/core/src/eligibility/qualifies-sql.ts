@@ -1,6 +1,6 @@
 // "Only programmes I qualify for" as SQL over `courses c` (docs/decisions/054-entry-requirements-
 // and-eligibility.md): the programmes checkEligibility answers "meets" for, written as one
-// condition so that the SQL path and the in-process index (finder/index/requirement-columns.ts)
+// condition so that the SQL path and the in-process index (finder/requirement-columns.ts)
 // give the same answers. Each test on its own scale; a test the student has not taken decides
 // nothing.
 import { type SQL, sql } from "drizzle-orm";

@@ -18,6 +18,18 @@ import { PersonFields, PlaceFields } from "./application-fields.tsx";
 import { useAllCountries, useApplicationForm } from "./use-application-form.ts";
 import styles from "./apply-dialog.module.css";
 
+/** A <dialog> shown as a modal while `open`, closed otherwise. */
+function useShownAsModal(open: boolean) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return dialogRef;
+}
+
 export function ApplyDialog({
   courseId,
   courseName,
@@ -36,18 +48,11 @@ export function ApplyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useShownAsModal(open);
   const form = useApplicationForm({ courseId, user, profile, referralCode, onClose });
   const { pending } = form;
   const { countries, failed } = useAllCountries(open);
   const emailLocked = user.email !== "";
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const close = () => {
     if (pending) return;

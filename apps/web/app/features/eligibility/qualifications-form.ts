@@ -11,7 +11,10 @@ export function qualificationsFromForm(form: FormData): {
   value?: Qualifications;
   errors: Record<string, string>;
 } {
-  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim() : "";
+  };
   const number = (name: string) =>
     text(name) === "" ? null : Number(text(name).replace(",", "."));
   const errors: Record<string, string> = {};

@@ -8,7 +8,7 @@ import {
   NO_REQUIREMENT_ROWS,
   RequirementColumns,
   type RequirementRows,
-} from "./requirement-columns.ts";
+} from "../requirement-columns.ts";
 
 /** One public programme as the index loads it (load.ts), in name order. */
 export interface IndexedCourse {

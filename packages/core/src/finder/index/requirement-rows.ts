@@ -6,7 +6,7 @@ import type { Database } from "@studyatlas/db/client.ts";
 import { ENGLISH_TEST_KEYS } from "@studyatlas/schemas/entry-requirements.ts";
 
 import { selectRows } from "../../sql-rows.ts";
-import { NO_REQUIREMENT_ROWS, type RequirementRows } from "./requirement-columns.ts";
+import { NO_REQUIREMENT_ROWS, type RequirementRows } from "../requirement-columns.ts";
 
 type Row = Record<string, unknown[] | null>;
 

@@ -14,8 +14,8 @@ import {
   type Qualifications,
 } from "@studyatlas/schemas/entry-requirements.ts";
 
-import { checkEligibility } from "../../eligibility/eligibility.ts";
-import { type Bitset, add, emptySet, orInto } from "./bitset.ts";
+import { checkEligibility } from "../eligibility/eligibility.ts";
+import { type Bitset, add, emptySet, orInto } from "./index/bitset.ts";
 
 /** Every stated requirement as parallel arrays, one element per programme (load.ts). */
 export interface RequirementRows {

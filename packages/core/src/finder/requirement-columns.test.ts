@@ -14,8 +14,8 @@ import {
   type Qualifications,
 } from "@studyatlas/schemas/entry-requirements.ts";
 
-import { checkEligibility } from "../../eligibility/eligibility.ts";
-import { has } from "./bitset.ts";
+import { checkEligibility } from "../eligibility/eligibility.ts";
+import { has } from "./index/bitset.ts";
 import { RequirementColumns, type RequirementRows } from "./requirement-columns.ts";
 
 const r = createRandom(2054);

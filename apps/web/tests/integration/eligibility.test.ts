@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
 import { saveEntryRequirements } from "@studyatlas/core/eligibility/stored-requirements.ts";
 import type { LeadDetail } from "@studyatlas/schemas/dashboards.ts";
+import type { ProgrammeDetail } from "@studyatlas/schemas/programmes.ts";
 import {
   CourseEligibilityListSchema,
   EntryRequirementsSchema,
@@ -15,14 +16,17 @@ import {
 
 import { Browser, PASSWORD } from "./account-client.ts";
 import { apiUser, applicationFor, catalogueIds } from "./chat-support.ts";
-import { registerPartner } from "./dashboards-support.ts";
+import { programmePartner, registerPartner } from "./dashboards-support.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
 let address = 0;
 const nextIp = () => `10.54.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
 
-/** Three programmes of one school no organisation has yet: IELTS 6.5 and a bachelor's, open, none. */
+/**
+ * Three programmes of one school no organisation has yet (the last: programmePartner takes the
+ * first): IELTS 6.5 and a bachelor's, open, none.
+ */
 let strict: { id: number; slug: string };
 let open: number;
 let unstated: number;
@@ -38,7 +42,7 @@ beforeAll(async () => {
        and c.school_id = (select c2.school_id from courses c2 join schools s2 on s2.id = c2.school_id
          where c2.published and s2.published
            and not exists (select 1 from organisation_schools l where l.school_id = c2.school_id)
-         group by c2.school_id having count(*) >= 3 order by c2.school_id limit 1)
+         group by c2.school_id having count(*) >= 3 order by c2.school_id desc limit 1)
      order by c.id limit 3`,
   );
   const [first, second, third] = rows;
@@ -85,6 +89,40 @@ describe("entry requirements in the programme API", () => {
       ],
       min_work_years: null,
     });
+  });
+});
+
+describe("partners edit the requirements in the programme form", () => {
+  it("stores them with the programme, refuses a score off its scale, keeps them when absent", async () => {
+    const partner = await programmePartner(t, nextIp);
+    const path = `/api/dashboard/partner/programmes/${partner.courseId}`;
+    const current = await partner.browser.call("GET", path);
+    expect(current.statusCode, current.body).toBe(200);
+    const values = current.json<ProgrammeDetail>().values;
+    const wanted = {
+      no_formal_requirements: false,
+      min_education: "master",
+      english_tests: [{ test: "pte", score: 65 }],
+      min_work_years: 2,
+    };
+    const saved = await partner.browser.call("PUT", path, {
+      body: { ...values, entry_requirements: wanted },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ProgrammeDetail>().values.entry_requirements).toEqual(wanted);
+    const bad = await partner.browser.call("PUT", path, {
+      body: { ...values, entry_requirements: { english_tests: [{ test: "pte", score: 95 }] } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("PTE Academic scores run from 10 to 90 in steps of 1.");
+    // A full update that does not name them leaves them; null clears them.
+    const { entry_requirements: _omitted, ...withoutRequirements } = values;
+    const kept = await partner.browser.call("PUT", path, { body: withoutRequirements });
+    expect(kept.json<ProgrammeDetail>().values.entry_requirements).toEqual(wanted);
+    const cleared = await partner.browser.call("PUT", path, {
+      body: { ...values, entry_requirements: null },
+    });
+    expect(cleared.json<ProgrammeDetail>().values.entry_requirements).toBeNull();
   });
 });
 

@@ -40,12 +40,12 @@ test("record IELTS 6.0, see the eligibility notes, filter to the programmes I qu
   await openPage(page, "/settings");
   const section = page.getByRole("region", { name: "My qualifications" });
   await expect(section).toBeVisible();
-  await section.getByLabel("IELTS score").fill("6.3");
+  await section.getByLabel("IELTS", { exact: true }).fill("6.3");
   await section.getByRole("button", { name: "Save qualifications" }).click();
   await expect(
     section.getByText("IELTS scores run from 0.0 to 9.0 in steps of 0.5."),
   ).toBeVisible();
-  await section.getByLabel("IELTS score").fill("6.0");
+  await section.getByLabel("IELTS", { exact: true }).fill("6.0");
   await section.getByRole("button", { name: "Save qualifications" }).click();
   await expect(page.getByText("Your qualifications are saved.")).toBeVisible();
   await section.scrollIntoViewIfNeeded();
@@ -57,7 +57,7 @@ test("record IELTS 6.0, see the eligibility notes, filter to the programmes I qu
   await page.setViewportSize({ width: 1280, height: 800 });
   // Kept: the form shows it on the next visit.
   await openPage(page, "/settings");
-  await expect(page.getByLabel("IELTS score")).toHaveValue("6");
+  await expect(page.getByLabel("IELTS", { exact: true })).toHaveValue("6.0");
 
   // The finder's cards: the gap named, and never in the server's HTML.
   const path = await finderPageWithGap(page);
@@ -71,8 +71,10 @@ test("record IELTS 6.0, see the eligibility notes, filter to the programmes I qu
   await page.screenshot({ path: "/tmp/eligibility-finder-1280.png" });
 
   // Only programmes I qualify for: every card left says the student meets the requirements.
-  await page.getByRole("checkbox", { name: "Only programmes I qualify for" }).first().check();
+  const only = page.getByRole("checkbox", { name: "Only programmes I qualify for" }).first();
+  await only.click();
   await expect(page).toHaveURL(/qualified=true/);
+  await expect(only).toBeChecked();
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByText(GAP)).toHaveCount(0);
   const filtered = await cards(page).count();

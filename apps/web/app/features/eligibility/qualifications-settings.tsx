@@ -43,8 +43,10 @@ export function QualificationsSettings({
   const forgetEligibility = useForgetEligibility();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
-  const scoreOf = (test: EnglishTest) =>
-    initial?.english_scores.find((score) => score.test === test)?.score;
+  const scoreOf = (test: EnglishTest) => {
+    const found = initial?.english_scores.find((score) => score.test === test);
+    return found ? formatScore(test, found.score) : "";
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -96,17 +98,17 @@ export function QualificationsSettings({
           </select>
         </div>
         <fieldset className={styles.tests}>
-          <legend className={formStyles.label}>
+          <legend className={`${formStyles.label} ${styles.legend}`}>
             English test scores (leave empty if not taken)
           </legend>
           <div className={styles.grid}>
             {ENGLISH_TEST_KEYS.map((test) => (
               <FormField
                 key={test}
-                label={`${ENGLISH_TESTS[test].label} score`}
+                label={ENGLISH_TESTS[test].label}
                 name={test}
                 inputMode="decimal"
-                defaultValue={scoreOf(test) ?? ""}
+                defaultValue={scoreOf(test)}
                 hint={scaleHint(test)}
                 error={errors[test]}
               />

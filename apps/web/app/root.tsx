@@ -28,6 +28,7 @@ import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-ch
 import { loadRootData } from "./root-data.ts";
 import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
 import { CompareProvider } from "./compare/compare-context.tsx";
+import { EligibilityProvider } from "./eligibility/eligibility-context.tsx";
 import { CompareTray } from "./compare/compare-tray.tsx";
 
 const SITE_DESCRIPTION =
@@ -110,7 +111,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   signedIn={Boolean(data?.user)}
                   accountTray={data?.compareTray ?? NO_TRAY}
                 >
-                  {children}
+                  <EligibilityProvider userId={data?.user?.id ?? null}>
+                    {children}
+                  </EligibilityProvider>
                   <CompareTray />
                 </CompareProvider>
               </WishlistProvider>

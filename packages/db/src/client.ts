@@ -21,6 +21,7 @@ import * as accounts from "./schema/accounts.ts";
 import * as analytics from "./schema/analytics.ts";
 import * as catalogue from "./schema/catalogue.ts";
 import * as conversations from "./schema/chat.ts";
+import * as eligibility from "./schema/eligibility.ts";
 import * as engagement from "./schema/engagement.ts";
 import * as inbox from "./schema/inbox.ts";
 import * as media from "./schema/media.ts";
@@ -43,6 +44,7 @@ export const schema = {
   ...preferences,
   ...jobs,
   ...inbox,
+  ...eligibility,
 };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -11,6 +11,7 @@ import {
   normaliseProgramme,
 } from "./catalogue-constants.ts";
 import { TotalCostSchema } from "./cost.ts";
+import { EntryRequirementsSchema } from "./entry-requirements.ts";
 import { booleanParam, repeatable, single, wholeNumber } from "./query-params.ts";
 import { MAX_INT4 } from "./limits.ts";
 
@@ -413,6 +414,8 @@ export const CourseDetailSchema = CourseListItemSchema.extend({
   official_programme_website: z.string(),
   /** When the fee and the dates last changed, and by whom. */
   provenance: CourseProvenanceSchema,
+  /** The structured entry requirements beside the HTML (ADR 054); null when not stated. */
+  entry_requirements: EntryRequirementsSchema.nullable(),
 });
 export type CourseDetail = z.output<typeof CourseDetailSchema>;
 

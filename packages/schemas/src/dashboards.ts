@@ -205,6 +205,17 @@ export const LeadDetailSchema = LeadSummarySchema.extend({
   }),
   referral_code: z.string(),
   status_changed_at: z.string().nullable(),
+  /**
+   * The programme's stated entry requirements against the qualifications the applicant recorded
+   * when applying (ADR 054); empty when the programme states none.
+   */
+  entry_requirements: z.array(
+    z.object({
+      requirement: z.string(),
+      outcome: z.enum(["met", "not-met", "unknown"]),
+      detail: z.string(),
+    }),
+  ),
   notes_list: z.array(
     z.object({
       id: z.number(),

@@ -3,6 +3,9 @@
 // scales, and the schemas the partner form, the settings form and the server share.
 import { z } from "zod";
 
+import { MAX_INT4 } from "./limits.ts";
+import { repeatable, wholeNumber } from "./query-params.ts";
+
 /** Prior education, lowest first (a higher level also satisfies a lower requirement). */
 export const EDUCATION_LEVELS = ["secondary", "bachelor", "master"] as const;
 export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
@@ -94,3 +97,28 @@ export const QualificationsSchema = z.object({
   work_years: YearsSchema.nullable().default(null),
 });
 export type Qualifications = z.output<typeof QualificationsSchema>;
+
+/** A student's standing against one programme (ADR 054); `note` is what a card or page shows. */
+const CourseEligibilitySchema = z.object({
+  course_id: z.number().int(),
+  status: z.enum(["meets", "may-not-meet", "unknown"]),
+  /** Each requirement not met, named ("IELTS 6.5 required (you have 6.0)"). */
+  gaps: z.array(z.string()),
+  /** "You meet the entry requirements", "You may not meet: …"; absent when unknown. */
+  note: z.string().optional(),
+});
+export type CourseEligibility = z.infer<typeof CourseEligibilitySchema>;
+
+export const CourseEligibilityListSchema = z.object({
+  /** Whether the student has recorded any qualification (else every answer is unknown). */
+  has_qualifications: z.boolean(),
+  results: z.array(CourseEligibilitySchema),
+});
+export type CourseEligibilityList = z.infer<typeof CourseEligibilityListSchema>;
+
+/** The programmes to check (`?course_id=1&course_id=2`), at most a finder page and its strips. */
+export const EligibilityQuerySchema = z.object({
+  course_id: repeatable(wholeNumber(1, MAX_INT4)).pipe(
+    z.array(z.number()).min(1, "Name at least one programme.").max(100, "At most 100 programmes."),
+  ),
+});

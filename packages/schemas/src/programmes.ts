@@ -4,6 +4,7 @@
 // can be edited.
 import { z } from "zod";
 
+import { EntryRequirementsSchema } from "./entry-requirements.ts";
 import { MAX_INT4 } from "./limits.ts";
 
 export const PROGRAMME_HTML_FIELDS = [
@@ -250,6 +251,8 @@ const ProgrammeFieldsSchema = z.object({
     .max(2000, PROGRAMME_MESSAGES.website)
     .refine((value) => value === "" || isHttpUrl(value), PROGRAMME_MESSAGES.website)
     .default(""),
+  /** Structured entry requirements (ADR 054): null clears them, absent leaves them as they are. */
+  entry_requirements: EntryRequirementsSchema.nullable().optional(),
 });
 
 function checkProgramme(
@@ -359,6 +362,7 @@ export const ProgrammeDetailSchema = z.object({
     syllabus: z.string(),
     tuition_and_aid: z.string(),
     scholarship: z.string(),
+    entry_requirements: EntryRequirementsSchema.nullable(),
     video: z.string(),
     official_programme_website: z.string(),
   }),

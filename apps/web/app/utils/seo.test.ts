@@ -55,6 +55,7 @@ const COURSE: CourseDetail = {
   video: "",
   official_programme_website: "",
   provenance: { fee: null, dates: null },
+  entry_requirements: null,
   total_cost: {
     status: "known",
     amount: 24000,

@@ -42,6 +42,7 @@ import { programmeImportRoutes } from "./api/dashboards/programme-import.ts";
 import { teamInvitationRoutes, teamRoutes } from "./api/dashboards/team.ts";
 import { searchSynonymRoutes } from "./api/dashboards/search-synonyms.ts";
 import { dashboardDoorRoutes } from "./api/dashboards/sign-in-and-register.ts";
+import { eligibilityRoutes } from "./api/eligibility/eligibility.ts";
 import { finderRoutes } from "./api/finder/finder.ts";
 import { subscriptionRoutes } from "./api/newsletter/subscription.ts";
 import { wishlistRoutes } from "./api/wishlist/wishlists.ts";
@@ -84,6 +85,8 @@ async function personalApi(api: FastifyInstance, { services: s }: WithServices) 
   const secureCookies = s.config.auth.secureCookies;
   await api.register(myCurrencyRoutes, { services: s.app, secureCookies });
   await api.register(compareTrayRoutes, { services: s.app });
+  // My qualifications and my eligibility (docs/decisions/054-entry-requirements-and-eligibility.md).
+  await api.register(eligibilityRoutes, { services: s.app });
 }
 
 async function engagementApi(api: FastifyInstance, { services: s }: WithServices) {

@@ -18,6 +18,7 @@ import { inTransaction } from "../transactions.ts";
 import { CHAT_EVENTS_CHANNEL } from "../chat/chats.ts";
 import { upsertApplicantProfile } from "./my-applications.ts";
 import { nextAdvisor } from "../chat/inbox-actions.ts";
+import { copyQualificationsToApplication } from "../eligibility/stored-requirements.ts";
 
 export interface CreatedApplication {
   applicationId: number;
@@ -92,6 +93,8 @@ export async function createApplication(
     if (!application) {
       throw new ConflictError(APPLICATION_MESSAGES.duplicate, { code: "already_applied" });
     }
+    // The school sees the student's qualifications only here, as they were when applying (ADR 054).
+    await copyQualificationsToApplication(tx, userId, application.id);
     const chat = await selectOne<{ id: number }>(
       tx,
       sql`insert into chats (application_id, course_id) values (${application.id}, ${input.course})

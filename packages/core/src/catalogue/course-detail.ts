@@ -7,6 +7,7 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 
 import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { totalCostOf } from "../cost/course-total.ts";
+import { readEntryRequirements } from "../eligibility/stored-requirements.ts";
 import { courseProvenance } from "./course-provenance.ts";
 import { COURSE_JOINS, COURSE_LIST_COLUMNS } from "../finder/card-columns.ts";
 import { selectPrepared } from "../sql-rows.ts";
@@ -43,5 +44,6 @@ export async function getCourseBySlug(
   for (const field of COURSE_HTML_FIELDS) course[field] = sanitizeHtml(course[field]);
   course.total_cost = totalCostOf(course);
   course.provenance = await courseProvenance(db, course.id);
+  course.entry_requirements = (await readEntryRequirements(db, [course.id])).get(course.id) ?? null;
   return course;
 }

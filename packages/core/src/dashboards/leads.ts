@@ -14,6 +14,11 @@ import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
 import { auditActorOf, recordAudit } from "./audit-log.ts";
 import type { PartnerScope } from "./organisations.ts";
+import { type RequirementCheck, requirementChecks } from "../eligibility/eligibility.ts";
+import {
+  readApplicationQualifications,
+  readEntryRequirements,
+} from "../eligibility/stored-requirements.ts";
 
 export const LEAD_PAGE_SIZE = 50;
 export const LEAD_NOT_FOUND = "This lead does not exist.";
@@ -57,6 +62,8 @@ export interface LeadDetail extends LeadSummary {
   };
   referral_code: string;
   status_changed_at: string | null;
+  /** The programme's entry requirements against the application's qualifications (ADR 054). */
+  entry_requirements: RequirementCheck[];
   notes_list: { id: number; body: string; created_at: string; author: string | null }[];
 }
 
@@ -186,6 +193,10 @@ export async function getLead(db: Database, scope: PartnerScope, id: number): Pr
         where n.application_id = ${id} order by n.id`,
   );
   const summary = toSummary(row);
+  const [requirements, qualifications] = await Promise.all([
+    readEntryRequirements(db, [summary.programme.id]),
+    readApplicationQualifications(db, summary.id),
+  ]);
   return {
     ...summary,
     applicant: {
@@ -199,6 +210,10 @@ export async function getLead(db: Database, scope: PartnerScope, id: number): Pr
     },
     referral_code: row.referral_code,
     status_changed_at: row.changed_at === null ? null : new Date(row.changed_at).toISOString(),
+    entry_requirements: requirementChecks(
+      requirements.get(summary.programme.id) ?? null,
+      qualifications,
+    ),
     notes_list: notes.map((note) => ({
       id: Number(note.id),
       body: note.body,

@@ -12,6 +12,7 @@ import { previewHtml } from "../content/html-preview.ts";
 import { sanitizeHtml } from "../content/sanitize-html.ts";
 import { NotFoundError } from "../errors.ts";
 import { COURSE_JOINS, COURSE_LIST_COLUMNS } from "../finder/card-columns.ts";
+import { readEntryRequirements } from "../eligibility/stored-requirements.ts";
 import { selectRows } from "../sql-rows.ts";
 import type { PartnerScope } from "./organisations.ts";
 
@@ -32,6 +33,7 @@ export async function loadProgrammePreview(db: Database, scope: PartnerScope, id
   if (!course) throw new NotFoundError(PREVIEW_NOT_FOUND);
   for (const field of COURSE_HTML_FIELDS) course[field] = sanitizeHtml(course[field]);
   const { published, ...detail } = course;
+  detail.entry_requirements = (await readEntryRequirements(db, [id])).get(id) ?? null;
   return {
     course: detail as CourseDetail,
     published,

@@ -19,6 +19,7 @@ import { NotFoundError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { listAuditLog } from "./audit-log.ts";
 import type { PartnerScope } from "./organisations.ts";
+import { readEntryRequirements } from "../eligibility/stored-requirements.ts";
 
 /** What a caller may read: a partner's schools, or every programme (sales agents). */
 export type ProgrammeReadScope = Pick<PartnerScope, "schoolIds"> | "all";
@@ -116,6 +117,7 @@ function toDetail(row: DetailRow): ProgrammeDetail {
     syllabus: "",
     tuition_and_aid: "",
     scholarship: "",
+    entry_requirements: null,
   };
   // Sanitised on the way out too: rows written by older imports are as untrusted as new ones.
   for (const field of PROGRAMME_HTML_FIELDS) values[field] = sanitizeHtml(row[field]);
@@ -144,7 +146,9 @@ export async function getProgramme(
   scope: ProgrammeReadScope,
   id: number,
 ): Promise<ProgrammeDetail> {
-  return toDetail(await detailRow(db, scope, id));
+  const detail = toDetail(await detailRow(db, scope, id));
+  detail.values.entry_requirements = (await readEntryRequirements(db, [id])).get(id) ?? null;
+  return detail;
 }
 
 /** The choices of the form's lists: the organisation's schools and the reference lists. */

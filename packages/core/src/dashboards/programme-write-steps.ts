@@ -17,6 +17,7 @@ import { ValidationError, type FieldErrors } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import type { PartnerScope } from "./organisations.ts";
 import { inScope } from "./programme-reads.ts";
+import { saveEntryRequirements } from "../eligibility/stored-requirements.ts";
 
 /**
  * Checks the ids a payload names against the database and the scope: a school outside the
@@ -124,6 +125,10 @@ export async function writeDetailsAndDisciplines(
           tuition_and_aid = excluded.tuition_and_aid, scholarship = excluded.scholarship,
           video = excluded.video, official_programme_website = excluded.official_programme_website`,
   );
+  // The structured entry requirements (ADR 054); left as they are when the update names none.
+  if (input.entry_requirements !== undefined) {
+    await saveEntryRequirements(tx, courseId, input.entry_requirements);
+  }
   const current = await selectRows<{ discipline_id: number; position: number }>(
     tx,
     sql`select discipline_id, position from course_disciplines where course_id = ${courseId}

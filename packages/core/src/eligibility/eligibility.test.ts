@@ -9,7 +9,7 @@ import {
   type EnglishTest,
 } from "@studyatlas/schemas/entry-requirements.ts";
 
-import { checkEligibility, eligibilityNote } from "./eligibility.ts";
+import { checkEligibility, eligibilityNote, requirementChecks } from "./eligibility.ts";
 
 const requirements = (value: unknown) => EntryRequirementsSchema.parse(value);
 const qualifications = (value: unknown) => QualificationsSchema.parse(value);
@@ -156,5 +156,55 @@ describe("eligibility", () => {
     });
     const result = checkEligibility(all, have);
     expect(result.status === "may-not-meet" && result.gaps).toHaveLength(3);
+  });
+});
+
+describe("each requirement for the partner's lead view", () => {
+  const strict = requirements({
+    min_education: "master",
+    english_tests: [
+      { test: "ielts", score: 7 },
+      { test: "duolingo", score: 120 },
+    ],
+    min_work_years: 2,
+  });
+
+  it("says which the applicant meets, which not, and which cannot be told", () => {
+    expect(
+      requirementChecks(
+        strict,
+        qualifications({
+          education: "master",
+          english_scores: [{ test: "duolingo", score: 115 }],
+        }),
+      ),
+    ).toEqual([
+      { requirement: "Master's degree or higher", outcome: "met", detail: "Master's degree" },
+      {
+        requirement: "English: IELTS 7.0 or Duolingo English Test 120",
+        outcome: "not-met",
+        detail: "Duolingo English Test 115",
+      },
+      {
+        requirement: "2 years of work experience",
+        outcome: "unknown",
+        detail: "Not recorded by the applicant",
+      },
+    ]);
+  });
+
+  it("lists every requirement as unknown for an applicant who recorded nothing", () => {
+    expect(requirementChecks(strict, null).map((check) => check.outcome)).toEqual([
+      "unknown",
+      "unknown",
+      "unknown",
+    ]);
+  });
+
+  it("has one line for an open course and none when nothing is stated", () => {
+    expect(requirementChecks(requirements({ no_formal_requirements: true }), null)).toEqual([
+      { requirement: "No formal requirements", outcome: "met", detail: "Open to everyone" },
+    ]);
+    expect(requirementChecks(null, qualifications({ education: "master" }))).toEqual([]);
   });
 });

@@ -99,3 +99,69 @@ export function eligibilityNote(eligibility: Eligibility): string | undefined {
     return `You may not meet: ${eligibility.gaps.join("; ")}`;
   return undefined;
 }
+
+/** One requirement as the partner's lead view shows it against the application's qualifications. */
+export interface RequirementCheck {
+  requirement: string;
+  outcome: "met" | "not-met" | "unknown";
+  /** What the applicant has ("IELTS 7.0"), or why it cannot be told. */
+  detail: string;
+}
+
+const NOT_RECORDED = "Not recorded by the applicant";
+
+function outcomeOf(check: Check): RequirementCheck["outcome"] {
+  return check.outcome === "met" ? "met" : check.outcome === "gap" ? "not-met" : "unknown";
+}
+
+/**
+ * Each stated requirement with whether the application's qualifications meet it (ADR 054): the
+ * same rules as checkEligibility, one line per requirement. Empty when nothing is stated.
+ */
+export function requirementChecks(
+  requirements: EntryRequirements | null,
+  qualifications: Qualifications | null,
+): RequirementCheck[] {
+  if (!requirements) return [];
+  if (requirements.no_formal_requirements) {
+    return [{ requirement: "No formal requirements", outcome: "met", detail: "Open to everyone" }];
+  }
+  const has: Qualifications = qualifications ?? {
+    education: null,
+    english_scores: [],
+    work_years: null,
+  };
+  const checks: RequirementCheck[] = [];
+  if (requirements.min_education) {
+    checks.push({
+      requirement: `${EDUCATION_LABELS[requirements.min_education]} or higher`,
+      outcome: outcomeOf(educationCheck(requirements.min_education, has.education)),
+      detail: has.education ? EDUCATION_LABELS[has.education] : NOT_RECORDED,
+    });
+  }
+  if (requirements.english_tests.length > 0) {
+    const accepted = requirements.english_tests.map(
+      ({ test, score }) => `${ENGLISH_TESTS[test].label} ${formatScore(test, score)}`,
+    );
+    const taken = has.english_scores.map(
+      ({ test, score }) => `${ENGLISH_TESTS[test].label} ${formatScore(test, score)}`,
+    );
+    checks.push({
+      requirement: `English: ${accepted.join(" or ")}`,
+      outcome: outcomeOf(englishCheck(requirements.english_tests, has.english_scores)),
+      detail: taken.length > 0 ? taken.join(", ") : NOT_RECORDED,
+    });
+  }
+  if ((requirements.min_work_years ?? 0) > 0) {
+    const years = requirements.min_work_years ?? 0;
+    checks.push({
+      requirement: `${years} ${years === 1 ? "year" : "years"} of work experience`,
+      outcome: outcomeOf(workCheck(years, has.work_years)),
+      detail:
+        has.work_years === null
+          ? NOT_RECORDED
+          : `${has.work_years} ${has.work_years === 1 ? "year" : "years"}`,
+    });
+  }
+  return checks;
+}

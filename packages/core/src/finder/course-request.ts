@@ -7,6 +7,7 @@ import type {
   DurationRange,
   TuitionFilter,
 } from "@studyatlas/schemas/catalogue.ts";
+import type { Qualifications } from "@studyatlas/schemas/entry-requirements.ts";
 import type { QueryChip } from "@studyatlas/schemas/finder.ts";
 
 import type { BudgetBand } from "../cost/budget-bands.ts";
@@ -58,6 +59,11 @@ export interface CourseFilters {
   attendance: string[];
   formats: string[];
   featured?: boolean;
+  /**
+   * "Only programmes I qualify for" (ADR 054): the programmes whose stated entry requirements
+   * these qualifications are known to meet. Set by the finder page for a signed-in student only.
+   */
+  qualifiedFor?: Qualifications;
   /** Only published programmes are public; `published=false` therefore matches nothing. */
   published: boolean;
 }

@@ -7,6 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 import { MAX_INT4 } from "@studyatlas/schemas/limits.ts";
 
+import { qualifiesCondition } from "../eligibility/qualifies-sql.ts";
 import { selectPrepared } from "../sql-rows.ts";
 import type { CourseFilters, CourseListRequest, TextMatchChoice } from "./course-request.ts";
 
@@ -123,6 +124,7 @@ export function courseWhere(filters: CourseFilters): SQL {
     conditions.push(sql`c.course_format in (${list(filters.formats)})`);
   }
   if (filters.featured !== undefined) conditions.push(sql`c.featured = ${filters.featured}`);
+  if (filters.qualifiedFor) conditions.push(qualifiesCondition(filters.qualifiedFor));
   const text = textCondition(filters);
   if (text) conditions.push(text);
   return sql.join(conditions, sql` and `);

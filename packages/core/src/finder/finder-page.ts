@@ -20,6 +20,8 @@ import type {
   WidenedSearch,
 } from "@studyatlas/schemas/finder.ts";
 
+import type { Qualifications } from "@studyatlas/schemas/entry-requirements.ts";
+
 import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
 import { type CourseListRequest, defaultOrdering } from "./course-request.ts";
 import { pageCount } from "../catalogue/pagination.ts";
@@ -89,13 +91,24 @@ const SUGGESTIONS_QUERY = CourseListQuerySchema.parse({
 export async function loadFinderPage(
   catalogue: CachedCatalogue,
   query: CourseListQuery,
-  options: { visitorSeed: number; fixed?: ReadonlySet<"programme" | "discipline"> },
+  options: {
+    visitorSeed: number;
+    fixed?: ReadonlySet<"programme" | "discipline">;
+    /** "Only programmes I qualify for" (ADR 054): the signed-in student's qualifications. */
+    qualifiedFor?: Qualifications;
+  },
 ): Promise<FinderPage> {
   // Random order is only ever asked for; the order a query takes otherwise may come from its words.
   const seed =
     defaultOrdering(query) === "random" ? (query.seed ?? options.visitorSeed) : query.seed;
-  const resolve = (next: CourseListQuery) =>
-    catalogue.resolveCourseListRequest({ ...next, ...(seed !== undefined ? { seed } : {}) });
+  const { qualifiedFor } = options;
+  const resolve = async (next: CourseListQuery) => {
+    const request = await catalogue.resolveCourseListRequest({
+      ...next,
+      ...(seed !== undefined ? { seed } : {}),
+    });
+    return qualifiedFor ? { ...request, filters: { ...request.filters, qualifiedFor } } : request;
+  };
   const asked = await resolve(query);
   // The cards' columns only (CourseCardSchema): all the page shows of its programmes.
   const listCards = async (request: CourseListRequest) =>

@@ -28,6 +28,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { DatabaseHandle } from "../client.ts";
 import { COUNTRIES } from "./countries.ts";
 import { createCourseGenerator, type CourseGenerator, type CourseRecord } from "./courses.ts";
+import { insertSeedRequirements } from "./entry-requirements.ts";
 import { COURSE_TABLES, FINISH_STATEMENTS, rebuild } from "./index-rebuild.ts";
 import {
   buildCourseBatch,
@@ -111,11 +112,14 @@ async function writeCourses(
     const batch = buildCourseBatch(rows, session.copyFrom !== undefined);
     inFlight.set(
       writer,
-      insertCourseBatch(session, batch).then(() => {
-        inFlight.delete(writer);
-        free.push(writer);
-        onWritten(batch.size);
-      }),
+      // The structured entry requirements after their courses (entry-requirements.ts).
+      insertCourseBatch(session, batch)
+        .then(() => insertSeedRequirements(session, rows))
+        .then(() => {
+          inFlight.delete(writer);
+          free.push(writer);
+          onWritten(batch.size);
+        }),
     );
   }
   await Promise.all(inFlight.values());

@@ -18,6 +18,7 @@ import {
 import { WishlistHeart } from "../wishlist/wishlist-heart.tsx";
 import { CompareToggle } from "../../compare/compare-toggle.tsx";
 import { FeeFacts } from "../../currency/fee-facts.tsx";
+import { EligibilityNote } from "../../eligibility/eligibility-note.tsx";
 import styles from "./course-card.module.css";
 import { SiteLink } from "../site-link/site-link.tsx";
 
@@ -106,6 +107,8 @@ export function CourseCard({ course }: { course: CourseCardData }) {
             </div>
           )}
         </dl>
+        {/* Whether the signed-in student meets the entry requirements (ADR 054), after hydration. */}
+        <EligibilityNote courseId={course.id} />
       </div>
     </article>
   );

@@ -12,10 +12,23 @@ import type { ApplicantProfile } from "@studyatlas/schemas/my-applications.ts";
 
 import type { SessionUser } from "../../auth/session-context.tsx";
 import formStyles from "../../components/form/form.module.css";
+import { ApplyEligibilityWarning } from "../../eligibility/apply-eligibility-warning.tsx";
 import { CloseIcon } from "../../components/icons/icons.tsx";
 import { PersonFields, PlaceFields } from "./application-fields.tsx";
 import { useAllCountries, useApplicationForm } from "./use-application-form.ts";
 import styles from "./apply-dialog.module.css";
+
+/** A <dialog> shown as a modal while `open`, closed otherwise. */
+function useShownAsModal(open: boolean) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return dialogRef;
+}
 
 export function ApplyDialog({
   courseId,
@@ -35,18 +48,11 @@ export function ApplyDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useShownAsModal(open);
   const form = useApplicationForm({ courseId, user, profile, referralCode, onClose });
   const { pending } = form;
   const { countries, failed } = useAllCountries(open);
   const emailLocked = user.email !== "";
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const close = () => {
     if (pending) return;
@@ -80,6 +86,8 @@ export function ApplyDialog({
                 {APPLICATION_MESSAGES.countriesFailed}
               </p>
             )}
+            {/* Before applying: the entry requirements they may not meet (ADR 054). */}
+            <ApplyEligibilityWarning courseId={courseId} />
             <fieldset className={styles.fields} disabled={pending}>
               <legend className="visually-hidden">Your details</legend>
               <PersonFields bind={form.bind} errorOf={form.errorOf} emailLocked={emailLocked} />

@@ -15,6 +15,7 @@ import type { SectionTab } from "./section-tabs.tsx";
 import { VideoEmbed } from "./video-embed.tsx";
 import styles from "./course-page.module.css";
 import { FeeFacts } from "../../currency/fee-facts.tsx";
+import { EntryRequirementsSummary } from "../../eligibility/entry-requirements-summary.tsx";
 
 /** The four tabs of §2, in order, with the ids of their sections. */
 export const COURSE_TABS: readonly SectionTab[] = [
@@ -192,6 +193,7 @@ export function CourseAdmission({ course }: { course: CourseDetail }) {
       </CollapsibleBlock>
       <CollapsibleBlock title="Admission Requirements">
         <h4 className={styles.subTitle}>Requirements For Admission</h4>
+        <EntryRequirementsSummary requirements={course.entry_requirements} />
         {course.admission_requirements ? (
           <HtmlContent html={course.admission_requirements} />
         ) : (

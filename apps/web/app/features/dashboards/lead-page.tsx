@@ -12,6 +12,7 @@ import {
 import { callApi } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./dashboard.module.css";
+import { LeadEntryRequirements } from "./lead-entry-requirements.tsx";
 import { dateOf } from "./partner-leads.tsx";
 
 export function LeadPage({ lead }: { lead: LeadDetail }) {
@@ -32,6 +33,7 @@ export function LeadPage({ lead }: { lead: LeadDetail }) {
       <div className={styles.columns}>
         <LeadApplication lead={lead} />
         <LeadFollowUp lead={lead} />
+        <LeadEntryRequirements lead={lead} />
       </div>
     </>
   );

@@ -2,6 +2,8 @@
 // values as the inputs show them, and a new programme's starting values.
 import type { ProgrammeOptions, ProgrammeValues } from "@studyatlas/schemas/programmes.ts";
 
+import { requirementsToForm, type RequirementsForm } from "./programme-requirements-values.ts";
+
 export const UNIT_LABELS = {
   hours: "Hours",
   days: "Days",
@@ -13,10 +15,11 @@ export const UNIT_LABELS = {
 /** The form's state: what the inputs hold (text for numbers; "" for none). */
 export type FormValues = Omit<
   Record<keyof ProgrammeValues, string>,
-  "discipline_ids" | "tuition_kind"
+  "discipline_ids" | "tuition_kind" | "entry_requirements"
 > & {
   discipline_ids: number[];
   tuition_kind: ProgrammeValues["tuition_kind"];
+  entry_requirements: RequirementsForm;
 };
 
 export function toForm(values: ProgrammeValues): FormValues {
@@ -34,6 +37,7 @@ export function toForm(values: ProgrammeValues): FormValues {
     deadline_year: text(values.deadline_year),
     tuition_fee: text(values.tuition_fee),
     tuition_currency_id: String(values.tuition_currency_id),
+    entry_requirements: requirementsToForm(values.entry_requirements),
   };
 }
 
@@ -72,5 +76,6 @@ export function blankForm(options: ProgrammeOptions): FormValues {
     scholarship: "",
     video: "",
     official_programme_website: "",
+    entry_requirements: requirementsToForm(null),
   };
 }

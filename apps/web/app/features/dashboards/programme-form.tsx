@@ -24,6 +24,7 @@ import {
   ScheduleSection,
   TuitionSection,
 } from "./programme-form-sections.tsx";
+import { RequirementsSection } from "./programme-requirements-section.tsx";
 import programmeStyles from "./programmes.module.css";
 import { useProgrammeFields, useProgrammeSubmit } from "./use-programme-form.ts";
 
@@ -52,6 +53,7 @@ export function ProgrammeForm({
         <ScheduleSection fields={fields} />
         <TuitionSection options={options} fields={fields} />
         <DisciplinesSection options={options} fields={fields} />
+        <RequirementsSection fields={fields} />
         <DescriptionSection fields={fields} />
         <LinksSection fields={fields} />
         <FormActions programme={programme} submit={submit} />

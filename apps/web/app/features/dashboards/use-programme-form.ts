@@ -9,6 +9,7 @@ import type { ProgrammeDetail, ProgrammeOptions } from "@studyatlas/schemas/prog
 
 import { callApi } from "../../auth/account-api.ts";
 import { blankForm, toForm, type FormValues } from "./programme-form-values.ts";
+import { requirementsPayload } from "./programme-requirements-values.ts";
 
 type FieldErrors = Record<string, string[]>;
 
@@ -76,14 +77,15 @@ function sendProgramme(
   publishNow: boolean,
   key: string,
 ) {
+  const payload = { ...values, entry_requirements: requirementsPayload(values.entry_requirements) };
   if (programme) {
     return callApi<ProgrammeDetail>(`/api/dashboard/partner/programmes/${programme.id}`, {
       method: "PUT",
-      json: values,
+      json: payload,
     });
   }
   return callApi<ProgrammeDetail>("/api/dashboard/partner/programmes", {
-    json: { ...values, published: publishNow },
+    json: { ...payload, published: publishNow },
     headers: { [IDEMPOTENCY_HEADER]: key },
   });
 }

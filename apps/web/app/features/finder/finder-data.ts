@@ -7,11 +7,18 @@ import type { FinderPage } from "@studyatlas/core/finder/finder-page.ts";
 
 import type { FinderScope } from "./finder-route.ts";
 
+/**
+ * "Only programmes I qualify for" (ADR 054): off, applied, or asked for but not applicable
+ * (signed out, or no qualifications recorded).
+ */
+export type QualifiedFilterState = "off" | "on" | "sign-in" | "no-qualifications";
+
 /** What the finder route's loader hands to the page: the core's finder page, placed. */
 export interface FinderPageData extends FinderPage {
   status: "ok";
   scope: FinderScope;
   heading: string;
+  qualifiedFilter: QualifiedFilterState;
 }
 
 /** What the finder page shows instead when the address cannot be answered (docs/spec-notes.md). */

@@ -12,6 +12,7 @@ import { loadFinderPage } from "@studyatlas/core/finder/finder-page.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
 import type { FinderPageData, FinderProblem } from "./finder-data.ts";
+import type { QualifiedFilter } from "./finder-eligibility.server.ts";
 import { finderQueryObject } from "./finder-query.ts";
 import { finderHeading, type FinderScope } from "./finder-route.ts";
 import { visitorSeedOf } from "./visitor-seed.ts";
@@ -43,6 +44,8 @@ export async function loadFinderRoute(
   cookieHeader: string | null,
   /** The request's logger (app/context.ts `getLogger`). */
   log: Pick<FastifyBaseLogger, "error">,
+  /** "Only programmes I qualify for" (finder-eligibility.server.ts). */
+  qualified: QualifiedFilter = { state: "off" },
 ): Promise<FinderRouteAnswer> {
   const parsed = CourseListQuerySchema.safeParse(finderQueryObject(params, scope));
   if (!parsed.success) {
@@ -65,13 +68,22 @@ export async function loadFinderRoute(
     const fixed = new Set<"programme" | "discipline">();
     if (scope.pathScoped) fixed.add("programme");
     if (scope.disciplineSlug !== undefined) fixed.add("discipline");
-    const found = await loadFinderPage(catalogue, query, { visitorSeed: seed, fixed });
+    const found = await loadFinderPage(catalogue, query, {
+      visitorSeed: seed,
+      fixed,
+      ...(qualified.qualifications ? { qualifiedFor: qualified.qualifications } : {}),
+    });
     // The heading names what was searched: corrected, without the words taken as filters.
     const heading = finderHeading({
       ...(found.programmeLabel ? { programmeLabel: found.programmeLabel } : {}),
       ...(found.searchedText ? { name: found.searchedText } : {}),
     });
-    return { data: { status: "ok", scope, heading, ...found }, status: 200, headers };
+    const qualifiedFilter = qualified.state;
+    return {
+      data: { status: "ok", scope, heading, qualifiedFilter, ...found },
+      status: 200,
+      headers,
+    };
   } catch (error) {
     if (error instanceof InvalidParameterError) {
       const missingPage = error.parameter === "discipline" && scope.disciplineSlug !== undefined;

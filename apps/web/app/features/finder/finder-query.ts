@@ -26,6 +26,8 @@ export const FINDER_QUERY_KEYS = [
   "page",
   // `false`: the filters taken from the typed words stay even when nothing matches (ADR 059).
   "widen",
+  // `true`: only programmes the signed-in student qualifies for (ADR 054).
+  "qualified",
 ] as const;
 export type FinderQueryKey = (typeof FINDER_QUERY_KEYS)[number];
 

@@ -9,11 +9,15 @@ import {
   FilterSection,
   FormatFilter,
 } from "./filter-sections.tsx";
+import { QualifiedFilter } from "./qualified-filter.tsx";
 import { TuitionFilter } from "./tuition-filter.tsx";
 
 export function SharedFilterSections() {
   return (
     <>
+      <FilterSection title="Entry requirements">
+        <QualifiedFilter />
+      </FilterSection>
       <FilterSection title="Degree type">
         <DegreeTypeFilter />
       </FilterSection>

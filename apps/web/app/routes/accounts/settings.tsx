@@ -8,6 +8,7 @@ import { redirect, useRevalidator } from "react-router";
 import { listVerifiedFactors } from "@studyatlas/core/accounts/mfa.ts";
 import { getAccountDetail } from "@studyatlas/core/accounts/users.ts";
 import { listCountryOptions } from "@studyatlas/core/catalogue/countries.ts";
+import { readQualifications } from "@studyatlas/core/eligibility/stored-requirements.ts";
 import {
   GENDER_OPTIONS,
   MESSAGES,
@@ -27,6 +28,7 @@ import { TwoFactorSettings } from "../../features/accounts/two-factor-settings.t
 import { NotificationSettingsSection } from "../../features/applications/notification-settings.tsx";
 import { CurrencySettings } from "../../currency/currency-picker.tsx";
 import { SavedSearchesSettings } from "../../features/alerts/saved-searches-settings.tsx";
+import { QualificationsSettings } from "../../features/eligibility/qualifications-settings.tsx";
 import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import type { Route } from "./+types/settings";
 import styles from "./account-pages.module.css";
@@ -41,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   // §8: a failed load is a toast ('Failed to load user details…', 'Failed to fetch countries…'),
   // not an error page; the rest of the page still works.
-  const [detail, countries, factors] = await Promise.all([
+  const [detail, countries, factors, qualifications] = await Promise.all([
     getAccountDetail(db, user.id).catch((error: unknown) => {
       getLogger(context).error({ err: error }, "Settings: the account could not be loaded.");
       return null;
@@ -52,15 +54,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
     // Only confirmed apps: an enrolment left half-done is not one (it expires in 5 minutes).
     listVerifiedFactors(db, user.id),
+    readQualifications(db, user.id),
   ]);
-  return { detail, countries: countries ?? [], countriesFailed: countries === null, factors };
+  const countriesFailed = countries === null;
+  return { detail, countries: countries ?? [], countriesFailed, factors, qualifications };
 }
 
 type Detail = NonNullable<Route.ComponentProps["loaderData"]["detail"]>;
 type Country = Route.ComponentProps["loaderData"]["countries"][number];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { detail, countries, countriesFailed, factors } = loaderData;
+  const { detail, countries, countriesFailed, factors, qualifications } = loaderData;
   const toast = useToast();
   useEffect(() => {
     if (!detail)
@@ -95,6 +99,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <ProfileForm detail={detail} countries={countries} />
       {/* My currency, kept on the account (docs/decisions/052-my-currency-and-compare.md). */}
       <CurrencySettings className={styles.panel} titleClassName={styles.panelTitle} />
+      {/* My qualifications, for the eligibility notes (ADR 054). */}
+      <QualificationsSettings
+        initial={qualifications}
+        className={styles.panel}
+        titleClassName={styles.panelTitle}
+      />
       <ChangePasswordForm />
       <TwoFactorSettings
         factors={factors}

@@ -12,6 +12,7 @@ import type { CourseDetail } from "@studyatlas/schemas/catalogue.ts";
 import { ApplyAction } from "../../features/applications/apply-action.tsx";
 import { RelatedCoursesStrip } from "../../components/carousels/related-courses-strip.tsx";
 import { CompareToggle } from "../../compare/compare-toggle.tsx";
+import { EligibilityNote } from "../../eligibility/eligibility-note.tsx";
 import { getLogger, getServices } from "../../context.ts";
 import {
   COURSE_TABS,
@@ -128,6 +129,8 @@ export default function CourseDetailPage({ loaderData }: Route.ComponentProps) {
           action={
             <>
               <ApplyAction course={course} buttonClassName={styles.apply} />
+              {/* Whether the signed-in student meets the requirements (ADR 054), after hydration. */}
+              <EligibilityNote courseId={course.id} className={styles.eligibility} />
               {/* Compare up to four (docs/decisions/052-my-currency-and-compare.md). */}
               <CompareToggle courseId={course.id} courseName={course.name} variant="inline" />
             </>

@@ -7,7 +7,7 @@ import { useCallback, useState } from "react";
 import { preload } from "react-dom";
 import { data, useLocation, useNavigate, useNavigation } from "react-router";
 
-import { getLogger, getServices } from "../../context.ts";
+import { getLogger, getServices, getSessionUser } from "../../context.ts";
 import { FilterOverlay, OVERLAY_OPEN_STATE } from "../../features/finder/filter-overlay.tsx";
 import { FilterSidebar } from "../../features/finder/filter-sidebar.tsx";
 import {
@@ -15,6 +15,7 @@ import {
   type FinderContextValue,
   type FinderPageData,
 } from "../../features/finder/finder-data.ts";
+import { qualifiedFilterOf } from "../../features/finder/finder-eligibility.server.ts";
 import { loadFinderRoute } from "../../features/finder/finder-loader.server.ts";
 import styles from "../../features/finder/finder-page.module.css";
 import { FinderProblemView } from "../../features/finder/finder-problem.tsx";
@@ -32,12 +33,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const scope = finderScopeFromPath(url.pathname);
   // routes.ts only sends finder paths here.
   if (!scope) throw data(null, { status: 404 });
+  const services = getServices(context);
+  const userId = getSessionUser(context)?.id;
   const answer = await loadFinderRoute(
-    getServices(context).catalogue,
+    services.catalogue,
     scope,
     url.searchParams,
     request.headers.get("Cookie"),
     getLogger(context),
+    await qualifiedFilterOf(services.db, userId, url.searchParams),
   );
   return data(answer.data, { status: answer.status, headers: answer.headers });
 }

@@ -4,6 +4,11 @@
 import { DURATION_BUCKETS } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { type Bitset, add, emptySet, fullSet } from "./bitset.ts";
+import {
+  NO_REQUIREMENT_ROWS,
+  RequirementColumns,
+  type RequirementRows,
+} from "../requirement-columns.ts";
 
 /** One public programme as the index loads it (load.ts), in name order. */
 export interface IndexedCourse {
@@ -47,6 +52,8 @@ export interface IndexExtras {
    * programme matches a text (SQL probes instead).
    */
   hiddenPublished?: readonly number[];
+  /** The stated entry requirements (ADR 054), for "only programmes I qualify for". */
+  requirements?: RequirementRows;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -99,10 +106,16 @@ export class IndexColumns {
   readonly freeOrUnknown!: Bitset;
   /** The documents of each of the finder's duration buckets (DURATION_BUCKETS' order). */
   readonly durationBuckets!: Bitset[];
+  /** The stated entry requirements by document (ADR 054). */
+  readonly requirements!: RequirementColumns;
 
   /** Builds the columns in one go (tests); `IndexColumns.build` lets requests in between steps. */
-  constructor(courses: readonly IndexedCourse[], links: IndexExtras["links"]) {
-    for (const _step of columnSteps(this, courses, links));
+  constructor(
+    courses: readonly IndexedCourse[],
+    links: IndexExtras["links"],
+    requirements: RequirementRows = NO_REQUIREMENT_ROWS,
+  ) {
+    for (const _step of columnSteps(this, courses, links, requirements));
   }
 
   /** Builds the columns step by step, awaiting `pause` between two steps (CourseIndex.build). */
@@ -110,9 +123,10 @@ export class IndexColumns {
     courses: readonly IndexedCourse[],
     links: IndexExtras["links"],
     pause: () => Promise<void>,
+    requirements: RequirementRows = NO_REQUIREMENT_ROWS,
   ): Promise<IndexColumns> {
     const target = Object.create(IndexColumns.prototype) as IndexColumns;
-    for (const _step of columnSteps(target, courses, links)) await pause();
+    for (const _step of columnSteps(target, courses, links, requirements)) await pause();
     return target;
   }
 
@@ -152,6 +166,7 @@ function* columnSteps(
   target: Writable<IndexColumns>,
   courses: readonly IndexedCourse[],
   links: IndexExtras["links"],
+  requirements: RequirementRows,
 ): Generator<void, void, undefined> {
   const size = courses.length;
   target.size = size;
@@ -211,4 +226,6 @@ function* columnSteps(
       }
     });
   }
+  yield;
+  target.requirements = new RequirementColumns(size, (id) => target.docOf(id), requirements);
 }

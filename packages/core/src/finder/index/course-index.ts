@@ -100,7 +100,7 @@ export class CourseIndex {
   ): Promise<CourseIndex> {
     const indexNames = new IndexNames(courses.length, names);
     await pause();
-    const columns = await IndexColumns.build(courses, extras.links, pause);
+    const columns = await IndexColumns.build(courses, extras.links, pause, extras.requirements);
     const postings = new IndexPostings(columns, extras.hiddenPublished);
     await pause();
     const facetCounts = new IndexFacets(columns, courses, extras.links, options);

@@ -131,6 +131,7 @@ export function filterSets(
     if (tuition.kind === "free-or-unknown") andInto(fixed, columns.freeOrUnknown);
     else andInto(fixed, orders.tuitionBetween(tuition.min, tuition.max));
   }
+  if (filters.qualifiedFor) andInto(fixed, columns.requirements.qualifying(filters.qualifiedFor));
   if (filters.featured !== undefined) {
     if (filters.featured) andInto(fixed, columns.featured);
     else {

@@ -10,6 +10,7 @@ import { selectRows } from "../../sql-rows.ts";
 import { loadCardReferences } from "./card-references.ts";
 import type { IndexedCourse } from "./columns.ts";
 import { CourseIndex } from "./course-index.ts";
+import { loadRequirementRows } from "./requirement-rows.ts";
 import type { FacetOptions } from "./facet-counts.ts";
 
 /** Every programme–discipline link as two parallel arrays (one row: cheap to read at a million). */
@@ -129,6 +130,7 @@ export async function loadCourseIndex(
     degreeTypes,
     countries,
     cardReferences,
+    requirements,
   ] = await Promise.all([
     selectRows<LinkRow>(
       db,
@@ -173,6 +175,7 @@ export async function loadCourseIndex(
     ),
     // What the cards of a page nest, so that a page's card query reads plain columns only.
     loadCardReferences(db),
+    loadRequirementRows(db),
   ]);
   await yieldToRequests();
   const tuitionRank = tuitionRanks(rows, 1);
@@ -196,6 +199,7 @@ export async function loadCourseIndex(
         disciplineIds: links[0]?.discipline_ids ?? [],
       },
       hiddenPublished: hidden[0]?.ids ?? [],
+      requirements,
     },
     { disciplines, programmeTypes, degreeTypes, countries },
     names,

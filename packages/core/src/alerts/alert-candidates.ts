@@ -23,15 +23,24 @@ export interface DueSearch {
   matches: NewMatches;
 }
 
+/** A due search whose window gained programmes, none of which it matches: its window moves on. */
+export interface QuietSearch {
+  id: number;
+  from: Date;
+}
+
 /**
  * The saved searches due now: instant ones always, daily and weekly ones a day or a week after
- * their last e-mail; each with what it gained since it was last considered.
+ * their last e-mail; each with what it gained since it was last considered. Those that gained a
+ * match are `due`; those whose window gained programmes but no match are `quiet` (their window
+ * moves on, nothing is sent); those whose window gained nothing are left as they are, so a run
+ * with nothing new writes nothing.
  */
 export async function dueSearches(
   db: Database,
   now: Date,
   finder?: FinderIndex,
-): Promise<DueSearch[]> {
+): Promise<{ due: DueSearch[]; quiet: QuietSearch[] }> {
   const at = now.toISOString();
   const rows = await selectRows<{
     id: number;
@@ -49,7 +58,9 @@ export async function dueSearches(
             or last_sent_at <= ${at}::timestamptz
                - case frequency when 'daily' then interval '1 day' else interval '7 days' end)`,
   );
-  if (rows.length === 0) return [];
+  const due: DueSearch[] = [];
+  const quiet: QuietSearch[] = [];
+  if (rows.length === 0) return { due, quiet };
   // The programmes first published since the oldest window began, read once (ADR 053); each
   // distinct search and window is then evaluated once, in memory.
   const oldest = rows.reduce(
@@ -57,25 +68,30 @@ export async function dueSearches(
     Number.POSITIVE_INFINITY,
   );
   const all = await loadNewProgrammes(db, new Date(oldest), now);
+  if (all.length === 0) return { due, quiet };
   const matcher = createSearchMatcher(db, finder);
   const evaluated = new Map<string, NewMatches>();
   const windows = new Map<number, typeof all>();
-  const due: DueSearch[] = [];
   for (const row of rows) {
     const from = new Date(row.from);
+    let window = windows.get(from.getTime());
+    if (!window) {
+      window = all.filter((p) => p.publishedAt > from.getTime());
+      windows.set(from.getTime(), window);
+    }
+    if (window.length === 0) continue;
     const key = `${from.toISOString()} ${row.query}`;
     let matches = evaluated.get(key);
     if (!matches) {
       const parsed = parseSavedQuery(row.query);
-      let window = windows.get(from.getTime());
-      if (!window) {
-        window = all.filter((p) => p.publishedAt > from.getTime());
-        windows.set(from.getTime(), window);
-      }
       matches = parsed.success
         ? await matcher.matchesOf(parsed.data, window, { from, to: now })
         : { count: 0, newest: [] };
       evaluated.set(key, matches);
+    }
+    if (matches.count === 0) {
+      quiet.push({ id: Number(row.id), from });
+      continue;
     }
     due.push({
       id: Number(row.id),
@@ -87,7 +103,7 @@ export async function dueSearches(
       matches,
     });
   }
-  return due;
+  return { due, quiet };
 }
 
 export interface DueReminder {

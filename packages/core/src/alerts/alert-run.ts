@@ -18,9 +18,11 @@ import type { FinderIndex } from "../finder/finder-index.ts";
 import { intArrayLiteral, selectRows, textArrayLiteral } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
 import {
+  createSearchRun,
   dueChanges,
   dueReminders,
-  dueSearches,
+  nextStudentPage,
+  watchNewWishlistItems,
   type DueChange,
   type DueReminder,
   type DueSearch,
@@ -46,13 +48,20 @@ export interface AlertRunOptions {
   batchSize?: number;
   /** Told each phase's name and duration in milliseconds (the benchmark prints them). */
   onPhase?: (phase: string, ms: number) => void;
+  /**
+   * Given each batch's digests once its transaction has committed (the job delivers them over
+   * SMTP); with it the run keeps none of them, so its memory stays one page's worth.
+   */
+  onMails?: (mails: AlertRunResult["mails"]) => Promise<void>;
 }
 
 export interface AlertRunResult {
   /** False when another process holds the lease. */
   ran: boolean;
-  /** The digests recorded in the outbox, for SMTP delivery. */
+  /** The digests recorded in the outbox, for SMTP delivery (none kept when `onMails` is given). */
   mails: Array<{ id: number; message: MailMessage }>;
+  /** How many digests were recorded. */
+  recorded: number;
 }
 
 interface StudentAlerts {
@@ -269,36 +278,61 @@ async function sendBatch(
   });
 }
 
-/** Runs every alert that is due at `options.now`, if this process holds the lease. */
+/** Adds up each phase's time over the pages, for `onPhase`. */
+function phaseClock() {
+  const totals = new Map<string, number>();
+  let mark = performance.now();
+  return {
+    lap(phase: string) {
+      const at = performance.now();
+      totals.set(phase, (totals.get(phase) ?? 0) + at - mark);
+      mark = at;
+    },
+    report(onPhase: AlertRunOptions["onPhase"]) {
+      for (const [phase, ms] of totals) onPhase?.(phase, ms);
+    },
+  };
+}
+
+/**
+ * Runs every alert that is due at `options.now`, if this process holds the lease: students a page
+ * at a time (what is due, claimed and recorded for one page before the next is read), so memory
+ * stays one page's worth however many students there are.
+ */
 export async function runAlerts(db: Database, options: AlertRunOptions): Promise<AlertRunResult> {
   const leaseMs = options.leaseMs ?? 10 * 60_000;
   if (!(await acquireLease(db, ALERT_LEASE, options.holder, options.now, leaseMs))) {
-    return { ran: false, mails: [] };
+    return { ran: false, mails: [], recorded: 0 };
   }
-  let mark = performance.now();
-  const lap = (phase: string) => {
-    const at = performance.now();
-    options.onPhase?.(phase, at - mark);
-    mark = at;
-  };
+  const clock = phaseClock();
   try {
-    const { due, quiet } = await dueSearches(db, options.now, options.finder);
-    lap("saved searches read and matched");
-    const reminders = await dueReminders(db, options.now);
-    lap("deadline reminders read");
-    const changes = await dueChanges(db);
-    lap("wishlist changes read");
+    const searchRun = await createSearchRun(db, options.now, options.finder);
+    await watchNewWishlistItems(db);
+    clock.lap("new programmes read, new wishlist items watched");
     const batchSize = options.batchSize ?? 1000;
-    await moveQuietWindows(db, quiet, options.now, batchSize * 10);
-    lap(`${quiet.length} windows without a match moved on`);
-    // Only the students with something to claim go through a transaction.
-    const students = [...byStudent(due, reminders, changes)];
     const mails: AlertRunResult["mails"] = [];
-    for (let start = 0; start < students.length; start += batchSize) {
-      mails.push(...(await sendBatch(db, students.slice(start, start + batchSize), options)));
+    let recorded = 0;
+    for (let page = await nextStudentPage(db, 0, batchSize * 10); page;) {
+      const { due, quiet } = await searchRun.dueSearches(page);
+      clock.lap("saved searches read and matched");
+      const reminders = await dueReminders(db, options.now, page);
+      const changes = await dueChanges(db, page);
+      clock.lap("deadline reminders and wishlist changes read");
+      await moveQuietWindows(db, quiet, options.now, batchSize * 10);
+      clock.lap("windows without a match moved on");
+      // Only the students with something to claim go through a transaction.
+      const students = [...byStudent(due, reminders, changes)];
+      for (let start = 0; start < students.length; start += batchSize) {
+        const sent = await sendBatch(db, students.slice(start, start + batchSize), options);
+        recorded += sent.length;
+        if (options.onMails) await options.onMails(sent);
+        else mails.push(...sent);
+      }
+      clock.lap("alerts claimed and digests recorded");
+      page = await nextStudentPage(db, page.last, batchSize * 10);
     }
-    lap(`${students.length} students' alerts claimed and recorded`);
-    return { ran: true, mails };
+    clock.report(options.onPhase);
+    return { ran: true, mails, recorded };
   } finally {
     await releaseLease(db, ALERT_LEASE, options.holder);
   }

@@ -40,7 +40,7 @@ export async function selectPrepared<Row>(db: Database, query: SQL): Promise<Row
 
 /** A PostgreSQL array literal of texts (`{"a","b\\"c"}`), to pass a list as one parameter. */
 export function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 }
 
 /** A PostgreSQL array literal of whole numbers (`{1,2,3}`), to pass a list as one parameter. */

@@ -53,8 +53,9 @@ describe("the window index", () => {
 
   it("takes the shortest list the filters allow, in the window's order", () => {
     expect(candidates({ countryIds: [10] })).toEqual([0, 2, 5]);
-    // Type 1 has four programmes, country 20 two: the country's list is tested.
-    expect(candidates({ programmeTypeId: 1, countryIds: [20] })).toEqual([1, 4]);
+    // Type 1 and country 20 together: the one programme of both.
+    expect(candidates({ programmeTypeId: 1, countryIds: [20] })).toEqual([4]);
+    expect(candidates({ programmeTypeId: 2, countryIds: [30] })).toEqual([]);
     // Every discipline must match: the rarer one's list is enough.
     expect(candidates({ disciplineIds: [7, 8] })).toEqual([0, 1, 4]);
     expect(candidates({ schoolId: 100 })).toEqual([1, 3, 5]);

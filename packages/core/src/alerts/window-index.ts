@@ -31,6 +31,8 @@ export interface WindowIndex {
   size: number;
   byType: Map<number, number[]>;
   byCountry: Map<number, number[]>;
+  /** By programme type and country together (most saved searches name both). */
+  byTypeAndCountry: Map<string, number[]>;
   byDiscipline: Map<number, number[]>;
   bySchool: Map<number, number[]>;
   /** Programme id → position. */
@@ -41,7 +43,7 @@ export interface WindowIndex {
 
 const NONE: readonly number[] = [];
 
-function add(map: Map<number, number[]>, key: number, position: number) {
+function add<Key>(map: Map<Key, number[]>, key: Key, position: number) {
   const list = map.get(key);
   if (list) list.push(position);
   else map.set(key, [position]);
@@ -52,6 +54,7 @@ export function indexWindow(programmes: readonly NewProgramme[]): WindowIndex {
     size: programmes.length,
     byType: new Map(),
     byCountry: new Map(),
+    byTypeAndCountry: new Map(),
     byDiscipline: new Map(),
     bySchool: new Map(),
     positions: new Map(),
@@ -60,6 +63,7 @@ export function indexWindow(programmes: readonly NewProgramme[]): WindowIndex {
   programmes.forEach((p, position) => {
     add(index.byType, p.programmeTypeId, position);
     add(index.byCountry, p.countryId, position);
+    add(index.byTypeAndCountry, `${p.programmeTypeId} ${p.countryId}`, position);
     add(index.bySchool, p.schoolId, position);
     for (const id of p.disciplineIds) add(index.byDiscipline, id, position);
     index.positions.set(p.id, position);
@@ -99,7 +103,12 @@ export function candidatesOf(
   if (filters.schoolId !== undefined) consider(index.bySchool.get(filters.schoolId));
   for (const id of filters.disciplineIds) consider(index.byDiscipline.get(id));
   if (filters.countryIds.length === 1) {
-    consider(index.byCountry.get(filters.countryIds[0] as number));
+    const country = filters.countryIds[0] as number;
+    consider(
+      filters.programmeTypeId === undefined
+        ? index.byCountry.get(country)
+        : index.byTypeAndCountry.get(`${filters.programmeTypeId} ${country}`),
+    );
   } else if (filters.countryIds.length > 1) {
     const lists = [...new Set(filters.countryIds)].map((id) => index.byCountry.get(id) ?? NONE);
     const total = lists.reduce((sum, list) => sum + list.length, 0);

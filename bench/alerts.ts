@@ -172,24 +172,31 @@ async function importProgrammes(db: Database, at: Date, round: number) {
   );
 }
 
-/** CPU seconds of the PostgreSQL backends that served this process (utime + stime; /proc). */
-function backendSeconds(backends: ReadonlySet<number>): number {
-  let ticks = 0;
+/** CPU ticks of each PostgreSQL backend that served this process (utime + stime; /proc). */
+function backendTicks(backends: ReadonlySet<number>): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const pid of backends) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The backend ended (the pool closed an idle connection): its ticks are lost, rarely.
     }
   }
+  return ticks;
+}
+
+/** CPU seconds the backends used since `before` (a backend that ended meanwhile is not counted). */
+function backendSecondsSince(backends: ReadonlySet<number>, before: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of backendTicks(backends)) ticks += now - (before.get(pid) ?? 0);
   return ticks / 100;
 }
 
 async function timedRun(db: Database, backends: ReadonlySet<number>, label: string, now: Date) {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  const backendBefore = backendSeconds(backends);
+  const backendBefore = backendTicks(backends);
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 5_000);
   const phases: string[] = [];
@@ -215,7 +222,7 @@ async function timedRun(db: Database, backends: ReadonlySet<number>, label: stri
   console.log(`  ${phases.join("; ")}`);
   const mean = loads.reduce((sum, load) => sum + load, 0) / loads.length;
   console.log(
-    `  CPU: Node ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${(backendSeconds(backends) - backendBefore).toFixed(1)} s; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${mean.toFixed(1)}`,
+    `  CPU: Node ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${backendSecondsSince(backends, backendBefore).toFixed(1)} s; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${mean.toFixed(1)}`,
   );
   return { ...result, recipients };
 }

@@ -18,7 +18,7 @@ import type { FinderIndex } from "../finder/finder-index.ts";
 import type { NewMatch, NewMatches } from "../finder/new-matches.ts";
 import { resolveCourseListRequest } from "../finder/search.ts";
 import { selectRows } from "../sql-rows.ts";
-import { candidatesOf, indexWindow, type NewProgramme, type WindowIndex } from "./window-index.ts";
+import { candidatesOf, windowIndexOf, type NewProgramme } from "./window-index.ts";
 
 /** Public programmes first published in (from, to], newest first. */
 export async function loadNewProgrammes(db: Database, from: Date, to: Date) {
@@ -109,7 +109,6 @@ const EMPTY_QUERY: CourseListQuery = {
 export function createSearchMatcher(db: Database, finder?: FinderIndex) {
   const lookups = new Map<string, Promise<CourseFilters | null>>();
   const texts = new Map<string, Promise<Set<number> | null>>();
-  const indexes = new WeakMap<readonly NewProgramme[], WindowIndex>();
 
   /** One slug lookup, resolved by the finder and kept for the run; null when unknown. */
   function lookup(key: string, query: Partial<CourseListQuery>) {
@@ -191,11 +190,7 @@ export function createSearchMatcher(db: Database, finder?: FinderIndex) {
     const filters = await filtersOf(query);
     const ids = query.name ? await textIdsOf(query.name, window.from, window.to) : undefined;
     if (!filters || ids === null) return { count: 0, newest: [] };
-    let index = indexes.get(programmes);
-    if (!index) {
-      index = indexWindow(programmes);
-      indexes.set(programmes, index);
-    }
+    const index = windowIndexOf(programmes);
     let count = 0;
     const newest: NewMatch[] = [];
     for (const position of candidatesOf(index, filters, ids)) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 
 import { ALL_PUBLISHED_COURSES, type CourseFilters } from "../finder/course-request.ts";
-import { candidatesOf, indexWindow, type NewProgramme } from "./window-index.ts";
+import { candidatesOf, windowIndexOf, type NewProgramme } from "./window-index.ts";
 
 function programme(id: number, countryId: number, typeId: number, disciplines: number[]) {
   return {
@@ -37,7 +37,7 @@ const WINDOW = [
   programme(5, 20, 1, [7]),
   programme(6, 10, 1, [8]),
 ];
-const index = indexWindow(WINDOW);
+const index = windowIndexOf(WINDOW);
 const filters = (change: Partial<CourseFilters>): CourseFilters => ({
   ...ALL_PUBLISHED_COURSES,
   ...change,

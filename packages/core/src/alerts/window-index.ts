@@ -49,7 +49,7 @@ function add<Key>(map: Map<Key, number[]>, key: Key, position: number) {
   else map.set(key, [position]);
 }
 
-export function indexWindow(programmes: readonly NewProgramme[]): WindowIndex {
+function indexWindow(programmes: readonly NewProgramme[]): WindowIndex {
   const index: WindowIndex = {
     size: programmes.length,
     byType: new Map(),
@@ -68,6 +68,18 @@ export function indexWindow(programmes: readonly NewProgramme[]): WindowIndex {
     for (const id of p.disciplineIds) add(index.byDiscipline, id, position);
     index.positions.set(p.id, position);
   });
+  return index;
+}
+
+const INDEXES = new WeakMap<readonly NewProgramme[], WindowIndex>();
+
+/** The index of a window, built the first time a search is tested against it. */
+export function windowIndexOf(programmes: readonly NewProgramme[]): WindowIndex {
+  let index = INDEXES.get(programmes);
+  if (!index) {
+    index = indexWindow(programmes);
+    INDEXES.set(programmes, index);
+  }
   return index;
 }
 

@@ -7,13 +7,17 @@
 // the e-mails it recorded (one per student at most), then a second import of the same size and
 // its run, and a run with nothing new. PostgreSQL with TEST_DATABASE_URL, else PGlite. The target:
 // the run after an import finishes within 5 minutes.
+// Each run also prints its phases, its CPU time (Node and PostgreSQL) and the load average.
 // Options: --courses N, --students N, --import N, --keep (reuse the seeded catalogue).
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+
 import { sql } from "drizzle-orm";
 
 import { runAlerts } from "@studyatlas/core/alerts/alert-run.ts";
 import { normaliseSavedQuery } from "@studyatlas/core/alerts/saved-query.ts";
-import { selectRows } from "@studyatlas/core/sql-rows.ts";
-import { openDatabase, type Database } from "@studyatlas/db/client.ts";
+import { intArrayLiteral, selectRows, textArrayLiteral } from "@studyatlas/core/sql-rows.ts";
+import { openDatabase, type Database, type RawQuery } from "@studyatlas/db/client.ts";
 
 import { engineName, flag, option, prepareDatabase } from "./harness.ts";
 
@@ -47,7 +51,32 @@ async function slugs(db: Database, table: "countries" | "disciplines", limit: nu
   return rows.map((row) => row.slug);
 }
 
-async function addStudents(db: Database, at: Date) {
+interface SavedSearchRow {
+  userId: number;
+  query: string;
+  frequency: string;
+  token: string;
+}
+
+/** Inserts saved searches, every window starting at `at` (array parameters, one statement). */
+async function insertSavedSearches(query: RawQuery, rows: readonly SavedSearchRow[], at: Date) {
+  await query(
+    `insert into saved_searches (user_id, name, query, frequency, seen_at, alerted_until,
+       unsubscribe_token, created_at)
+     select v.user_id, 'Bench search', v.query, v.frequency, $5::timestamptz, $5::timestamptz,
+       v.token, $5::timestamptz
+     from unnest($1::int[], $2::text[], $3::text[], $4::text[]) as v(user_id, query, frequency, token)`,
+    [
+      intArrayLiteral(rows.map((row) => row.userId)),
+      textArrayLiteral(rows.map((row) => row.query)),
+      textArrayLiteral(rows.map((row) => row.frequency)),
+      textArrayLiteral(rows.map((row) => row.token)),
+      at.toISOString(),
+    ],
+  );
+}
+
+async function addStudents(db: Database, query: RawQuery, at: Date) {
   const started = performance.now();
   await db.execute(sql`delete from users where email like 'bench-alerts-%'`);
   await db.execute(
@@ -65,15 +94,7 @@ async function addStudents(db: Database, at: Date) {
   const disciplines = await slugs(db, "disciplines", 40);
   const next = random(2026);
   const frequencies = ["instant", "instant", "instant", "daily", "daily", "weekly"];
-  const batch: ReturnType<typeof sql>[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    await db.execute(
-      sql`insert into saved_searches (user_id, name, query, frequency, seen_at, alerted_until,
-            unsubscribe_token, created_at) values ${sql.join(batch, sql`, `)}`,
-    );
-    batch.length = 0;
-  };
+  const rows: SavedSearchRow[] = [];
   for (let student = 0; student < STUDENTS; student += 1) {
     for (let search = 0; search < 3; search += 1) {
       const params = new URLSearchParams();
@@ -85,16 +106,17 @@ async function addStudents(db: Database, at: Date) {
       if (fee) params.set("tuition", fee);
       const words = pick(WORDS, next);
       if (words) params.set("name", words);
-      const token = `bench-${student}-${search}`;
-      batch.push(
-        sql`(${firstId + student}, 'Bench search', ${normaliseSavedQuery(params.toString())},
-             ${pick(frequencies, next)}, ${at.toISOString()}::timestamptz,
-             ${at.toISOString()}::timestamptz, ${token}, ${at.toISOString()}::timestamptz)`,
-      );
-      if (batch.length >= 3000) await flush();
+      rows.push({
+        userId: firstId + student,
+        query: normaliseSavedQuery(params.toString()),
+        frequency: pick(frequencies, next),
+        token: `bench-${student}-${search}`,
+      });
     }
   }
-  await flush();
+  for (let start = 0; start < rows.length; start += 30_000) {
+    await insertSavedSearches(query, rows.slice(start, start + 30_000), at);
+  }
   // Two wishlisted programmes each; a tenth of the first ones get a deadline in 20 days.
   await db.execute(
     sql`insert into wishlist_items (user_id, course_id)
@@ -151,15 +173,59 @@ async function importProgrammes(db: Database, at: Date, round: number) {
   );
 }
 
-async function timedRun(db: Database, label: string, now: Date) {
+/** CPU ticks of each PostgreSQL backend that served this process (utime + stime; /proc). */
+function backendTicks(backends: ReadonlySet<number>): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of backends) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The backend ended (the pool closed an idle connection): its ticks are lost, rarely.
+    }
+  }
+  return ticks;
+}
+
+/** CPU seconds the backends used since `before` (a backend that ended meanwhile is not counted). */
+function backendSecondsSince(backends: ReadonlySet<number>, before: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of backendTicks(backends)) ticks += now - (before.get(pid) ?? 0);
+  return ticks / 100;
+}
+
+async function timedRun(db: Database, backends: ReadonlySet<number>, label: string, now: Date) {
   const started = performance.now();
-  const result = await runAlerts(db, { now, holder: "bench", publicBaseUrl: "https://bench" });
+  const cpuBefore = process.cpuUsage();
+  const backendBefore = backendTicks(backends);
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 5_000);
+  const phases: string[] = [];
+  // As the alert job does: each batch handed over once committed, none kept (ADR 053).
+  const recipients = new Set<string>();
+  const result = await runAlerts(db, {
+    now,
+    holder: "bench",
+    publicBaseUrl: "https://bench",
+    onPhase: (phase, ms) => phases.push(`${phase} ${(ms / 1000).toFixed(1)} s`),
+    onMails: async (mails) => {
+      for (const mail of mails) recipients.add(mail.message.to);
+    },
+  });
+  clearInterval(sampler);
+  loads.push(loadavg()[0] ?? 0);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const verdict = seconds <= 300 ? "within 5 minutes" : "OVER 5 minutes";
   console.log(
-    `${engineName} ${COURSES.toLocaleString("en")} | ${label.padEnd(34)} | ${seconds.toFixed(1).padStart(6)} s | ${result.mails.length.toLocaleString("en").padStart(7)} e-mails | ${verdict}`,
+    `${engineName} ${COURSES.toLocaleString("en")} | ${label.padEnd(34)} | ${seconds.toFixed(1).padStart(6)} s | ${result.recorded.toLocaleString("en").padStart(7)} e-mails | ${verdict}`,
   );
-  return result;
+  console.log(`  ${phases.join("; ")}`);
+  const mean = loads.reduce((sum, load) => sum + load, 0) / loads.length;
+  console.log(
+    `  CPU: Node ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${backendSecondsSince(backends, backendBefore).toFixed(1)} s; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, mean ${mean.toFixed(1)}`,
+  );
+  return { ...result, recipients };
 }
 
 async function main() {
@@ -174,21 +240,30 @@ async function main() {
       ? { kind: "postgres", url: env.DATABASE_URL }
       : { kind: "pglite", dataDir: env.DATA_DIR ?? "" },
   );
+  // The PostgreSQL backends serving the run, for its CPU time.
+  const backends = new Set<number>();
+  database.pool?.on("acquire", (client) => {
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (pid) backends.add(pid);
+  });
   try {
     await database.db.execute(sql`delete from saved_searches`);
+    // A run with --keep starts from the seeded catalogue: earlier runs' imports and e-mails go.
+    await database.db.execute(sql`delete from courses where slug like '%-import-%'`);
+    await database.db.execute(sql`delete from mail_outbox where kind = 'alert'`);
     await database.db.execute(sql`delete from job_leases`);
     const t0 = new Date(Date.now() + 86_400_000);
     const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
-    await addStudents(database.db, t0);
+    await addStudents(database.db, database.query, t0);
     // What the students have seen so far: their wishlists' current prices and dates.
-    await timedRun(database.db, "first run (records wishlists)", minutes(1));
+    await timedRun(database.db, backends, "first run (records wishlists)", minutes(1));
     await importProgrammes(database.db, minutes(2), 1);
-    const first = await timedRun(database.db, "run after import 1 (cold)", minutes(3));
-    const students = new Set(first.mails.map((mail) => mail.message.to)).size;
+    const first = await timedRun(database.db, backends, "run after import 1 (cold)", minutes(3));
+    const students = first.recipients.size;
     console.log(`  ${students.toLocaleString("en")} students e-mailed, one digest each`);
     await importProgrammes(database.db, minutes(4), 2);
-    await timedRun(database.db, "run after import 2", minutes(5));
-    await timedRun(database.db, "run with nothing new", minutes(6));
+    await timedRun(database.db, backends, "run after import 2", minutes(5));
+    await timedRun(database.db, backends, "run with nothing new", minutes(6));
   } finally {
     await database.db.execute(sql`delete from users where email like 'bench-alerts-%'`);
     await database.close();

@@ -40,5 +40,10 @@ export async function selectPrepared<Row>(db: Database, query: SQL): Promise<Row
 
 /** A PostgreSQL array literal of texts (`{"a","b\\"c"}`), to pass a list as one parameter. */
 export function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+}
+
+/** A PostgreSQL array literal of whole numbers (`{1,2,3}`), to pass a list as one parameter. */
+export function intArrayLiteral(values: readonly number[]): string {
+  return `{${values.map((value) => Math.trunc(value)).join(",")}}`;
 }

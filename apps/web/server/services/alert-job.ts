@@ -1,6 +1,7 @@
 // The alert run on the scheduler (docs/decisions/053-saved-searches-and-alerts.md): every process
 // offers it every ALERTS_INTERVAL_SECONDS; the PostgreSQL lease lets one of them run it. The
-// digests are recorded in the outbox inside the run's transactions, then sent over SMTP here.
+// digests are recorded in the outbox inside the run's transactions, then sent over SMTP here, a
+// batch at a time as each transaction commits.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 
@@ -33,8 +34,11 @@ export function scheduleAlerts(options: {
       holder,
       publicBaseUrl: config.publicBaseUrl,
       finder: finderIndex,
+      // Each batch is delivered once committed, so the run never holds every digest at once.
+      onMails: async (mails) => {
+        for (const mail of mails) await deliver(mail.id, mail.message);
+      },
     });
-    for (const mail of result.mails) await deliver(mail.id, mail.message);
-    if (result.mails.length > 0) log.info({ mails: result.mails.length }, "Alerts sent");
+    if (result.recorded > 0) log.info({ mails: result.recorded }, "Alerts sent");
   });
 }

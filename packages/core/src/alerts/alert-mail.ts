@@ -34,7 +34,11 @@ export interface DigestRecipient {
   firstName: string;
 }
 
+const HTML_SPECIAL = /[&<>"']/;
+
 function escapeHtml(value: string): string {
+  // Most names and every token need no escaping; a digest escapes dozens of strings.
+  if (!HTML_SPECIAL.test(value)) return value;
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

@@ -15,29 +15,10 @@ import { InvalidParameterError } from "../errors.ts";
 import type { CourseFilters } from "../finder/course-request.ts";
 import { courseWhere } from "../finder/course-sql.ts";
 import type { FinderIndex } from "../finder/finder-index.ts";
-import type { NewMatches } from "../finder/new-matches.ts";
+import type { NewMatch, NewMatches } from "../finder/new-matches.ts";
 import { resolveCourseListRequest } from "../finder/search.ts";
 import { selectRows } from "../sql-rows.ts";
-
-export interface NewProgramme {
-  id: number;
-  name: string;
-  slug: string;
-  schoolName: string;
-  publishedAt: number;
-  programmeTypeId: number;
-  degreeTypeId: number | null;
-  schoolId: number;
-  countryId: number;
-  continent: string;
-  tuitionFee: number;
-  tuitionFeeUsd: number | null;
-  durationDays: number;
-  attendance: string;
-  format: string;
-  featured: boolean;
-  disciplineIds: Set<number>;
-}
+import { candidatesOf, windowIndexOf, type NewProgramme } from "./window-index.ts";
 
 /** Public programmes first published in (from, to], newest first. */
 export async function loadNewProgrammes(db: Database, from: Date, to: Date) {
@@ -209,15 +190,18 @@ export function createSearchMatcher(db: Database, finder?: FinderIndex) {
     const filters = await filtersOf(query);
     const ids = query.name ? await textIdsOf(query.name, window.from, window.to) : undefined;
     if (!filters || ids === null) return { count: 0, newest: [] };
-    const matched = programmes.filter(
-      (p) => (ids === undefined || ids.has(p.id)) && matchesFilters(p, filters),
-    );
-    return {
-      count: matched.length,
-      newest: matched
-        .slice(0, 5)
-        .map((p) => ({ id: p.id, name: p.name, slug: p.slug, schoolName: p.schoolName })),
-    };
+    const index = windowIndexOf(programmes);
+    let count = 0;
+    const newest: NewMatch[] = [];
+    for (const position of candidatesOf(index, filters, ids)) {
+      const p = programmes[position] as NewProgramme;
+      if ((ids !== undefined && !ids.has(p.id)) || !matchesFilters(p, filters)) continue;
+      count += 1;
+      if (newest.length < 5) {
+        newest.push({ id: p.id, name: p.name, slug: p.slug, schoolName: p.schoolName });
+      }
+    }
+    return { count, newest };
   }
 
   return { matchesOf };

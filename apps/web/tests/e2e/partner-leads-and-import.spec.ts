@@ -46,6 +46,17 @@ async function json<T>(request: APIRequestContext, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A number in letters only (a name may hold no digits): 0 → a, 25 → z, 26 → ba. */
+function lettersOf(value: number): string {
+  let rest = value;
+  let letters = "";
+  do {
+    letters = String.fromCharCode(97 + (rest % 26)) + letters;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return letters;
+}
+
 test("bulk status on 3 leads, a saved view, the lead's owner and timeline", async ({ browser }) => {
   const studentContext = await browser.newContext();
   const partnerContext = await browser.newContext();
@@ -62,7 +73,7 @@ test("bulk status on 3 leads, a saved view, the lead's owner and timeline", asyn
     );
 
     // One student applies to three of the school's programmes, under a name unique to the run.
-    const lastName = `Bulkmann${Date.now().toString(36)}`;
+    const lastName = `Bulkmann${lettersOf(Date.now())}`;
     const student = await studentContext.newPage();
     const email = await registerUser({ firstName: "Lena", lastName });
     await signInThroughApi(student, email);
@@ -94,7 +105,7 @@ test("bulk status on 3 leads, a saved view, the lead's owner and timeline", asyn
     await expect(partner.getByText("0 leads selected")).toBeVisible();
 
     // The filters saved as a view, shared by the team.
-    const viewName = `Lena ${lastName}`;
+    const viewName = `Contacted ${lastName}`;
     await partner.getByLabel("Save these filters as").fill(viewName);
     await partner.getByRole("button", { name: "Save view" }).click();
     await expect(partner.getByRole("link", { name: viewName })).toBeVisible();
@@ -236,6 +247,7 @@ test("a new partner's checklist ticks each step and is gone when all are done", 
     expect(registered.status(), await registered.text()).toBe(201);
     await page.goto(await mailedLink(page.request, email, "verification"));
     await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
+    await signInThroughApi(page, email);
     const { id } = await json<{ id: number }>(page.request, "/api/dashboard/partner/organisation");
 
     // A sales agent links a school and approves the organisation.

@@ -23,7 +23,7 @@ export async function gettingStarted(
 ): Promise<GettingStarted> {
   const done = (condition: ReturnType<typeof sql>) =>
     sql`exists (select 1 from audit_log l where l.organisation_id = ${organisationId}
-                  and l.actor_role = 'partner' and ${condition})`;
+                  and l.actor_role = 'partner' and (${condition}))`;
   const row = await selectOne<GettingStarted>(
     db,
     sql`select ${done(sql`l.entity = 'school' and l.action = 'update'`)} as "schoolProfile",

@@ -16,6 +16,7 @@ import { callApi } from "../../auth/account-api.ts";
 import { FormOutcome } from "../../components/form/form-parts.tsx";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./dashboard.module.css";
+import manageStyles from "./lead-management.module.css";
 import { LeadTimeline } from "./lead-timeline.tsx";
 import { dateOf } from "./partner-leads.tsx";
 
@@ -179,7 +180,7 @@ function LeadFollowUp({ lead, members }: { lead: LeadDetail; members: LeadPageDa
   return (
     <section className={styles.card} aria-labelledby="lead-follow-up">
       <h2 id="lead-follow-up">Follow-up</h2>
-      <form onSubmit={(event) => void saveOwner(event)} className={styles.search}>
+      <form onSubmit={(event) => void saveOwner(event)} className={manageStyles.followRow}>
         <label htmlFor="lead-owner" className={styles.label}>
           Owner
         </label>
@@ -200,7 +201,7 @@ function LeadFollowUp({ lead, members }: { lead: LeadDetail; members: LeadPageDa
           Save owner
         </button>
       </form>
-      <form onSubmit={(event) => void saveStatus(event)} className={styles.search}>
+      <form onSubmit={(event) => void saveStatus(event)} className={manageStyles.followRow}>
         <label htmlFor="lead-status" className={styles.label}>
           Status
         </label>

@@ -17,7 +17,7 @@ const COLUMN_HINTS: Record<ImportColumn, string> = {
   school: "The school's name; may stay empty when your organisation has one school.",
   name: "Required. The programme's name.",
   summary: "A short description.",
-  programme_type: "A programme type from the form's list, e.g. Master.",
+  programme_type: "A programme type from the form's list, e.g. Masters.",
   degree_type: "A degree from the form's list, by name or short name.",
   language: "The language of instruction, by name or code (English, en).",
   duration: "A number, e.g. 1 or 1.5.",

@@ -18,6 +18,7 @@ import {
 import { authErrorMessage, callApi, type ApiAnswer } from "../../auth/account-api.ts";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./dashboard.module.css";
+import manageStyles from "./lead-management.module.css";
 import { ImportColumns, ImportErrors } from "./programme-import-parts.tsx";
 
 const API = "/api/dashboard/partner/programme-import";
@@ -94,7 +95,7 @@ export function ProgrammeImport() {
       </p>
       <section className={styles.card} aria-labelledby="import-file">
         <h2 id="import-file">Your file</h2>
-        <form className={formStyles.form} onSubmit={(event) => void state.runPreview(event)}>
+        <form className={manageStyles.importForm} onSubmit={(event) => void state.runPreview(event)}>
           <div className={formStyles.field}>
             <label className={formStyles.label} htmlFor="import-file-input">
               CSV or Excel file
@@ -152,7 +153,7 @@ function PreviewPanel(props: {
       {writable > 0 ? (
         <button
           type="button"
-          className={formStyles.primary}
+          className={`${formStyles.primary} ${manageStyles.confirmImport}`}
           disabled={props.pending}
           onClick={() => void props.onConfirm()}
         >

@@ -298,7 +298,7 @@ test("a new partner's checklist ticks each step and is gone when all are done", 
     await expect(checklist.getByRole("listitem").first()).toContainText("(done)");
 
     // A first programme, imported.
-    const file = `Code,Name,Programme type,Duration,Duration unit,Format,Attendance,Disciplines\r\nC-1,Checklist Studies,Masters,1,years,Full-time,On campus,Law\r\n`;
+    const file = `Code,Name,Programme type,Duration,Duration unit,Format,Attendance,Start,Tuition fee,Currency,Fee period,Disciplines\r\nC-1,Checklist Studies,Masters,1,years,Full-time,On campus,2027-09,9000,EUR,year,Law\r\n`;
     const multipart = {
       file: { name: "one.csv", mimeType: "text/csv", buffer: Buffer.from(file) },
     };
@@ -312,6 +312,7 @@ test("a new partner's checklist ticks each step and is gone when all are done", 
       { multipart, headers: partnerHeaders },
     );
     expect(imported.status(), await imported.text()).toBe(200);
+    expect(await imported.json()).toMatchObject({ created: 1, skipped: 0 });
     await page.reload();
     await expect(checklist).toContainText("2 of 3 done");
 

@@ -8,8 +8,6 @@ import { Link } from "react-router";
 
 import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboards.ts";
 import {
-  IMPORT_COLUMN_LABELS,
-  IMPORT_COLUMNS,
   IMPORT_MESSAGES,
   type ImportPreview,
   type ImportResult,
@@ -95,7 +93,10 @@ export function ProgrammeImport() {
       </p>
       <section className={styles.card} aria-labelledby="import-file">
         <h2 id="import-file">Your file</h2>
-        <form className={manageStyles.importForm} onSubmit={(event) => void state.runPreview(event)}>
+        <form
+          className={manageStyles.importForm}
+          onSubmit={(event) => void state.runPreview(event)}
+        >
           <div className={formStyles.field}>
             <label className={formStyles.label} htmlFor="import-file-input">
               CSV or Excel file

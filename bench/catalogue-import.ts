@@ -11,16 +11,11 @@
 import { randomBytes } from "node:crypto";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
-import {
-  decideOrganisation,
-  linkSchool,
-  organisationOfUser,
-} from "@studyatlas/core/dashboards/organisations.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import type { buildApp } from "../apps/web/server/app.ts";
 import { loadConfig } from "../apps/web/server/config.ts";
+import { approvedPartner, type BenchPartner } from "./bench-partner.ts";
 import { engineName, flag, option, prepareDatabase } from "./harness.ts";
 
 const COURSES = option("courses", 100_000);
@@ -30,54 +25,15 @@ const BOUNDARY = "----studyatlas-bench-import";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-async function partnerSession(app: App, database: DatabaseHandle) {
-  const email = `bench-import-${Date.now()}@example.com`;
-  const password = "Secret123!";
-  const registered = await app.inject({
-    method: "POST",
-    url: "/api/account/register_partner",
-    payload: { first_name: "Pat", last_name: "Partner", email, password, organization: "Org" },
-  });
-  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
-  const user = (await findUserByEmail(database.db, email))!;
-  await markEmailVerified(database.db, user.id);
-  const organisation = (await organisationOfUser(database.db, user.id))!;
-  const sales = (await findUserByEmail(database.db, "sales@studyatlas.test"))!;
-  const { rows } = await database.query<{ id: number; slug: string }>(
+/** A partner of one published school that no organisation has. */
+const partnerSession = (app: App, database: DatabaseHandle) =>
+  approvedPartner(
+    app,
+    database,
     `select s.id, s.slug from schools s where s.published
        and not exists (select 1 from organisation_schools l where l.school_id = s.id)
      order by s.id limit 1`,
   );
-  const school = rows[0]!;
-  await linkSchool(database.db, {
-    organisationId: organisation.id,
-    schoolId: Number(school.id),
-    salesUserId: sales.id,
-  });
-  await decideOrganisation(database.db, {
-    organisationId: organisation.id,
-    status: "approved",
-    salesUserId: sales.id,
-  });
-  const cookies = new Map<string, string>();
-  const keep = (response: { cookies: { name: string; value: string }[] }) => {
-    for (const cookie of response.cookies) cookies.set(cookie.name, cookie.value);
-  };
-  keep(await app.inject({ url: "/api/health" }));
-  const headers = () => ({
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-    "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
-  });
-  const signIn = await app.inject({
-    method: "POST",
-    url: "/api/dashboard/token",
-    payload: { email, password },
-    headers: headers(),
-  });
-  if (signIn.statusCode !== 200) throw new Error(`sign-in: ${signIn.body}`);
-  keep(signIn);
-  return { headers, schoolSlug: school.slug };
-}
 
 async function catalogueNames(database: DatabaseHandle) {
   const { rows } = await database.query<{ type: string; discipline: string }>(
@@ -145,7 +101,7 @@ async function finderCatchUp(base: string, schoolSlug: string, expected: number,
 
 async function importOnce(
   base: string,
-  session: Awaited<ReturnType<typeof partnerSession>>,
+  session: BenchPartner,
   label: string,
   file: Buffer,
   expected: number,

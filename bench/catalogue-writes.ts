@@ -8,16 +8,11 @@
 // latency per line, and the writes' own time.
 // Options: --courses N (100000), --rounds N (3 bursts of each size), --keep.
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
-import { findUserByEmail, markEmailVerified } from "@studyatlas/core/accounts/users.ts";
-import {
-  decideOrganisation,
-  linkSchool,
-  organisationOfUser,
-} from "@studyatlas/core/dashboards/organisations.ts";
 import { openDatabase, type DatabaseHandle } from "@studyatlas/db/client.ts";
 
 import type { buildApp } from "../apps/web/server/app.ts";
 import { loadConfig } from "../apps/web/server/config.ts";
+import { approvedPartner } from "./bench-partner.ts";
 import { engineName, flag, option, percentile, prepareDatabase } from "./harness.ts";
 
 const COURSES = option("courses", 100_000);
@@ -29,51 +24,13 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** A signed-in partner of one school with ten programmes; its writes go through app.inject. */
 async function partnerOf(app: App, database: DatabaseHandle) {
-  const email = `bench-partner-${Date.now()}@example.com`;
-  const password = "Secret123!";
-  const registered = await app.inject({
-    method: "POST",
-    url: "/api/account/register_partner",
-    payload: { first_name: "Pat", last_name: "Partner", email, password, organization: "Org" },
-  });
-  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
-  const user = (await findUserByEmail(database.db, email))!;
-  await markEmailVerified(database.db, user.id);
-  const organisation = (await organisationOfUser(database.db, user.id))!;
-  const sales = (await findUserByEmail(database.db, "sales@studyatlas.test"))!;
-  const { rows } = await database.query<{ school_id: number }>(
-    `select c.school_id from courses c
+  const { headers, schoolId } = await approvedPartner(
+    app,
+    database,
+    `select c.school_id as id, s.slug from courses c join schools s on s.id = c.school_id
      where not exists (select 1 from organisation_schools l where l.school_id = c.school_id)
-     group by c.school_id having count(*) >= 10 order by c.school_id limit 1`,
+     group by c.school_id, s.slug having count(*) >= 10 order by c.school_id limit 1`,
   );
-  const schoolId = Number(rows[0]!.school_id);
-  await linkSchool(database.db, {
-    organisationId: organisation.id,
-    schoolId,
-    salesUserId: sales.id,
-  });
-  await decideOrganisation(database.db, {
-    organisationId: organisation.id,
-    status: "approved",
-    salesUserId: sales.id,
-  });
-  const cookies = new Map<string, string>();
-  const keep = (response: { cookies: { name: string; value: string }[] }) => {
-    for (const cookie of response.cookies) cookies.set(cookie.name, cookie.value);
-  };
-  keep(await app.inject({ url: "/api/health" }));
-  const headers = () => ({
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-    "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
-  });
-  const signIn = await app.inject({
-    method: "POST",
-    url: "/api/dashboard/token",
-    payload: { email, password },
-    headers: headers(),
-  });
-  if (signIn.statusCode !== 200) throw new Error(`sign-in: ${signIn.body}`);
-  keep(signIn);
   const courses = await database.query<{ id: number }>(
     "select id from courses where school_id = $1 order by id limit 10",
     [schoolId],

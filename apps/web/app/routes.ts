@@ -50,6 +50,7 @@ export default [
   route("dashboard/partner/leads/:id", "routes/dashboards/partner-lead.tsx"),
   route("dashboard/partner/settings", "routes/dashboards/partner-settings.tsx"),
   route("dashboard/partner/programmes", "routes/dashboards/partner-programmes.tsx"),
+  route("dashboard/partner/programmes/import", "routes/dashboards/partner-programme-import.tsx"),
   route("dashboard/partner/programmes/new", "routes/dashboards/partner-programme.tsx", {
     id: "dashboard-partner-programme-new",
   }),

@@ -187,6 +187,7 @@ export const LeadSummarySchema = z.object({
   programme: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
   school: z.object({ id: z.number(), name: z.string() }),
   notes: z.number(),
+  owner: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 
 export const LeadListSchema = z.object({

@@ -49,6 +49,8 @@ export interface LeadSummary {
   programme: { id: number; name: string; slug: string };
   school: { id: number; name: string };
   notes: number;
+  /** The member the lead is given to (ADR 056 "Lead management"), or null. */
+  owner: { id: number; name: string } | null;
 }
 
 export interface LeadDetail extends LeadSummary {
@@ -106,13 +108,18 @@ interface LeadRow {
   school_id: number;
   school_name: string;
   notes: number;
+  owner_id: number | null;
+  owner_name: string | null;
 }
 
 const LEAD_COLUMNS = sql`a.id, a.created_at, coalesce(ls.status, 'new') as status, a.title,
   a.first_name, a.last_name, a.email, a.phone_number, a.country_id, co.name as country_name,
   c.id as course_id, c.name as course_name, c.slug as course_slug, s.id as school_id,
   s.name as school_name,
-  (select count(*)::int from lead_notes n where n.application_id = a.id) as notes`;
+  (select count(*)::int from lead_notes n where n.application_id = a.id) as notes,
+  ls.owner_user_id as owner_id,
+  (select u.first_name || ' ' || u.last_name from users u where u.id = ls.owner_user_id)
+    as owner_name`;
 
 const LEAD_FROM = sql`from applications a
   join courses c on c.id = a.course_id
@@ -136,6 +143,7 @@ function toSummary(row: LeadRow): LeadSummary {
     programme: { id: Number(row.course_id), name: row.course_name, slug: row.course_slug },
     school: { id: Number(row.school_id), name: row.school_name },
     notes: Number(row.notes),
+    owner: row.owner_id === null ? null : { id: Number(row.owner_id), name: row.owner_name ?? "" },
   };
 }
 

@@ -77,6 +77,21 @@ async function xlsxTable(data: Buffer): Promise<string[][]> {
   return Array.from(table, (cells) => cells ?? []);
 }
 
+/**
+ * The CSV's delimiter: the one of comma, semicolon and tab that the header line uses most (a
+ * European spreadsheet exports semicolons). One delimiter for the whole file, so a semicolon
+ * inside a comma-separated cell ("Law; Business") stays in its cell.
+ */
+function csvDelimiter(data: Buffer): string {
+  const text = data.subarray(0, 64 * 1024).toString("utf8");
+  const end = text.search(/\r?\n/);
+  const header = (end === -1 ? text : text.slice(0, end)).replace(/"[^"]*"/g, "");
+  const count = (delimiter: string) => header.split(delimiter).length - 1;
+  return [",", ";", "\t"].reduce((best, delimiter) =>
+    count(delimiter) > count(best) ? delimiter : best,
+  );
+}
+
 /** The file's rows by column: an .xlsx workbook's first sheet, or CSV (UTF-8, BOM or not). */
 export async function readImportFile(data: Buffer): Promise<RawRow[]> {
   if (data.length === 0) throw new ValidationError(IMPORT_MESSAGES.empty, { code: "import_empty" });
@@ -87,8 +102,7 @@ export async function readImportFile(data: Buffer): Promise<RawRow[]> {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,
-      // A spreadsheet's export may use semicolons (European locales).
-      delimiter: [",", ";", "\t"],
+      delimiter: csvDelimiter(data),
     });
   } catch {
     throw new ValidationError(IMPORT_MESSAGES.unreadable, { code: "import_unreadable" });

@@ -77,6 +77,24 @@ export function NewPasswordFields({
   );
 }
 
+/** What a form's last request did: its error (an alert) or what it changed (a status). */
+export function FormOutcome({ error, done, id }: { error?: string; done?: string; id?: string }) {
+  return (
+    <>
+      {error && (
+        <p id={id} className={styles.formError} role="alert">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className={styles.formSuccess} role="status">
+          {done}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function FormSubmit({
   error,
   pending,

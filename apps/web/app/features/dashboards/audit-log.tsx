@@ -39,7 +39,8 @@ const ENTITY_TEXT: Partial<Record<AuditEntry["entity"], string>> = {
   member: "the member",
 };
 
-const timeOf = (iso: string) =>
+/** "27 Nov 2026, 14:05 UTC" (also the lead timeline's, lead-timeline.tsx). */
+export const timeOf = (iso: string) =>
   new Date(iso).toLocaleString("en-GB", {
     day: "numeric",
     month: "short",

@@ -3,7 +3,7 @@
 // me', partner registration with the organisation, and sales registration from an invitation. A
 // network failure opens the §8 Error dialog; a refused sign-in says 'Invalid credentials. Please
 // try again.'.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 
 import {
@@ -217,11 +217,23 @@ export function PartnerRegisterForm({ onSuccess }: { onSuccess: (message: string
   );
 }
 
-const SalesFormSchema = RegisterSchema.omit({ email: true });
+const InvitationFormSchema = RegisterSchema.omit({ email: true });
 
-export function SalesRegisterForm({ email, invitation }: { email: string; invitation: string }) {
+/**
+ * Signs up through an invitation (a sales agent's, ADR 016; a partner team's, ADR 056): the
+ * address is the invitation's, so only names and a password are asked; the API answers 201 with
+ * where to go next.
+ */
+export function InvitationSignUpForm(props: {
+  email: string;
+  invitation: string;
+  endpoint: string;
+  label: string;
+  pendingLabel: string;
+  children?: ReactNode;
+}) {
   const form = useFormFields({ first_name: "", last_name: "", password: "" }, (values) =>
-    fieldErrorsOf(SalesFormSchema, values),
+    fieldErrorsOf(InvitationFormSchema, values),
   );
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -231,8 +243,8 @@ export function SalesRegisterForm({ email, invitation }: { email: string; invita
     if (!form.attemptSubmit()) return;
     setPending(true);
     setError(undefined);
-    const answer = await callApi<{ redirect_to?: string }>("/api/dashboard/sales/register", {
-      json: { ...form.values, invitation },
+    const answer = await callApi<{ redirect_to?: string }>(props.endpoint, {
+      json: { ...form.values, invitation: props.invitation },
     });
     setPending(false);
     if (answer.status === 201 && answer.data.redirect_to) {
@@ -244,7 +256,13 @@ export function SalesRegisterForm({ email, invitation }: { email: string; invita
 
   return (
     <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label="Email" type="email" value={email} readOnly hint="From your invitation" />
+      <FormField
+        label="Email"
+        type="email"
+        value={props.email}
+        readOnly
+        hint="From your invitation"
+      />
       <NameFields form={form} autoFocus />
       <FormField
         label="Password"
@@ -257,9 +275,22 @@ export function SalesRegisterForm({ email, invitation }: { email: string; invita
       <FormSubmit
         error={error}
         pending={pending}
-        label="Create my account"
-        pendingLabel="Creating..."
+        label={props.label}
+        pendingLabel={props.pendingLabel}
       />
+      {props.children}
     </form>
+  );
+}
+
+export function SalesRegisterForm({ email, invitation }: { email: string; invitation: string }) {
+  return (
+    <InvitationSignUpForm
+      email={email}
+      invitation={invitation}
+      endpoint="/api/dashboard/sales/register"
+      label="Create my account"
+      pendingLabel="Creating..."
+    />
   );
 }

@@ -1,5 +1,7 @@
-// One lead on the partner dashboard (docs/decisions/016-organisations-and-dashboards.md "Leads"):
-// the whole application, its status and the partner's notes.
+// One lead on the partner dashboard (docs/decisions/016-organisations-and-dashboards.md "Leads";
+// docs/decisions/056-organisation-membership.md "Lead management"): the applicant's answers, the
+// lead's owner, status and notes, and its timeline in one place. A viewer reads; the controls
+// are for editors and owners, as the API allows.
 import { useState, type FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 
@@ -8,14 +10,27 @@ import {
   LEAD_STATUS_VALUES,
   type LeadDetail,
 } from "@studyatlas/schemas/dashboards.ts";
+import type { LeadTimelineEvent } from "@studyatlas/schemas/lead-management.ts";
 
 import { callApi } from "../../auth/account-api.ts";
+import { FormOutcome } from "../../components/form/form-parts.tsx";
 import formStyles from "../../components/form/form.module.css";
 import styles from "./dashboard.module.css";
 import { LeadEntryRequirements } from "./lead-entry-requirements.tsx";
+import manageStyles from "./lead-management.module.css";
+import { LeadTimeline } from "./lead-timeline.tsx";
 import { dateOf } from "./partner-leads.tsx";
 
-export function LeadPage({ lead }: { lead: LeadDetail }) {
+export interface LeadPageData {
+  lead: LeadDetail;
+  events: LeadTimelineEvent[];
+  /** The organisation's members, who may own the lead. */
+  members: { id: number; name: string }[];
+  canEdit: boolean;
+}
+
+export function LeadPage({ data }: { data: LeadPageData }) {
+  const { lead } = data;
   const { applicant } = lead;
   return (
     <>
@@ -32,9 +47,23 @@ export function LeadPage({ lead }: { lead: LeadDetail }) {
       </div>
       <div className={styles.columns}>
         <LeadApplication lead={lead} />
-        <LeadFollowUp lead={lead} />
         <LeadEntryRequirements lead={lead} />
+        {data.canEdit ? (
+          <LeadFollowUp lead={lead} members={data.members} />
+        ) : (
+          <section className={styles.card} aria-labelledby="lead-follow-up">
+            <h2 id="lead-follow-up">Follow-up</h2>
+            <dl className={styles.details}>
+              <dt>Owner</dt>
+              <dd>{lead.owner?.name ?? "Nobody"}</dd>
+              <dt>Status</dt>
+              <dd>{LEAD_STATUS_LABELS[lead.status]}</dd>
+            </dl>
+            <p className={styles.muted}>Your role (viewer) reads leads; editors change them.</p>
+          </section>
+        )}
       </div>
+      <LeadTimeline events={data.events} />
     </>
   );
 }
@@ -90,20 +119,25 @@ function LeadApplication({ lead }: { lead: LeadDetail }) {
 function useLeadFollowUp(lead: LeadDetail) {
   const revalidator = useRevalidator();
   const [status, setStatus] = useState(lead.status);
+  const [owner, setOwner] = useState(lead.owner ? String(lead.owner.id) : "");
   const [note, setNote] = useState("");
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState<string>();
   const [pending, setPending] = useState(false);
 
-  const send = async (path: string, json: unknown, done: string) => {
+  const send = async (path: string, json: unknown, done: string, method = "POST") => {
     setPending(true);
     setError(undefined);
     setSaved(undefined);
-    const answer = await callApi(`/api/dashboard/partner/leads/${lead.id}${path}`, { json });
+    const answer = await callApi(`/api/dashboard/partner/leads/${lead.id}${path}`, {
+      json,
+      method,
+    });
     setPending(false);
     if (!answer.ok) {
       setError(
         answer.data.errors?.body?.[0] ??
+          answer.data.errors?.owner_id?.[0] ??
           answer.data.detail ??
           "Something went wrong. Please try again.",
       );
@@ -122,16 +156,54 @@ function useLeadFollowUp(lead: LeadDetail) {
     event.preventDefault();
     if (await send("/notes", { body: note }, "Note added.")) setNote("");
   };
-  return { status, setStatus, note, setNote, error, saved, pending, saveStatus, addNote };
+  const saveOwner = async (event: FormEvent) => {
+    event.preventDefault();
+    await send("/owner", { owner_id: owner === "" ? null : Number(owner) }, "Owner saved.", "PUT");
+  };
+  return {
+    status,
+    setStatus,
+    owner,
+    setOwner,
+    note,
+    setNote,
+    error,
+    saved,
+    pending,
+    saveStatus,
+    saveOwner,
+    addNote,
+  };
 }
 
-function LeadFollowUp({ lead }: { lead: LeadDetail }) {
-  const { status, setStatus, note, setNote, error, saved, pending, saveStatus, addNote } =
-    useLeadFollowUp(lead);
+function LeadFollowUp({ lead, members }: { lead: LeadDetail; members: LeadPageData["members"] }) {
+  const { status, setStatus, owner, setOwner, note, setNote, ...actions } = useLeadFollowUp(lead);
+  const { error, saved, pending, saveStatus, saveOwner, addNote } = actions;
   return (
     <section className={styles.card} aria-labelledby="lead-follow-up">
       <h2 id="lead-follow-up">Follow-up</h2>
-      <form onSubmit={(event) => void saveStatus(event)} className={styles.search}>
+      <form onSubmit={(event) => void saveOwner(event)} className={manageStyles.followRow}>
+        <label htmlFor="lead-owner" className={styles.label}>
+          Owner
+        </label>
+        <select
+          id="lead-owner"
+          value={owner}
+          onChange={(event) => setOwner(event.target.value)}
+          className={formStyles.select}
+        >
+          <option value="">Nobody</option>
+          {members.map((member) => (
+            <option key={member.id} value={String(member.id)}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={formStyles.secondary} disabled={pending}>
+          Save owner
+        </button>
+      </form>
+      <form onSubmit={(event) => void saveStatus(event)} className={manageStyles.followRow}>
         <label htmlFor="lead-status" className={styles.label}>
           Status
         </label>
@@ -151,22 +223,6 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
           Save status
         </button>
       </form>
-      <h3>Notes</h3>
-      {lead.notes_list.length === 0 ? (
-        <p className={styles.muted}>No notes yet.</p>
-      ) : (
-        <ul className={styles.notes}>
-          {lead.notes_list.map((item) => (
-            <li key={item.id}>
-              {item.body}
-              <br />
-              <span className={styles.muted}>
-                {item.author ?? "Someone"}, {dateOf(item.created_at)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
       <form onSubmit={(event) => void addNote(event)} className={formStyles.form} noValidate>
         <label htmlFor="lead-note" className={styles.label}>
           New note
@@ -183,16 +239,7 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
           Add note
         </button>
       </form>
-      {error && (
-        <p className={formStyles.formError} role="alert">
-          {error}
-        </p>
-      )}
-      {saved && (
-        <p className={formStyles.formSuccess} role="status">
-          {saved}
-        </p>
-      )}
+      <FormOutcome error={error} done={saved} />
     </section>
   );
 }

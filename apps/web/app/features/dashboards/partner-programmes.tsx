@@ -14,6 +14,8 @@ export interface ProgrammeListData {
   programmes: ProgrammeList;
   filters: { q: string; status: string };
   query: string;
+  /** Editors and owners create and import programmes (ADR 056). */
+  canEdit: boolean;
 }
 
 const dateOf = (iso: string) =>
@@ -25,9 +27,16 @@ export function PartnerProgrammes({ data }: { data: ProgrammeListData }) {
     <>
       <div className={styles.toolbar}>
         <h1 tabIndex={-1}>Programmes</h1>
-        <Link to="/dashboard/partner/programmes/new" className={formStyles.primary}>
-          New programme
-        </Link>
+        {data.canEdit && (
+          <div className={styles.exportLinks}>
+            <Link to="/dashboard/partner/programmes/import" className={formStyles.secondary}>
+              Import from a file
+            </Link>
+            <Link to="/dashboard/partner/programmes/new" className={formStyles.primary}>
+              New programme
+            </Link>
+          </div>
+        )}
       </div>
       <Form method="get" className={programmeStyles.filters} aria-label="Find programmes">
         <label>

@@ -5,9 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useRevalidator } from "react-router";
 
-import { RegisterSchema } from "@studyatlas/schemas/accounts.ts";
 import { DASHBOARD_MESSAGES } from "@studyatlas/schemas/dashboards.ts";
-import { fieldErrorsOf } from "@studyatlas/schemas/form-errors.ts";
 import {
   MEMBER_ROLE_HINTS,
   MEMBER_ROLE_LABELS,
@@ -19,9 +17,9 @@ import {
 
 import { authErrorMessage, callApi } from "../../auth/account-api.ts";
 import { FormField } from "../../components/form/form-field.tsx";
-import { FormSubmit, NameFields } from "../../components/form/form-parts.tsx";
+import { FormOutcome } from "../../components/form/form-parts.tsx";
 import formStyles from "../../components/form/form.module.css";
-import { useFormFields } from "../../components/form/use-form-fields.ts";
+import { InvitationSignUpForm } from "./dashboard-forms.tsx";
 import styles from "./dashboard.module.css";
 
 const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
@@ -237,16 +235,7 @@ export function TeamPage({ team, selfId }: { team: Team; selfId: number }) {
       <p>
         Your role: <strong>{MEMBER_ROLE_LABELS[team.role]}</strong> — {MEMBER_ROLE_HINTS[team.role]}
       </p>
-      {status && (
-        <p className={formStyles.formSuccess} role="status">
-          {status}
-        </p>
-      )}
-      {error && (
-        <p className={formStyles.formError} role="alert">
-          {error}
-        </p>
-      )}
+      <FormOutcome error={error} done={status} />
       <section className={styles.card} aria-labelledby="members">
         <h2 id="members">Members</h2>
         <MembersTable team={team} selfId={selfId} act={act} />
@@ -268,49 +257,21 @@ export function TeamPage({ team, selfId }: { team: Team; selfId: number }) {
   );
 }
 
-const JoinFormSchema = RegisterSchema.omit({ email: true });
-
 /** Signs up through the invitation: the address is the invitation's. */
 export function TeamSignUpForm({ email, invitation }: { email: string; invitation: string }) {
-  const form = useFormFields({ first_name: "", last_name: "", password: "" }, (values) =>
-    fieldErrorsOf(JoinFormSchema, values),
-  );
-  const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.attemptSubmit()) return;
-    setPending(true);
-    setError(undefined);
-    const answer = await callApi<{ redirect_to?: string }>(
-      "/api/dashboard/partner/invitation/register",
-      { json: { ...form.values, invitation } },
-    );
-    setPending(false);
-    if (answer.status === 201 && answer.data.redirect_to) {
-      window.location.assign(answer.data.redirect_to);
-      return;
-    }
-    setError(answer.status === 0 ? DASHBOARD_MESSAGES.networkError : authErrorMessage(answer.data));
-  };
   return (
-    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label="Email" type="email" value={email} readOnly hint="From your invitation" />
-      <NameFields form={form} autoFocus />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={form.visibleError("password")}
-        {...form.bind("password")}
-      />
-      <FormSubmit error={error} pending={pending} label="Join" pendingLabel="Joining..." />
+    <InvitationSignUpForm
+      email={email}
+      invitation={invitation}
+      endpoint="/api/dashboard/partner/invitation/register"
+      label="Join"
+      pendingLabel="Joining..."
+    >
       <p>
         Already have a partner account with this address?{" "}
         <Link to="/dashboard/partner/login">Sign in</Link>, then open the link in your e-mail again.
       </p>
-    </form>
+    </InvitationSignUpForm>
   );
 }
 

@@ -1,11 +1,15 @@
 // The partner dashboard /dashboard/partner (docs/decisions/016-organisations-and-dashboards.md,
 // docs/decisions/015-programme-analytics.md): the organisation and, once it is approved, the
-// Overview numbers of its schools for 7, 30 or 90 days (`?days=`). Signed out, or signed in with
-// another role, the visitor is sent to the partner sign-in.
+// Overview numbers of its schools for 7, 30 or 90 days (`?days=`), and the getting-started
+// checklist until its steps are done or a member hides it (docs/decisions/056-organisation-membership.md
+// "Getting started"). Signed out, or signed in with another role, the visitor is sent to the
+// partner sign-in.
 import { redirect } from "react-router";
 
 import { loadAnalyticsOverview } from "@studyatlas/core/dashboards/analytics/overview.ts";
+import { gettingStarted } from "@studyatlas/core/dashboards/getting-started.ts";
 import { organisationOfUser } from "@studyatlas/core/dashboards/organisations.ts";
+import type { Database } from "@studyatlas/db/client.ts";
 import { AnalyticsOverviewQuerySchema } from "@studyatlas/schemas/analytics.ts";
 
 import { getServices } from "../../context.ts";
@@ -15,6 +19,11 @@ import {
   requireRole,
 } from "../../features/dashboards/dashboard-guard.server.ts";
 import { DashboardShell, PARTNER_NAV } from "../../features/dashboards/dashboard-shell.tsx";
+import {
+  CHECKLIST_HIDDEN_COOKIE,
+  GettingStartedChecklist,
+  type ChecklistState,
+} from "../../features/dashboards/getting-started.tsx";
 import { PartnerHome } from "../../features/dashboards/partner-home.tsx";
 import type { Route } from "./+types/partner-dashboard";
 
@@ -38,7 +47,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           days,
         })
       : null;
-  return { organisation, overview, userName: dashboardUserName(user) };
+  return {
+    organisation,
+    overview,
+    checklist: await checklistOf(db, request, organisation),
+    userName: dashboardUserName(user),
+  };
+}
+
+/** The checklist while a step is open and no member hid it in this browser; else null. */
+async function checklistOf(
+  db: Database,
+  request: Request,
+  organisation: NonNullable<Awaited<ReturnType<typeof organisationOfUser>>>,
+): Promise<ChecklistState | null> {
+  if (organisation.status !== "approved") return null;
+  const hidden = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .some((part) => part.trim() === `${CHECKLIST_HIDDEN_COOKIE}=${organisation.id}`);
+  if (hidden) return null;
+  const steps = await gettingStarted(db, organisation.id);
+  if (steps.schoolProfile && steps.firstProgramme && steps.leadDelivery) return null;
+  return { organisationId: organisation.id, role: organisation.role, ...steps };
 }
 
 export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
@@ -50,6 +80,7 @@ export default function PartnerDashboard({ loaderData }: Route.ComponentProps) {
       {...(organisation.status === "approved" ? { nav: PARTNER_NAV } : {})}
     >
       <PartnerHome organisation={organisation} />
+      {loaderData.checklist && <GettingStartedChecklist state={loaderData.checklist} />}
       {overview && <AnalyticsOverviewPanel overview={overview} basePath="/dashboard/partner" />}
     </DashboardShell>
   );

@@ -1,6 +1,9 @@
 // /dashboard/partner/leads (docs/decisions/016-organisations-and-dashboards.md "Leads"): the
-// organisation's leads with filters.
+// organisation's leads with filters, the team's saved views and, for editors and owners, the bulk
+// status change (docs/decisions/056-organisation-membership.md "Lead management").
+import { listLeadViews } from "@studyatlas/core/dashboards/lead-management.ts";
 import { LEAD_PAGE_SIZE, listLeads } from "@studyatlas/core/dashboards/leads.ts";
+import { roleAllows } from "@studyatlas/core/dashboards/members.ts";
 import { LeadListQuerySchema } from "@studyatlas/schemas/dashboards.ts";
 
 import { getServices } from "../../context.ts";
@@ -39,6 +42,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page: query.page,
     pageSize: LEAD_PAGE_SIZE,
     query: new URLSearchParams(given).toString(),
+    views: await listLeadViews(db, scope),
+    canEdit: roleAllows(scope.role, "editor"),
     userName: dashboardUserName(user),
   };
 }

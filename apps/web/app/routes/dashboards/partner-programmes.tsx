@@ -1,5 +1,6 @@
 // /dashboard/partner/programmes (docs/decisions/016-organisations-and-dashboards.md "Programme
 // authoring"): the organisation's programmes with a search and a status filter.
+import { roleAllows } from "@studyatlas/core/dashboards/members.ts";
 import { listProgrammes } from "@studyatlas/core/dashboards/programme-list.ts";
 import { ProgrammeListQuerySchema } from "@studyatlas/schemas/programmes.ts";
 
@@ -32,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     programmes: await listProgrammes(db, scope, query),
     filters: { q: query.q ?? "", status: query.status ?? "" },
     query: new URLSearchParams(given).toString(),
+    canEdit: roleAllows(scope.role, "editor"),
     userName: dashboardUserName(user),
   };
 }

@@ -34,7 +34,7 @@ const TEMPLATE_EXAMPLE = [
   "",
   "MSc Data Science",
   "A one-year master's in statistics and machine learning.",
-  "Master",
+  "Masters",
   "",
   "English",
   "1",
@@ -46,7 +46,7 @@ const TEMPLATE_EXAMPLE = [
   "18,500",
   "EUR",
   "year",
-  "Computer Science; Mathematics",
+  "Computer Science; Natural Sciences",
   "https://www.example.edu/msc-data-science",
   "no",
 ];

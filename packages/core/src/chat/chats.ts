@@ -31,7 +31,7 @@ export const CHAT_EVENTS_CHANNEL = "chat_events";
  */
 export type ChatNotice =
   | { type: "message"; chat_id: number; id: number }
-  | { type: "chat"; chat_id: number; user_ids?: number[] }
+  | { type: "chat"; chat_id: number; user_ids?: number[]; advisors?: boolean }
   | { type: "session"; session_id: string }
   | { type: "typing"; chat_id: number; user_id: number }
   | { type: "read"; chat_id: number; user_id: number; read_at: string };
@@ -45,6 +45,7 @@ export function parseChatNotice(payload: string): ChatNotice | undefined {
       session_id: string;
       user_id: number;
       user_ids: number[];
+      advisors: boolean;
       read_at: string;
     }>;
     if (value.type === "message" && Number.isInteger(value.chat_id) && Number.isInteger(value.id))
@@ -52,7 +53,13 @@ export function parseChatNotice(payload: string): ChatNotice | undefined {
     if (value.type === "chat" && Number.isInteger(value.chat_id)) {
       // user_ids: who else must hear of it (an advisor a chat was moved away from, ADR 058).
       const userIds = Array.isArray(value.user_ids) ? value.user_ids.filter(Number.isInteger) : [];
-      return { type: "chat", chat_id: value.chat_id!, user_ids: userIds };
+      // advisors: every advisor must hear of it (it was unassigned and was taken, ADR 058).
+      return {
+        type: "chat",
+        chat_id: value.chat_id!,
+        user_ids: userIds,
+        ...(value.advisors === true ? { advisors: true } : {}),
+      };
     }
     if (
       (value.type === "typing" || value.type === "read") &&
@@ -303,11 +310,15 @@ export async function postMessage(
     // unassigned chat takes it (ADR 058), under the same lock.
     if (sender.role === "advisor") {
       await tx.execute(sql`select id from chats where id = ${chatId} for update`);
-      await tx.execute(
+      const taken = await selectRows<{ user_id: number }>(
+        tx,
         sql`insert into chat_participants (chat_id, user_id, lead_user)
             select ${chatId}, ${sender.id}, false where not exists (select 1
-              from chat_participants q where q.chat_id = ${chatId} and not q.lead_user)`,
+              from chat_participants q where q.chat_id = ${chatId} and not q.lead_user)
+            returning user_id`,
       );
+      // The other advisors saw it under "Unassigned": it leaves their lists, live.
+      if (taken.length > 0) await announceToAdvisors(tx, chatId);
     }
     const locked = await selectOne<{ id: number }>(
       tx,
@@ -417,26 +428,47 @@ export async function countUnread(db: Database, userId: number): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-/** A message and who may see it: what live delivery needs for one notice. */
+/**
+ * A message and who may see it: what live delivery needs for one notice. `unassigned`: the chat
+ * has no advisor, so every advisor may see it (ADR 058) and hears of it too.
+ */
 export async function loadDelivery(
   db: Database,
   messageId: number,
-): Promise<{ message: ChatMessage; recipients: number[] } | undefined> {
-  const row = await selectOne<MessageRow & { recipients: number[] }>(
+): Promise<{ message: ChatMessage; recipients: number[]; unassigned: boolean } | undefined> {
+  const row = await selectOne<MessageRow & { recipients: number[]; unassigned: boolean }>(
     db,
     sql`select ${MESSAGE_COLUMNS},
-          array(select p.user_id from chat_participants p where p.chat_id = m.chat_id) as recipients
+          array(select p.user_id from chat_participants p where p.chat_id = m.chat_id) as recipients,
+          not exists (select 1 from chat_participants q
+            where q.chat_id = m.chat_id and not q.lead_user) as unassigned
         from messages m join users u on u.id = m.sender_id where m.id = ${messageId}`,
   );
   if (!row) return undefined;
-  return { message: toMessage(row), recipients: row.recipients.map(Number) };
+  return {
+    message: toMessage(row),
+    recipients: row.recipients.map(Number),
+    unassigned: row.unassigned === true,
+  };
 }
 
-/** Who takes part in a chat (live delivery of a new chat). */
-export async function chatParticipantIds(db: Database, chatId: number): Promise<number[]> {
-  const rows = await selectRows<{ user_id: number }>(
+/** Who takes part in a chat, and whether it has no advisor (live delivery of a chat's news). */
+export async function chatAudience(
+  db: Database,
+  chatId: number,
+): Promise<{ userIds: number[]; unassigned: boolean }> {
+  const rows = await selectRows<{ user_id: number; lead_user: boolean }>(
     db,
-    sql`select user_id from chat_participants where chat_id = ${chatId}`,
+    sql`select user_id, lead_user from chat_participants where chat_id = ${chatId}`,
   );
-  return rows.map((row) => Number(row.user_id));
+  return {
+    userIds: rows.map((row) => Number(row.user_id)),
+    unassigned: !rows.some((row) => row.lead_user === false),
+  };
+}
+
+/** Tells every advisor's socket about the chat (one that was unassigned was just taken). */
+export async function announceToAdvisors(db: Pick<Database, "execute">, chatId: number): Promise<void> {
+  const notice: ChatNotice = { type: "chat", chat_id: chatId, advisors: true };
+  await db.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }

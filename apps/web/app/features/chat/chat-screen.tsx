@@ -127,7 +127,15 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         selectedId={selectedId}
         hydrated={hydrated}
         advisor={me.role === "advisor"}
-        toolbar={inbox ? <InboxFilters filter={inbox.filter} q={inbox.q} /> : undefined}
+        toolbar={
+          inbox ? (
+            <InboxFilters
+              filter={inbox.filter}
+              q={inbox.q}
+              accepting={inbox.advisors.some((advisor) => advisor.id === me.id && advisor.accepting)}
+            />
+          ) : undefined
+        }
         linkSearch={listSearch}
       />
 

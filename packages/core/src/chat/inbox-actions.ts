@@ -11,7 +11,8 @@ import { INBOX_MESSAGES, type InboxState } from "@studyatlas/schemas/inbox.ts";
 import { ForbiddenError, ValidationError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
-import { CHAT_EVENTS_CHANNEL, participation, type ChatNotice } from "./chats.ts";
+import { CHAT_EVENTS_CHANNEL, type ChatNotice } from "./chat-notices.ts";
+import { participation } from "./chats.ts";
 
 /** Anything that runs SQL: the database or a transaction of it. */
 type Executor = Pick<Database, "execute">;

@@ -127,15 +127,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         selectedId={selectedId}
         hydrated={hydrated}
         advisor={me.role === "advisor"}
-        toolbar={
-          inbox ? (
-            <InboxFilters
-              filter={inbox.filter}
-              q={inbox.q}
-              accepting={inbox.advisors.some((advisor) => advisor.id === me.id && advisor.accepting)}
-            />
-          ) : undefined
-        }
+        toolbar={inbox ? <InboxFilters inbox={inbox} meId={me.id} /> : undefined}
         linkSearch={listSearch}
       />
 

@@ -30,15 +30,15 @@ export function inboxSearch(filter: InboxFilter, q: string): string {
 }
 
 export function InboxFilters({
-  filter,
-  q,
-  accepting,
+  inbox,
+  meId,
 }: {
-  filter: InboxFilter;
-  q: string;
-  /** Whether the advisor takes new chats (their switch, above the search). */
-  accepting: boolean;
+  inbox: { filter: InboxFilter; q: string; advisors: { id: number; accepting: boolean }[] };
+  meId: number;
 }) {
+  const { filter, q } = inbox;
+  // Whether this advisor takes new chats: their switch, above the search.
+  const accepting = inbox.advisors.some((advisor) => advisor.id === meId && advisor.accepting);
   return (
     <div className={styles.filters}>
       <AcceptingSwitch accepting={accepting} />

@@ -28,10 +28,10 @@ import {
 import {
   CHAT_EVENTS_CHANNEL,
   chatAudience,
-  loadDelivery,
   parseChatNotice,
   type ChatNotice,
-} from "@studyatlas/core/chat/chats.ts";
+} from "@studyatlas/core/chat/chat-notices.ts";
+import { loadDelivery } from "@studyatlas/core/chat/chats.ts";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type LiveEvent } from "@studyatlas/schemas/chat.ts";
@@ -165,7 +165,8 @@ async function checkAllSessions(database: DatabaseHandle, sockets: SocketRegistr
   for (let start = 0; start < sessionIds.length; start += SESSION_CHECK_BATCH) {
     const batch = sessionIds.slice(start, start + SESSION_CHECK_BATCH);
     const live = await getActiveSessions(database.db, batch);
-    for (const sessionId of batch) closeDisallowed(sockets.ofSession(sessionId), live.get(sessionId));
+    for (const sessionId of batch)
+      closeDisallowed(sockets.ofSession(sessionId), live.get(sessionId));
   }
 }
 
@@ -259,10 +260,8 @@ export function createChatHub(options: {
       scheduler.schedule(CHAT_HEARTBEAT_JOB, { everyMs: options.heartbeatMs }, () =>
         pingAll(sockets),
       );
-      scheduler.schedule(
-        CHAT_SESSION_CHECK_JOB,
-        { everyMs: options.sessionCheckMs },
-        () => checkAllSessions(database, sockets),
+      scheduler.schedule(CHAT_SESSION_CHECK_JOB, { everyMs: options.sessionCheckMs }, () =>
+        checkAllSessions(database, sockets),
       );
     },
     async stop() {

@@ -119,7 +119,8 @@ export function createSocketRegistry(caps: SocketCaps): SocketRegistry {
       [...(byUser.get(userId) ?? [])].flatMap((place) => (place.socket ? [place.socket] : [])),
     usersOfRole(role) {
       const userIds = new Set<number>();
-      for (const place of places) if (place.socket && place.role === role) userIds.add(place.userId);
+      for (const place of places)
+        if (place.socket && place.role === role) userIds.add(place.userId);
       return [...userIds];
     },
     ofSession: (sessionId) => [...(bySession.get(sessionId) ?? [])],

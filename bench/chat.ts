@@ -3,8 +3,10 @@
 //    set, else PGlite) with the demo accounts, creates `--sockets` students (default 200), each
 //    signed in through the API and applying to a programme of their own, so each holds one chat
 //    with the advisor.
+//    The students share one password hash (one argon2 hash, not one per student).
 // 2. Starts the production server and opens one live socket (`GET /api/chats/live`) per student
-//    and one for the advisor: `--sockets` + 1 sockets on one process.
+//    and one for the advisor: `--sockets` + 1 sockets on one process, 50 opening at a time, from
+//    as many loopback addresses as the server's per-address cap needs (40 sockets each).
 // 3. Floor: `/api/health`, 10 connections, in the same run.
 // 4. Posts `--messages` (default 4,000) unique messages through `POST /api/chats/{id}/messages`,
 //    10 at a time, each from a student in turn (within the 30-a-minute limit), and times each
@@ -17,6 +19,8 @@
 //    database (delivery through LISTEN/NOTIFY from the process that wrote the message).
 // Options: --courses N, --sockets N, --messages N, --port N (and N + 1), --keep (reuse the seeded
 // database).
+import os from "node:os";
+
 import WebSocket from "ws";
 
 import { ensureDemoAccounts } from "@studyatlas/core/accounts/demo-accounts.ts";
@@ -120,18 +124,25 @@ async function createStudents(env: Record<string, string>, count: number): Promi
       await database.query<{ id: number }>("select id from countries order by id limit 2")
     ).rows.map((row) => Number(row.id));
     const users: Prepared["users"] = [];
+    // One argon2 hash for all of them (the first student's), copied onto the others below: a
+    // thousand hashes would take minutes of the machine before anything is measured.
     for (let index = 0; index < count; index += 1) {
       const email = `bench-chat-${runId}-${index}@example.com`;
       const user = await createUser(database.db, {
         email,
         firstName: "Bench",
         lastName: `Student ${index}`,
-        password: PASSWORD,
+        ...(index === 0 ? { password: PASSWORD } : {}),
         role: "student",
         emailVerified: true,
       });
       users.push({ id: user.id, email });
     }
+    await database.query(
+      `update users set password_hash = (select password_hash from users where email = $1)
+       where email like $2 and password_hash is null`,
+      [users[0]!.email, `bench-chat-${runId}-%`],
+    );
     return { users, courses, countries };
   } finally {
     await database.close();
@@ -182,10 +193,26 @@ interface Socket {
   arrivals: Array<{ id: number; chatId: number; at: number }>;
 }
 
-function openSocket(base: string, token: string): Promise<Socket> {
+/**
+ * The server caps live sockets per client address (CHAT_SOCKETS_PER_ADDRESS, default 50), as it
+ * should: a thousand students are not one address. The bench's sockets come from as many loopback
+ * addresses as that needs (127.0.0.2, 127.0.0.3, ...; Linux answers the whole 127/8 on `lo`), at
+ * most SOCKETS_PER_ADDRESS each, so the product's caps stay as configured.
+ */
+const SOCKETS_PER_ADDRESS = 40;
+/** Sockets opening at once: students arrive over time, not in one instant. */
+const SOCKET_RAMP = 50;
+
+function localAddress(index: number): string {
+  const n = 2 + Math.floor(index / SOCKETS_PER_ADDRESS);
+  return `127.0.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+function openSocket(base: string, token: string, index: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${base.replace(/^http/, "ws")}/api/chats/live`, {
       headers: { authorization: `Bearer ${token}` },
+      localAddress: localAddress(index),
     });
     const live: Socket = { socket, arrivals: [] };
     socket.on("message", (data: Buffer) => {
@@ -231,8 +258,20 @@ async function measure(
   students: Student[],
   advisorToken: string,
 ): Promise<void> {
-  const sockets = await Promise.all(students.map((student) => openSocket(reader, student.token)));
-  const advisor = await openSocket(reader, advisorToken);
+  const opening = performance.now();
+  const sockets: Socket[] = [];
+  for (let start = 0; start < students.length; start += SOCKET_RAMP) {
+    sockets.push(
+      ...(await Promise.all(
+        students
+          .slice(start, start + SOCKET_RAMP)
+          .map((student, offset) => openSocket(reader, student.token, start + offset)),
+      )),
+    );
+  }
+  const advisor = await openSocket(reader, advisorToken, students.length);
+  const openSeconds = (performance.now() - opening) / 1000;
+  const loadBefore = os.loadavg()[0]!;
   const postedAt: number[] = [];
   let next = 0;
   const posts: Array<{ id: number; student: number; started: number; answered: number }> = [];
@@ -303,7 +342,10 @@ async function measure(
     `${"".padEnd(34)} delivery to the advisor p50 ${ms(percentile(toAdvisor, 50))} p95 ${ms(percentile(toAdvisor, 95))} | to the sender p50 ${ms(percentile(toSender, 50))} p95 ${ms(percentile(toSender, 95))} | advisor's arrival after the POST's answer p50 ${ms(percentile(afterAnswer, 50))} p95 ${ms(percentile(afterAnswer, 95))}`,
   );
   console.log(
-    `${"".padEnd(34)} ${sockets.length + 1} sockets | sent ${posts.length} | missing ${missing} | duplicates ${duplicates} | to a socket of another chat ${strays}`,
+    `${"".padEnd(34)} ${sockets.length + 1} sockets (opened in ${openSeconds.toFixed(1)} s) | sent ${posts.length} | missing ${missing} | duplicates ${duplicates} | to a socket of another chat ${strays}`,
+  );
+  console.log(
+    `${"".padEnd(34)} load average (1 min) ${loadBefore.toFixed(1)} before posting, ${os.loadavg()[0]!.toFixed(1)} after`,
   );
 }
 

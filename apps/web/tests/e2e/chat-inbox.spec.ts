@@ -3,7 +3,8 @@
 // and the advisor downloads the same bytes, while another student gets 404 for it and a file of
 // another type is refused in words; an advisor moves a chat to the second advisor, who sees it
 // arrive live under Mine and finds it by a word of a message, and it leaves the first advisor's
-// list; filters, close, axe clean at both widths.
+// list; a chat left with nobody reaches the other advisor's Unassigned live and leaves it when
+// answered; the "Taking new chats" switch; filters, close, axe clean at both widths.
 import { readFile } from "node:fs/promises";
 
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -206,5 +207,85 @@ test("an advisor moves a chat to the second advisor, who finds it live under Min
     await studentContext.close();
     await ava.context.close();
     await ben.context.close();
+  }
+});
+
+test("a chat left with nobody reaches the other advisor's Unassigned live, at 375 px, and answering it takes it", async ({
+  browser,
+}) => {
+  const studentContext = await browser.newContext();
+  const ava = await signedIn(browser, ADVISOR);
+  const ben = await signedIn(browser, SECOND_ADVISOR, 375);
+  try {
+    const student = await studentContext.newPage();
+    const name = uniqueName();
+    const chatId = await studentWithChat(student, name, 6);
+
+    await openPage(ben.page, "/chat?filter=unassigned");
+    await expect(ben.page.locator('[data-live="live"]')).toBeVisible();
+    const inBensList = ben.page.getByRole("link", { name: new RegExp(name) });
+    await expect(inBensList).toHaveCount(0);
+
+    await openPage(ava.page, `/chat/${chatId}`);
+    await ava.page.getByLabel("Assigned to").selectOption({ label: "Nobody (unassigned)" });
+    await ava.page.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(
+      ava.page.getByRole("status").filter({ hasText: "The chat is now unassigned." }),
+    ).toBeVisible();
+
+    // Ben's Unassigned shows it without a reload, and the student's next message too.
+    await expect(inBensList).toBeVisible();
+    const sent = await student.request.post(`/api/chats/${chatId}/messages`, {
+      headers: { "X-XSRF-TOKEN": await xsrf(student) },
+      data: { content: `Still waiting, ${name}` },
+    });
+    expect(sent.status()).toBe(201);
+    await expect(inBensList).toContainText(`Still waiting, ${name}`);
+    await ben.page.screenshot({ path: "/tmp/advisor-inbox-unassigned-375.png" });
+    expect(await severeViolations(ben.page)).toEqual([]);
+
+    // Ben answers it and so takes it: it leaves Ava's Unassigned without a reload.
+    await openPage(ava.page, "/chat?filter=unassigned");
+    await expect(ava.page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    await inBensList.click();
+    await expect(ben.page).toHaveURL(new RegExp(`/chat/${chatId}`));
+    await ben.page.getByRole("textbox", { name: "Message" }).fill("Ben here, I'll help you.");
+    await ben.page.getByRole("button", { name: "Send message" }).click();
+    await expect(ben.page.getByLabel("Assigned to")).toHaveValue(/\d+/);
+    await expect(ava.page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+  } finally {
+    await studentContext.close();
+    await ava.context.close();
+    await ben.context.close();
+  }
+});
+
+test("an advisor stops and resumes taking new chats with the switch above the inbox", async ({
+  browser,
+}) => {
+  for (const width of [1280, 375]) {
+    const ava = await signedIn(browser, ADVISOR, width);
+    try {
+      await openPage(ava.page, "/chat");
+      const taking = ava.page.getByRole("switch", { name: "Taking new chats" });
+      await expect(taking).toBeChecked();
+      await taking.press("Space");
+      await expect(taking).not.toBeChecked();
+      await expect(ava.page.getByText("Your open chats stay yours.")).toBeVisible();
+      await ava.page.screenshot({ path: `/tmp/advisor-inbox-not-taking-${width}.png` });
+      expect(await severeViolations(ava.page)).toEqual([]);
+      const advisors = (await (await ava.page.request.get("/api/inbox/advisors")).json()) as {
+        results: { id: number; accepting: boolean }[];
+      };
+      expect(advisors.results.find((advisor) => advisor.id === 316)?.accepting).toBe(false);
+      // It stays off across a reload, and is turned back on (the other specs' chats go to Ava).
+      await openPage(ava.page, "/chat");
+      await expect(taking).not.toBeChecked();
+      await taking.click();
+      await expect(taking).toBeChecked();
+      await expect(ava.page.getByText("New chats come to you in turn.")).toBeVisible();
+    } finally {
+      await ava.context.close();
+    }
   }
 });

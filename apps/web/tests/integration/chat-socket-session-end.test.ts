@@ -159,16 +159,21 @@ describe("a session ended without a notice", () => {
     await checked?.close();
   });
 
-  it("closes its sockets at the next periodic check", async () => {
+  it("closes its sockets at the next periodic check, and only its own", async () => {
     const url = await checked.app.listen({ port: 0, host: "127.0.0.1" });
     const user = await apiUser(checked.app, checked.database.db);
+    const others = await Promise.all([1, 2].map(() => apiUser(checked.app, checked.database.db)));
     const socket = await live(url, user.headers);
+    // The check reads every socket's session in one query: the others' live sessions keep theirs.
+    const otherSockets = await Promise.all(others.map((other) => live(url, other.headers)));
     const closed = closeOf(socket, 8000);
     await checked.database.query(
       "update sessions set revoked_at = now() where user_id = $1 and revoked_at is null",
       [user.id],
     );
     expect(await closed).toEqual(SESSION_ENDED);
+    for (const other of otherSockets) expect(other.socket.readyState).toBe(other.socket.OPEN);
+    await Promise.all(otherSockets.map((other) => other.close()));
   });
 });
 

@@ -6,7 +6,7 @@
 // with the session's current one).
 import { createHmac } from "node:crypto";
 
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import { refreshTokens, sessions, users, type AmrEntry } from "@studyatlas/db/schema/accounts.ts";
@@ -160,14 +160,17 @@ const sessionUserColumns = {
   isAnonymous: users.isAnonymous,
 };
 
-/** The session if it exists, is not revoked and has not reached its end. */
-export async function getActiveSession(
+const SESSION_ID = /^[0-9a-f-]{36}$/i;
+
+/** The sessions among `sessionIds` that are live (not revoked, not expired, user not banned). */
+async function loadActiveSessions(
   db: Database,
-  sessionId: string,
-  now = Date.now(),
-): Promise<ActiveSession | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
-  const [row] = await db
+  sessionIds: string[],
+  now: number,
+): Promise<ActiveSession[]> {
+  const ids = sessionIds.filter((id) => SESSION_ID.test(id));
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({
       sessionId: sessions.id,
       aal: sessions.aal,
@@ -188,24 +191,52 @@ export async function getActiveSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(
+      and(
+        ids.length === 1 ? eq(sessions.id, ids[0]!) : inArray(sessions.id, ids),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(ids.length);
   // A banned user's sessions are revoked by the ban; one that escaped is still not honoured.
-  if (!row || row.notAfter.getTime() <= now || isBanned(row, now)) return undefined;
-  return {
-    sessionId: row.sessionId,
-    aal: row.aal,
-    nextAal: row.hasVerifiedFactor ? "aal2" : "aal1",
-    persistent: row.persistent,
-    user: row.user,
-    // Sessions from before the amr column: a password sign-in when they started.
-    amr:
-      row.amr.length > 0
-        ? row.amr
-        : [{ method: "password", timestamp: Math.floor(row.createdAt.getTime() / 1000) }],
-    appMetadata: appMetadataOf({ ...row, isAnonymous: row.user.isAnonymous }),
-    userMetadata: row.userMetadata,
-  };
+  return rows
+    .filter((row) => row.notAfter.getTime() > now && !isBanned(row, now))
+    .map((row) => ({
+      sessionId: row.sessionId,
+      aal: row.aal,
+      nextAal: row.hasVerifiedFactor ? "aal2" : "aal1",
+      persistent: row.persistent,
+      user: row.user,
+      // Sessions from before the amr column: a password sign-in when they started.
+      amr:
+        row.amr.length > 0
+          ? row.amr
+          : [{ method: "password", timestamp: Math.floor(row.createdAt.getTime() / 1000) }],
+      appMetadata: appMetadataOf({ ...row, isAnonymous: row.user.isAnonymous }),
+      userMetadata: row.userMetadata,
+    }));
+}
+
+/** The session if it exists, is not revoked and has not reached its end. */
+export async function getActiveSession(
+  db: Database,
+  sessionId: string,
+  now = Date.now(),
+): Promise<ActiveSession | undefined> {
+  return (await loadActiveSessions(db, [sessionId], now))[0];
+}
+
+/**
+ * Many sessions in one query (the live sockets' periodic check, routes/api/chat/chat-hub.ts):
+ * the live ones by id; an id missing from the map has ended.
+ */
+export async function getActiveSessions(
+  db: Database,
+  sessionIds: string[],
+  now = Date.now(),
+): Promise<Map<string, ActiveSession>> {
+  const found = await loadActiveSessions(db, sessionIds, now);
+  return new Map(found.map((session) => [session.sessionId, session]));
 }
 
 export type RefreshOutcome =

@@ -15,7 +15,7 @@ import {
 import { ConflictError, NotFoundError, UnavailableError, ValidationError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
-import { CHAT_EVENTS_CHANNEL } from "../chat/chats.ts";
+import { CHAT_EVENTS_CHANNEL } from "../chat/chat-notices.ts";
 import { upsertApplicantProfile } from "./my-applications.ts";
 import { nextAdvisor } from "../chat/inbox-actions.ts";
 import { copyQualificationsToApplication } from "../eligibility/stored-requirements.ts";

@@ -21,61 +21,7 @@ import { consumeLimit, type RateLimitRule } from "../accounts/rate-limit.ts";
 import { NotFoundError } from "../errors.ts";
 import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
-
-/** The NOTIFY channel of chat events; every app process listens (live delivery). */
-export const CHAT_EVENTS_CHANNEL = "chat_events";
-
-/**
- * What the channel carries: ids only (a NOTIFY payload is limited to 8,000 bytes). `session`: a
- * session ended or lost its second factor, so its live sockets are checked (chat/session-notices.ts).
- */
-export type ChatNotice =
-  | { type: "message"; chat_id: number; id: number }
-  | { type: "chat"; chat_id: number; user_ids?: number[] }
-  | { type: "session"; session_id: string }
-  | { type: "typing"; chat_id: number; user_id: number }
-  | { type: "read"; chat_id: number; user_id: number; read_at: string };
-
-export function parseChatNotice(payload: string): ChatNotice | undefined {
-  try {
-    const value = JSON.parse(payload) as Partial<{
-      type: string;
-      chat_id: number;
-      id: number;
-      session_id: string;
-      user_id: number;
-      user_ids: number[];
-      read_at: string;
-    }>;
-    if (value.type === "message" && Number.isInteger(value.chat_id) && Number.isInteger(value.id))
-      return { type: "message", chat_id: value.chat_id!, id: value.id! };
-    if (value.type === "chat" && Number.isInteger(value.chat_id)) {
-      // user_ids: who else must hear of it (an advisor a chat was moved away from, ADR 058).
-      const userIds = Array.isArray(value.user_ids) ? value.user_ids.filter(Number.isInteger) : [];
-      return { type: "chat", chat_id: value.chat_id!, user_ids: userIds };
-    }
-    if (
-      (value.type === "typing" || value.type === "read") &&
-      Number.isInteger(value.chat_id) &&
-      Number.isInteger(value.user_id)
-    ) {
-      if (value.type === "typing")
-        return { type: "typing", chat_id: value.chat_id!, user_id: value.user_id! };
-      if (typeof value.read_at === "string")
-        return {
-          type: "read",
-          chat_id: value.chat_id!,
-          user_id: value.user_id!,
-          read_at: value.read_at,
-        };
-    }
-    if (value.type === "session" && typeof value.session_id === "string")
-      return { type: "session", session_id: value.session_id };
-  } catch {
-    // Not ours.
-  }
-  return undefined;
-}
+import { announceToAdvisors, CHAT_EVENTS_CHANNEL, type ChatNotice } from "./chat-notices.ts";
 
 function notFound(): never {
   throw new NotFoundError(CHAT_MESSAGES.notFound, { code: "chat_not_found" });
@@ -303,11 +249,15 @@ export async function postMessage(
     // unassigned chat takes it (ADR 058), under the same lock.
     if (sender.role === "advisor") {
       await tx.execute(sql`select id from chats where id = ${chatId} for update`);
-      await tx.execute(
+      const taken = await selectRows<{ user_id: number }>(
+        tx,
         sql`insert into chat_participants (chat_id, user_id, lead_user)
             select ${chatId}, ${sender.id}, false where not exists (select 1
-              from chat_participants q where q.chat_id = ${chatId} and not q.lead_user)`,
+              from chat_participants q where q.chat_id = ${chatId} and not q.lead_user)
+            returning user_id`,
       );
+      // The other advisors saw it under "Unassigned": it leaves their lists, live.
+      if (taken.length > 0) await announceToAdvisors(tx, chatId);
     }
     const locked = await selectOne<{ id: number }>(
       tx,
@@ -417,26 +367,26 @@ export async function countUnread(db: Database, userId: number): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-/** A message and who may see it: what live delivery needs for one notice. */
+/**
+ * A message and who may see it: what live delivery needs for one notice. `unassigned`: the chat
+ * has no advisor, so every advisor may see it (ADR 058) and hears of it too.
+ */
 export async function loadDelivery(
   db: Database,
   messageId: number,
-): Promise<{ message: ChatMessage; recipients: number[] } | undefined> {
-  const row = await selectOne<MessageRow & { recipients: number[] }>(
+): Promise<{ message: ChatMessage; recipients: number[]; unassigned: boolean } | undefined> {
+  const row = await selectOne<MessageRow & { recipients: number[]; unassigned: boolean }>(
     db,
     sql`select ${MESSAGE_COLUMNS},
-          array(select p.user_id from chat_participants p where p.chat_id = m.chat_id) as recipients
+          array(select p.user_id from chat_participants p where p.chat_id = m.chat_id) as recipients,
+          not exists (select 1 from chat_participants q
+            where q.chat_id = m.chat_id and not q.lead_user) as unassigned
         from messages m join users u on u.id = m.sender_id where m.id = ${messageId}`,
   );
   if (!row) return undefined;
-  return { message: toMessage(row), recipients: row.recipients.map(Number) };
-}
-
-/** Who takes part in a chat (live delivery of a new chat). */
-export async function chatParticipantIds(db: Database, chatId: number): Promise<number[]> {
-  const rows = await selectRows<{ user_id: number }>(
-    db,
-    sql`select user_id from chat_participants where chat_id = ${chatId}`,
-  );
-  return rows.map((row) => Number(row.user_id));
+  return {
+    message: toMessage(row),
+    recipients: row.recipients.map(Number),
+    unassigned: row.unassigned === true,
+  };
 }

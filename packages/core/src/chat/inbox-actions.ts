@@ -11,7 +11,8 @@ import { INBOX_MESSAGES, type InboxState } from "@studyatlas/schemas/inbox.ts";
 import { ForbiddenError, ValidationError } from "../errors.ts";
 import { selectOne, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
-import { CHAT_EVENTS_CHANNEL, participation, type ChatNotice } from "./chats.ts";
+import { CHAT_EVENTS_CHANNEL, type ChatNotice } from "./chat-notices.ts";
+import { participation } from "./chats.ts";
 
 /** Anything that runs SQL: the database or a transaction of it. */
 type Executor = Pick<Database, "execute">;
@@ -48,8 +49,22 @@ export function requireAdvisor(user: { role: string }): void {
   }
 }
 
-async function announce(db: Executor, chatId: number, alsoTell: number[] = []): Promise<void> {
-  const notice: ChatNotice = { type: "chat", chat_id: chatId, user_ids: alsoTell };
+/**
+ * Tells the chat's participants (and `alsoTell`) that it changed, live. `advisors`: every advisor
+ * too, because it is or just was unassigned, which every advisor's inbox shows.
+ */
+async function announce(
+  db: Executor,
+  chatId: number,
+  alsoTell: number[] = [],
+  advisors = false,
+): Promise<void> {
+  const notice: ChatNotice = {
+    type: "chat",
+    chat_id: chatId,
+    user_ids: alsoTell,
+    ...(advisors ? { advisors: true } : {}),
+  };
   await db.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
@@ -132,10 +147,12 @@ export async function assignChat(
             values (${chatId}, ${advisorId}, false) on conflict do nothing`,
       );
     }
+    // No advisor before (nobody was removed) or none now: it was or is under "Unassigned".
     await announce(
       tx,
       chatId,
       previous.map((row) => Number(row.user_id)),
+      advisorId === null || previous.length === 0,
     );
   });
   return getInboxState(db, chatId);

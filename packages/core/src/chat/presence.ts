@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 
 import { selectRows } from "../sql-rows.ts";
-import { CHAT_EVENTS_CHANNEL, participation, type ChatNotice } from "./chats.ts";
+import { CHAT_EVENTS_CHANNEL, type ChatNotice } from "./chat-notices.ts";
+import { participation } from "./chats.ts";
 
 /** Tells the chat's other participants, live, that `userId` is typing. 404 for non-participants. */
 export async function announceTyping(db: Database, userId: number, chatId: number): Promise<void> {

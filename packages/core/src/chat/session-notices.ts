@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 
-import { CHAT_EVENTS_CHANNEL, type ChatNotice } from "./chats.ts";
+import { CHAT_EVENTS_CHANNEL, type ChatNotice } from "./chat-notices.ts";
 
 /** Anything that runs SQL: the database or a transaction of it. */
 type Executor = Pick<Database, "execute">;

@@ -127,7 +127,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
         selectedId={selectedId}
         hydrated={hydrated}
         advisor={me.role === "advisor"}
-        toolbar={inbox ? <InboxFilters filter={inbox.filter} q={inbox.q} /> : undefined}
+        toolbar={inbox ? <InboxFilters inbox={inbox} meId={me.id} /> : undefined}
         linkSearch={listSearch}
       />
 

@@ -1,5 +1,6 @@
 // The advisors' inbox above their list of chats
-// (docs/decisions/058-chat-attachments-and-the-advisor-inbox.md): a search across messages,
+// (docs/decisions/058-chat-attachments-and-the-advisor-inbox.md): whether they take new chats, a
+// search across messages,
 // student names and programmes, and the filters. Both live in the address (?filter=&q=), so they
 // work without script, survive a reload and can be shared between tabs.
 import { Form, Link } from "react-router";
@@ -7,6 +8,7 @@ import { Form, Link } from "react-router";
 import { INBOX_FILTERS, type InboxFilter } from "@studyatlas/schemas/inbox.ts";
 
 import { SearchIcon } from "../../components/icons/icons.tsx";
+import { AcceptingSwitch } from "./accepting-switch.tsx";
 import styles from "./inbox.module.css";
 
 const FILTER_LABELS: Record<InboxFilter, string> = {
@@ -27,9 +29,19 @@ export function inboxSearch(filter: InboxFilter, q: string): string {
   return text === "" ? "" : `?${text}`;
 }
 
-export function InboxFilters({ filter, q }: { filter: InboxFilter; q: string }) {
+export function InboxFilters({
+  inbox,
+  meId,
+}: {
+  inbox: { filter: InboxFilter; q: string; advisors: { id: number; accepting: boolean }[] };
+  meId: number;
+}) {
+  const { filter, q } = inbox;
+  // Whether this advisor takes new chats: their switch, above the search.
+  const accepting = inbox.advisors.some((advisor) => advisor.id === meId && advisor.accepting);
   return (
     <div className={styles.filters}>
+      <AcceptingSwitch accepting={accepting} />
       <Form method="get" action="/chat" role="search" className={styles.search}>
         <label htmlFor="inbox-search" className="visually-hidden">
           Search conversations

@@ -2,8 +2,9 @@
 // Every app process LISTENs on the `chat_events` channel; a message's transaction NOTIFYs its id
 // when it commits (packages/core/src/chat/chats.ts), so every process hears every
 // message, in commit order, whichever process wrote it. The hub loads the messages it heard for
-// the users it has sockets of (one query per batch of notices) and pushes each to the sockets of
-// the chat's participants, and to nobody else.
+// the users it has sockets of and pushes each to the sockets of the chat's participants, and to
+// nobody else, except that a chat with no advisor is every advisor's news (ADR 058): its messages
+// and changes go to every advisor's sockets too, and so does its being taken.
 //
 // Nothing is lost: when the LISTEN connection drops, notices may have been missed, so every
 // socket gets `{"type":"resync"}` and its client catches up from its cursor
@@ -19,14 +20,18 @@
 // away" (1001) and ends the ones that do not close within SHUTDOWN_CLOSE_MS.
 import type { WebSocket } from "ws";
 
-import { getActiveSession } from "@studyatlas/core/accounts/sessions.ts";
+import {
+  getActiveSession,
+  getActiveSessions,
+  type ActiveSession,
+} from "@studyatlas/core/accounts/sessions.ts";
 import {
   CHAT_EVENTS_CHANNEL,
-  chatParticipantIds,
-  loadDelivery,
+  chatAudience,
   parseChatNotice,
   type ChatNotice,
-} from "@studyatlas/core/chat/chats.ts";
+} from "@studyatlas/core/chat/chat-notices.ts";
+import { loadDelivery } from "@studyatlas/core/chat/chats.ts";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type LiveEvent } from "@studyatlas/schemas/chat.ts";
@@ -76,6 +81,14 @@ function resyncAll(sockets: SocketRegistry): void {
   for (const place of sockets.open()) if (place.socket) send(place.socket, { type: "resync" });
 }
 
+/**
+ * Who hears of a chat: its participants, plus every advisor with a socket here when the chat is
+ * unassigned (every advisor's inbox shows it, ADR 058) or the notice says so (it was just taken).
+ */
+function audience(sockets: SocketRegistry, participants: number[], advisorsToo: boolean) {
+  return new Set(advisorsToo ? [...participants, ...sockets.usersOfRole("advisor")] : participants);
+}
+
 /** Delivers one notice of a message or a chat to the sockets of the users it concerns. */
 async function deliver(
   database: DatabaseHandle,
@@ -90,19 +103,42 @@ async function deliver(
       chat_id: delivery.message.chat_id,
       message: delivery.message,
     };
-    for (const userId of delivery.recipients) sendTo(sockets, userId, event);
+    for (const userId of audience(sockets, delivery.recipients, delivery.unassigned))
+      sendTo(sockets, userId, event);
     return;
   }
-  const participants = await chatParticipantIds(database.db, notice.chat_id);
+  const chat = await chatAudience(database.db, notice.chat_id);
   if (notice.type === "typing" || notice.type === "read") {
     // The others in the chat only (ADR 058): nobody is told about their own typing or reading.
-    for (const userId of participants)
+    for (const userId of chat.userIds)
       if (userId !== notice.user_id) sendTo(sockets, userId, notice);
     return;
   }
   // A chat moved away from an advisor is news to them too (ADR 058).
-  for (const userId of new Set([...participants, ...(notice.user_ids ?? [])])) {
-    sendTo(sockets, userId, { type: "chat", chat_id: notice.chat_id });
+  const told = audience(
+    sockets,
+    [...chat.userIds, ...(notice.user_ids ?? [])],
+    chat.unassigned || notice.advisors === true,
+  );
+  for (const userId of told) sendTo(sockets, userId, { type: "chat", chat_id: notice.chat_id });
+}
+
+/** Whether `session` (undefined: ended) still allows the socket `place`. */
+function sessionAllows(session: ActiveSession | undefined, place: LiveSocket): boolean {
+  return (
+    session !== undefined &&
+    session.user.id === place.userId &&
+    !isSecondFactorPending(session) &&
+    !(place.aal === "aal2" && session.aal !== "aal2")
+  );
+}
+
+/** Closes the sockets of one session's `places` that the session, as just read, no longer allows. */
+function closeDisallowed(places: LiveSocket[], session: ActiveSession | undefined): void {
+  for (const place of places) {
+    if (sessionAllows(session, place)) continue;
+    place.ended = true;
+    place.socket?.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
   }
 }
 
@@ -114,16 +150,23 @@ async function deliver(
 async function checkSession(database: DatabaseHandle, sockets: SocketRegistry, sessionId: string) {
   const places = sockets.ofSession(sessionId);
   if (places.length === 0) return;
-  const session = await getActiveSession(database.db, sessionId);
-  const allows = (place: LiveSocket) =>
-    session !== undefined &&
-    session.user.id === place.userId &&
-    !isSecondFactorPending(session) &&
-    !(place.aal === "aal2" && session.aal !== "aal2");
-  for (const place of places) {
-    if (allows(place)) continue;
-    place.ended = true;
-    place.socket?.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+  closeDisallowed(places, await getActiveSession(database.db, sessionId));
+}
+
+/** Sessions read per query by the periodic check of every socket's session. */
+const SESSION_CHECK_BATCH = 500;
+
+/**
+ * The backstop check of every session holding sockets: a few queries for all of them, not one
+ * per socket (a process with a thousand sockets would otherwise run a thousand queries a minute).
+ */
+async function checkAllSessions(database: DatabaseHandle, sockets: SocketRegistry) {
+  const sessionIds = sockets.sessionIds();
+  for (let start = 0; start < sessionIds.length; start += SESSION_CHECK_BATCH) {
+    const batch = sessionIds.slice(start, start + SESSION_CHECK_BATCH);
+    const live = await getActiveSessions(database.db, batch);
+    for (const sessionId of batch)
+      closeDisallowed(sockets.ofSession(sessionId), live.get(sessionId));
   }
 }
 
@@ -209,10 +252,6 @@ export function createChatHub(options: {
     });
   };
 
-  const checkAllSessions = async () => {
-    for (const sessionId of sockets.sessionIds()) await checkSession(database, sockets, sessionId);
-  };
-
   return {
     reserve: (owner) => sockets.reserve(owner),
     size: () => sockets.size(),
@@ -221,10 +260,8 @@ export function createChatHub(options: {
       scheduler.schedule(CHAT_HEARTBEAT_JOB, { everyMs: options.heartbeatMs }, () =>
         pingAll(sockets),
       );
-      scheduler.schedule(
-        CHAT_SESSION_CHECK_JOB,
-        { everyMs: options.sessionCheckMs },
-        checkAllSessions,
+      scheduler.schedule(CHAT_SESSION_CHECK_JOB, { everyMs: options.sessionCheckMs }, () =>
+        checkAllSessions(database, sockets),
       );
     },
     async stop() {

@@ -64,6 +64,7 @@ export async function chatLiveRoutes(
           const { user, sessionId, aal } = signedInUser(request);
           const place = options.hub.reserve({
             userId: user.id,
+            role: user.role,
             sessionId,
             aal,
             address: request.ip,

@@ -10,8 +10,14 @@ function fakeSocket(): WebSocket & EventEmitter {
   return new EventEmitter() as WebSocket & EventEmitter;
 }
 
-const owner = (userId: number, address = "192.0.2.1", sessionId = `s-${userId}`): SocketOwner => ({
+const owner = (
+  userId: number,
+  address = "192.0.2.1",
+  sessionId = `s-${userId}`,
+  role = "student",
+): SocketOwner => ({
   userId,
+  role,
   sessionId,
   aal: "aal1",
   address,
@@ -60,5 +66,21 @@ describe("socket registry", () => {
     if (typeof place === "string") throw new Error(place);
     for (const pending of registry.ofSession("s-1")) pending.ended = true;
     expect(place.attach(fakeSocket())).toBe(false);
+  });
+
+  it("names the users of a role with open sockets, once each, not those still upgrading", () => {
+    const registry = createSocketRegistry({ perUser: 5, perAddress: 10, total: 10 });
+    const places = [
+      registry.reserve(owner(1, "192.0.2.1", "s-1a", "advisor")),
+      registry.reserve(owner(1, "192.0.2.1", "s-1b", "advisor")),
+      registry.reserve(owner(2, "192.0.2.1", "s-2", "student")),
+      registry.reserve(owner(3, "192.0.2.1", "s-3", "advisor")),
+    ];
+    for (const place of places.slice(0, 3)) {
+      if (typeof place === "string") throw new Error(place);
+      place.attach(fakeSocket());
+    }
+    expect(registry.usersOfRole("advisor")).toEqual([1]);
+    expect(registry.usersOfRole("student")).toEqual([2]);
   });
 });

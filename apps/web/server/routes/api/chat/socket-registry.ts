@@ -19,6 +19,8 @@ export type SocketRefusal = "user" | "address" | "total";
 /** Who opens a socket: its session as authenticated before the upgrade, and where from. */
 export interface SocketOwner {
   userId: number;
+  /** The user's role when the socket opened: advisors also hear of unassigned chats (ADR 058). */
+  role: string;
   sessionId: string;
   /** The session's level when the socket opened; a socket of an aal2 session closes below it. */
   aal: string;
@@ -45,6 +47,8 @@ export interface SocketRegistry {
   reserve(owner: SocketOwner): SocketReservation | SocketRefusal;
   /** The open sockets of `userId`. */
   ofUser(userId: number): WebSocket[];
+  /** The users with open sockets whose role is `role`. */
+  usersOfRole(role: string): number[];
   /** The places (open or being opened) of a session. */
   ofSession(sessionId: string): LiveSocket[];
   /** The sessions that hold places. */
@@ -113,6 +117,12 @@ export function createSocketRegistry(caps: SocketCaps): SocketRegistry {
     },
     ofUser: (userId) =>
       [...(byUser.get(userId) ?? [])].flatMap((place) => (place.socket ? [place.socket] : [])),
+    usersOfRole(role) {
+      const userIds = new Set<number>();
+      for (const place of places)
+        if (place.socket && place.role === role) userIds.add(place.userId);
+      return [...userIds];
+    },
     ofSession: (sessionId) => [...(bySession.get(sessionId) ?? [])],
     sessionIds: () => [...bySession.keys()],
     open: () => [...places].filter((place) => place.socket !== undefined),

@@ -15,7 +15,7 @@ export interface FinderLoaderData extends FinderPage {
 }
 
 /** A currency of the tuition and budget filters, with its units per US dollar. */
-export interface FinderCurrency {
+interface FinderCurrency {
   short_code: string;
   name: string;
   usd_exchange_rate: number;

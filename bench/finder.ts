@@ -7,7 +7,8 @@
 //    repeats, so no answer comes from the catalogue cache by repetition.
 // 3. On one server process at a time (bench-server.ts), each with the catalogue cache off unless
 //    said: the list API, the facets API and the server-rendered /coursefinder page, each over its
-//    own unique requests, and /robots.txt and /api/health as the floor. Configurations: the in-process index
+//    own unique requests, and /robots.txt and /api/health as the floor; the page also alone (one
+//    connection, the server time of one page). Configurations: the in-process index
 //    (FINDER_INDEX=true), SQL only (FINDER_INDEX=false), the index with the cache on.
 //    The peer: the same list and facet requests answered by @orama/orama over the same programmes
 //    in the same process (orama-peer.ts), cards read the same way.
@@ -17,8 +18,6 @@
 // --port N (3290), --index-only (only the index with the cache off: at a million the SQL lines
 // are time-outs), --workers N (server processes, as WEB_CONCURRENCY runs them; PostgreSQL only).
 // Each configuration also reports the RSS of each server process after its requests.
-import { createRandom } from "@studyatlas/db/seed/random.ts";
-
 import {
   engineName,
   ensureBuild,
@@ -34,95 +33,9 @@ import {
   stopServer,
   workersOption,
 } from "./harness.ts";
-import { misspell, WORDS } from "./finder-words.ts";
+import { type FinderRequest, uniqueFinderRequests } from "./finder-requests.ts";
 import { javascriptBeforeInteractive } from "./js-size.ts";
 import { memoryLine, type ProcessMemory } from "./process-memory.ts";
-
-interface FinderRequest {
-  query: string;
-  text: boolean;
-  /** Free text in the finder's default order for it, relevance (no `ordering` asked). */
-  relevance: boolean;
-}
-
-/** `count` unique finder queries drawn from the catalogue's own lists. */
-async function uniqueRequests(base: string, count: number): Promise<FinderRequest[]> {
-  const disciplines = (
-    await json<{ results: Array<{ slug: string }> }>(base, "/api/academics/discipline/list")
-  ).results;
-  const countries = (
-    await json<{ results: Array<{ slug: string; enabled?: boolean }> }>(
-      base,
-      "/api/academics/country/list",
-    )
-  ).results.filter((country) => country.enabled !== false);
-  const degreeTypes = await json<{ results: Array<{ id: number }> }>(
-    base,
-    "/api/academics/degree_type/list",
-  );
-  const r = createRandom(2026);
-  const seen = new Set<string>();
-  const requests: FinderRequest[] = [];
-  const some = <T>(values: readonly T[], p: number): T[] =>
-    r.chance(p) ? [...new Set(Array.from({ length: r.int(1, 2) }, () => r.pick(values)))] : [];
-  while (requests.length < count) {
-    const query = new URLSearchParams();
-    const text = r.chance(0.25);
-    if (text) {
-      const words = Array.from({ length: r.int(1, 2) }, () => {
-        const word = r.pick(WORDS);
-        return r.chance(0.3) ? misspell(word, r) : word;
-      });
-      query.set("name", words.join(" "));
-    }
-    if (r.chance(0.4)) {
-      query.set(
-        "programme",
-        r.pick(["undergraduate", "postgraduate", "short", "executive", "certificate"]),
-      );
-    }
-    for (const d of some(
-      disciplines.map((x) => x.slug),
-      0.3,
-    ))
-      query.append("discipline", d);
-    for (const c of some(
-      countries.map((x) => x.slug),
-      0.3,
-    ))
-      query.append("country", c);
-    for (const d of some(["0,364", "365,728", "729,1095", "1096,1460", "1461,-1"], 0.25)) {
-      query.append("duration", d);
-    }
-    for (const d of some(
-      degreeTypes.results.map((x) => String(x.id)),
-      0.15,
-    )) {
-      query.append("degree_type", d);
-    }
-    for (const a of some(["ONLINE", "BLENDED", "SITE"], 0.25)) query.append("attendance", a);
-    if (r.chance(0.2)) query.set("course_format", r.pick(["FULL", "PART"]));
-    if (r.chance(0.2)) {
-      const low = r.pick([0, 1000, 5000, 10000, 20000]);
-      query.set("tuition", r.chance(0.2) ? "0,-1" : `${low},${low + r.pick([2000, 10000, 50000])}`);
-    }
-    query.set("ordering", r.pick(["name", "-name", "tuition", "-tuition", "start_date", "random"]));
-    if (query.get("ordering") === "random") query.set("seed", String(r.int(1, 1_000_000)));
-    // Half the searches come as the search box sends them, with no order: relevance, the
-    // finder's default for free text (the costliest order: PostgreSQL ranks the matches).
-    const relevance = text && r.chance(0.5);
-    if (relevance) {
-      query.delete("ordering");
-      query.delete("seed");
-    }
-    if (r.chance(0.3)) query.set("page", String(r.int(2, 3)));
-    const key = query.toString();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    requests.push({ query: key, text, relevance });
-  }
-  return requests;
-}
 
 const COURSES = option("courses", 100_000);
 const SECONDS = option("seconds", 10);
@@ -138,10 +51,11 @@ console.log(
   `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${engineName}, ${CONNECTIONS} connections, ${processesLabel(WORKERS)}, unique requests, at most ${SECONDS} s per line`,
 );
 
+const PAGE_PREFIX = "/coursefinder?";
 const ENDPOINTS = [
   ["list API", "/api/academics/course/list?"],
   ["facets API", "/api/academics/course/facets?"],
-  ["/coursefinder page", "/coursefinder?"],
+  ["/coursefinder page", PAGE_PREFIX],
 ] as const;
 const configurations: Array<{
   label: string;
@@ -180,7 +94,7 @@ for (const configuration of configurations) {
       "/bench/index",
     );
     const ready = server.readyMs / 1000;
-    requests ??= await uniqueRequests(server.base, REQUESTS);
+    requests ??= await uniqueFinderRequests((path) => json(server.base, path), REQUESTS);
     const peer = await json<{ size?: number; ms?: number; rssBefore?: number; rssAfter?: number }>(
       server.base,
       "/bench/orama",
@@ -211,6 +125,14 @@ for (const configuration of configurations) {
           load,
         );
         console.log(line(`${name}, ${kind}`, figures));
+        // The page's server time alone: one request at a time, from the other end of the set.
+        if (prefix === PAGE_PREFIX) {
+          const alone = await run(server.base, set.map((r) => prefix + r.query).reverse(), {
+            seconds: SECONDS,
+            connections: 1,
+          });
+          console.log(line(`${name}, ${kind}, alone`, alone));
+        }
       }
     }
     const after = await json<{ processes: ProcessMemory[]; heapUsed: number; heapLimit: number }>(

@@ -74,7 +74,16 @@ export async function prepareDatabase(options: {
   name?: string;
 }): Promise<Record<string, string>> {
   const schools = options.schools ?? Math.max(50, Math.round(options.courses / 125));
-  const name = options.name ?? `bench_${options.courses}`;
+  // --database NAME: a database of one's own, where other checkouts bench on the same server.
+  const named = process.argv.indexOf("--database");
+  const name =
+    options.name ??
+    (named === -1 ? undefined : process.argv[named + 1]) ??
+    `bench_${options.courses}`;
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) {
+    console.error("--database must be a lower-case name of letters, digits and underscores");
+    process.exit(1);
+  }
   if (postgresUrl) {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;

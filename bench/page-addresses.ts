@@ -1,8 +1,10 @@
 // The unique addresses the page benchmarks ask (bench/pages.ts over HTTP, bench/page-renders.ts
-// in process): programmes in random order, schools, countries, finder queries drawn at random and
+// in process): programmes in random order, schools, countries, finder queries over every filter (finder-requests.ts) and
 // the home page with an ignored `?visit=N` (it has one address). The country pages repeat once
 // every country has been asked (there are about 200).
 import { createRandom } from "@studyatlas/db/seed/random.ts";
+
+import { uniqueFinderRequests } from "./finder-requests.ts";
 
 interface Listed {
   results: Array<{ slug: string; name?: string }>;
@@ -49,19 +51,7 @@ export async function pageAddresses(
       .filter((country) => country.enabled !== false)
       .map((country) => country.name),
   );
-  const disciplines = (
-    (await fetchJson("/api/academics/discipline/list")) as { results: Array<{ slug: string }> }
-  ).results.map((d) => d.slug);
-  const finder = new Set<string>();
-  while (finder.size < count) {
-    const query = new URLSearchParams();
-    if (r.chance(0.5)) query.set("discipline", r.pick(disciplines));
-    if (r.chance(0.4)) query.set("programme", r.pick(["undergraduate", "postgraduate", "short"]));
-    if (r.chance(0.3)) query.set("attendance", r.pick(["ONLINE", "BLENDED", "SITE"]));
-    query.set("ordering", r.pick(["name", "-name", "tuition", "-tuition", "start_date"]));
-    query.set("page", String(r.int(1, 5)));
-    finder.add(`/coursefinder?${query.toString()}`);
-  }
+  const finder = await uniqueFinderRequests(fetchJson, count);
   const countryPaths = Array.from(
     { length: count },
     (_, i) => `/countries/${encodeURIComponent(countries[i % countries.length] as string)}`,
@@ -71,6 +61,6 @@ export async function pageAddresses(
     ["/course/{slug}", courses.map((slug) => `/course/${slug}`)],
     ["/school/{slug}", schools.map((slug) => `/school/${slug}`)],
     ["/countries/{name}", countryPaths],
-    ["/coursefinder", [...finder]],
+    ["/coursefinder", finder.map((request) => `/coursefinder?${request.query}`)],
   ];
 }

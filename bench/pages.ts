@@ -3,7 +3,8 @@
 //    answer cache and page reuse off (the cold figures, first), 10 connections: the home page, /course/{slug}, /school/{slug},
 //    /countries/{name} and /coursefinder, each over its own unique addresses (every programme,
 //    school and finder query once; the home page has one address, so it is asked with a unique
-//    ignored parameter, which the server renders afresh each time).
+//    ignored parameter, which the server renders afresh each time); each page also one request at
+//    a time (its server time alone). The finder's queries cover every filter (finder-requests.ts).
 // 2. On the default demo catalogue (6,000 programmes), the answer cache and page reuse off, 50
 //    connections: the same five pages, requests per second and time-outs (no answer within 10 s).
 // 3. Each half again with page reuse on (PAGE_REUSE_MB=32, ADR 018) and the answer cache still
@@ -69,6 +70,15 @@ async function measure(
     await printFloors(server.base, PER_PAGE * 4, { seconds: SECONDS, connections });
     for (const [label, paths] of sets) {
       console.log(line(label, await run(server.base, paths, { seconds: SECONDS, connections })));
+      // Unique addresses at 10 connections: also one at a time (the server time of one page),
+      // from the other end of the list so no address repeats.
+      if (!reuse && connections === 10) {
+        const alone = await run(server.base, [...paths].reverse(), {
+          seconds: SECONDS,
+          connections: 1,
+        });
+        console.log(line(`${label}, alone`, alone));
+      }
     }
     const after = await json<{ processes: ProcessMemory[] }>(server.base, "/bench/index");
     console.log(`${memoryLine(after.processes)} after these requests`);

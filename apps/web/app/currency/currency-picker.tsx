@@ -9,6 +9,7 @@ import { MY_CURRENCY_MESSAGES } from "@studyatlas/schemas/my-currency-rules.ts";
 
 import { callApi } from "../auth/account-api.ts";
 import { useToast } from "../components/toast/toast-provider.tsx";
+import { useHydrated } from "../hooks/use-hydrated.ts";
 import { useMyMoney } from "./my-money.ts";
 import styles from "./currency-picker.module.css";
 
@@ -28,7 +29,13 @@ export function CurrencyPicker({
   const toast = useToast();
   const id = useId();
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
   if (!money) return null;
+  // The server writes the chosen currency alone (choosing needs the script anyway): the other
+  // ~150 options, on every page, are added once the page is hydrated (ADR 061).
+  const listed = hydrated
+    ? money.currencies
+    : money.currencies.filter(([code]) => code === money.code);
 
   const choose = async (code: string) => {
     setSaving(true);
@@ -59,7 +66,7 @@ export function CurrencyPicker({
         aria-busy={saving || undefined}
         onChange={(event) => void choose(event.target.value)}
       >
-        {money.currencies.map(([code, name]) => (
+        {listed.map(([code, name]) => (
           <option key={code} value={code} title={name}>
             {variant === "settings" ? `${name} (${code})` : code}
           </option>

@@ -10,7 +10,7 @@ import {
   type CachedCatalogue,
 } from "@studyatlas/core/catalogue/cached-catalogue.ts";
 
-import type { FinderPageData } from "../../app/features/finder/finder-data.ts";
+import type { FinderLoaderData } from "../../app/features/finder/finder-data.ts";
 import { loadFinderRoute } from "../../app/features/finder/finder-loader.server.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
@@ -31,7 +31,7 @@ describe.each([
     await t?.close();
   });
 
-  async function finderPage(query: string): Promise<FinderPageData> {
+  async function finderPage(query: string): Promise<FinderLoaderData> {
     const answer = await loadFinderRoute(catalogue, FINDER, new URLSearchParams(query), null, log);
     expect(answer.status, query).toBe(200);
     if (answer.data.status !== "ok") throw new Error(`${query}: ${answer.data.message}`);

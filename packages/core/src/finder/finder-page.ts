@@ -71,7 +71,6 @@ export interface FinderPage {
   disciplineIcons: Record<string, string>;
   /** Degree types grouped under their programme level, in the catalogue's order. */
   degreeTypeGroups: DegreeTypeGroup[];
-  currencies: Array<{ short_code: string; name: string; usd_exchange_rate: number }>;
   /** Programmes shown when nothing matches (docs/spec/discovery.md §2 "Empty result"). */
   suggestions: CourseCard[];
 }
@@ -113,12 +112,12 @@ export async function loadFinderPage(
   // The cards' columns only (CourseCardSchema): all the page shows of its programmes.
   const listCards = async (request: CourseListRequest) =>
     (await catalogue.listCourseCardPages([request]))[0] ?? { count: 0, results: [] };
-  const [askedList, askedFacets, disciplines, degreeTypes, currencies] = await Promise.all([
+  // The currencies and their rates are not here: every page's root data carries them (ADR 061).
+  const [askedList, askedFacets, disciplines, degreeTypes] = await Promise.all([
     listCards(asked),
     catalogue.countCourseFacets(asked.filters),
     catalogue.listDisciplines(),
     catalogue.listDegreeTypes(),
-    catalogue.listCurrencies({ limit: 1000, offset: 0 }),
   ]);
   // Widened when the filters taken from the words leave nothing (ADR 059).
   const {
@@ -176,11 +175,6 @@ export async function loadFinderPage(
     facets: facets.facets,
     disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
-    currencies: currencies.results.map((item) => ({
-      short_code: item.short_code,
-      name: item.name,
-      usd_exchange_rate: item.usd_exchange_rate,
-    })),
     suggestions,
   };
 }

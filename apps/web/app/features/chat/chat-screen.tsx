@@ -14,7 +14,7 @@ import { useNavigation } from "react-router";
 import { ApplicationDisclosure, ApplicationPanel } from "./application-panel.tsx";
 import { ChatList } from "./chat-list.tsx";
 import { fullName } from "./chat-state.ts";
-import { useHydrated } from "./chat-time.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { Composer, ConversationBody, ConversationHeader } from "./conversation.tsx";
 import { InboxFilters, inboxSearch } from "./inbox-filters.tsx";
 import { InboxToolbar } from "./inbox-toolbar.tsx";

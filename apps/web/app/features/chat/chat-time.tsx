@@ -1,16 +1,6 @@
 // Times on the chat screen in the reader's time zone: the server does not know it, so it renders
 // UTC, and the browser its own once hydrated.
-import { useSyncExternalStore } from "react";
-
-const subscribeNothing = () => () => {};
-/** False during the server render and hydration, true after: times are shown in the reader's zone. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 
 export function Time({
   iso,

@@ -9,7 +9,7 @@ import type { InboxState } from "@studyatlas/schemas/inbox.ts";
 
 import { callApi } from "../../auth/account-api.ts";
 import { fullName } from "./chat-state.ts";
-import { useHydrated } from "./chat-time.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { isSnoozed, snoozeChoices, snoozeTime } from "./inbox-time.ts";
 import styles from "./inbox.module.css";
 

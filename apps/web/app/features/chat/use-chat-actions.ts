@@ -11,7 +11,7 @@ import {
 
 import { callApi } from "../../auth/account-api.ts";
 import { readDraft, writeDraft } from "./chat-draft.ts";
-import { useHydrated } from "./chat-time.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { mergeMessages, withLiveMessage } from "./chat-state.ts";
 import type { ChatScreenState } from "./use-chat-screen.ts";
 

@@ -4,12 +4,19 @@
 import { useId, useState } from "react";
 
 import { useCountryOptions } from "../../hooks/use-country-options.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { toggleValue } from "./finder-query.ts";
 import { FacetCheckbox } from "./facet-checkbox.tsx";
 import { useFinder } from "./finder-data.ts";
 import styles from "./filter-panel.module.css";
 
 /** Matches 'united' in 'United Kingdom' and 'kingdom', ignoring case and accents. */
+/**
+ * The countries the server writes into the scrolled list, the first in its order: about what its
+ * box shows; the rest come with the script that makes the boxes work (ADR 061).
+ */
+const FIRST_VIEW_COUNTRIES = 12;
+
 function fold(text: string): string {
   return text
     .normalize("NFD")
@@ -30,9 +37,11 @@ export function CountryFilter() {
     go(`${location.pathname}${toggleValue(location.search, "country", slug)}`);
 
   const needle = fold(query.trim());
-  const others = data.facets.country.filter(
+  const hydrated = useHydrated();
+  const matching = data.facets.country.filter(
     (country) => !chosen.includes(country.slug) && fold(country.name).includes(needle),
   );
+  const others = hydrated ? matching : matching.slice(0, FIRST_VIEW_COUNTRIES);
 
   return (
     <div className={styles.options}>

@@ -14,11 +14,26 @@ import type { FinderScope } from "./finder-route.ts";
 export type QualifiedFilterState = "off" | "on" | "sign-in" | "no-qualifications";
 
 /** What the finder route's loader hands to the page: the core's finder page, placed. */
-export interface FinderPageData extends FinderPage {
+export interface FinderLoaderData extends FinderPage {
   status: "ok";
   scope: FinderScope;
   heading: string;
   qualifiedFilter: QualifiedFilterState;
+}
+
+/** A currency of the tuition and budget filters, with its units per US dollar. */
+interface FinderCurrency {
+  short_code: string;
+  name: string;
+  usd_exchange_rate: number;
+}
+
+/**
+ * What the filters read: the loader's page and the currencies, which every page's root data
+ * already carries (currency/my-money.ts), so the finder's own data does not repeat them (ADR 061).
+ */
+export interface FinderPageData extends FinderLoaderData {
+  currencies: FinderCurrency[];
 }
 
 /** What the finder page shows instead when the address cannot be answered (docs/spec-notes.md). */

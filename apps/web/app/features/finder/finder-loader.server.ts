@@ -11,14 +11,14 @@ import { InvalidParameterError } from "@studyatlas/core/errors.ts";
 import { loadFinderPage } from "@studyatlas/core/finder/finder-page.ts";
 import { CourseListQuerySchema } from "@studyatlas/schemas/catalogue.ts";
 
-import type { FinderPageData, FinderProblem } from "./finder-data.ts";
 import type { QualifiedFilter } from "./finder-eligibility.server.ts";
+import type { FinderLoaderData, FinderProblem } from "./finder-data.ts";
 import { finderQueryObject } from "./finder-query.ts";
 import { finderHeading, type FinderScope } from "./finder-route.ts";
 import { visitorSeedOf } from "./visitor-seed.ts";
 
 export interface FinderRouteAnswer {
-  data: FinderPageData | FinderProblem;
+  data: FinderLoaderData | FinderProblem;
   status: number;
   headers: Headers;
 }

@@ -4,6 +4,7 @@
 // along as `currency` so the inputs read back in it.
 import { useId, useState, type CSSProperties, type FormEvent } from "react";
 
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { withValues } from "./finder-query.ts";
 import {
   DEFAULT_TUITION_CURRENCY,
@@ -52,6 +53,12 @@ function TuitionForm({
       tuitionRangeFromQuery(appliedTuition, rateOf(initialCurrency)) ?? [...DEFAULT_TUITION_RANGE],
   );
   const [min, max] = range;
+  // The server writes the chosen currency alone; the other ~150 options come with the script
+  // that makes the form work (ADR 061).
+  const hydrated = useHydrated();
+  const listed = hydrated
+    ? data.currencies
+    : data.currencies.filter((item) => item.short_code === currency);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,7 +85,7 @@ function TuitionForm({
         value={currency}
         onChange={(event) => setCurrency(event.target.value)}
       >
-        {data.currencies.map((item) => (
+        {listed.map((item) => (
           <option key={item.short_code} value={item.short_code}>
             {/* One text: no `<!-- -->` between its parts in the server's HTML (~150 options). */}
             {`${item.short_code} — ${item.name}`}

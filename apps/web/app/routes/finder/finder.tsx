@@ -3,16 +3,18 @@
 // with their discipline child (/graduate/computer-science). All filter state lives in the URL
 // query; the loader reads it with the visitor's seed cookie (features/finder/visitor-seed.ts) and
 // renders the first page on the server, later changes are client-side navigations.
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { preload } from "react-dom";
 import { data, useLocation, useNavigate, useNavigation } from "react-router";
 
 import { getLogger, getServices, getSessionUser } from "../../context.ts";
+import { useMyMoney } from "../../currency/my-money.ts";
 import { FilterOverlay, OVERLAY_OPEN_STATE } from "../../features/finder/filter-overlay.tsx";
 import { FilterSidebar } from "../../features/finder/filter-sidebar.tsx";
 import {
   FinderContext,
   type FinderContextValue,
+  type FinderLoaderData,
   type FinderPageData,
 } from "../../features/finder/finder-data.ts";
 import { qualifiedFilterOf } from "../../features/finder/finder-eligibility.server.ts";
@@ -118,8 +120,25 @@ function useFinderNavigation(page: FinderPageData) {
   return { finder, loading: pendingLocation !== undefined, overlayOpen, setOverlayOpen };
 }
 
-function FinderPage({ data: page }: { data: FinderPageData }) {
+/** The loader's page with the currencies of the root data (ADR 061). */
+function usePageData(loaded: FinderLoaderData): FinderPageData {
+  const money = useMyMoney();
+  return useMemo(
+    () => ({
+      ...loaded,
+      currencies: (money?.currencies ?? []).map(([code, name, rate]) => ({
+        short_code: code,
+        name,
+        usd_exchange_rate: rate,
+      })),
+    }),
+    [loaded, money],
+  );
+}
+
+function FinderPage({ data: loaded }: { data: FinderLoaderData }) {
   useVisitorSeed();
+  const page = usePageData(loaded);
   // The first card's picture is the largest paint on a phone: fetched at once with the
   // stylesheet, not after the first layout as the cards' lazy images are (ADR 019).
   const firstImage = page.results[0] ? cardImageOf(page.results[0].school) : "";

@@ -1,0 +1,80 @@
+// What a server-rendered page leaves out (docs/decisions/061-finder-page-weight.md): the finder's
+// data does not repeat the currencies the root data carries, and the long lists that only the
+// script makes usable — the currency selects, the finder's country list — are written short, with
+// the chosen currency and the checked countries always there. On the built front end.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { ensureBuiltFrontEnd } from "./built-front-end.ts";
+import { createTestApp, type TestApp } from "./test-app.ts";
+
+let t: TestApp;
+let countrySlugs: string[];
+
+beforeAll(async () => {
+  ensureBuiltFrontEnd();
+  t = await createTestApp({ frontend: { kind: "production" }, config: { pageReuseBytes: 0 } });
+  const { rows } = await t.database.query<{ slug: string }>(
+    `select distinct co.slug from countries co
+       join schools s on s.country_id = co.id and s.published
+       join courses c on c.school_id = s.id and c.published
+     order by co.slug`,
+  );
+  countrySlugs = rows.map((row) => row.slug);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The `<option>`s of each `<select>` in the page, in order. */
+function selectOptions(html: string): string[][] {
+  return [...html.matchAll(/<select[^>]*>(.*?)<\/select>/g)].map((select) =>
+    [...(select[1] ?? "").matchAll(/<option[^>]*value="([^"]*)"/g)].map(
+      (option) => option[1] ?? "",
+    ),
+  );
+}
+
+/** The unchecked country boxes the finder's country list writes. */
+function moreCountries(html: string): number {
+  const start = html.indexOf('aria-label="More countries"');
+  if (start === -1) return 0;
+  const group = html.slice(start, html.indexOf("</div>", start));
+  return group.match(/type="checkbox"/g)?.length ?? 0;
+}
+
+describe("page weight", () => {
+  it("writes the header's currency picker with the visitor's currency alone", async () => {
+    const page = await t.app.inject({ url: "/" });
+    expect(page.statusCode).toBe(200);
+    const [header] = selectOptions(page.body);
+    expect(header).toEqual(["USD"]);
+    // The whole list still reaches the browser, once, in the root's data.
+    expect(page.body).toContain("Afghan Afghani");
+  });
+
+  it("writes the finder's tuition currency alone, and does not repeat the currency list in its data", async () => {
+    const page = await t.app.inject({ url: "/coursefinder?tuition=0,5000&currency=GBP" });
+    expect(page.statusCode).toBe(200);
+    const selects = selectOptions(page.body);
+    // The header's picker (the visitor's currency) and the tuition filter's (the chosen one).
+    expect(selects[0]).toEqual(["USD"]);
+    expect(selects).toContainEqual(["GBP"]);
+    const data = await t.app.inject({ url: "/coursefinder.data?tuition=0,5000&currency=GBP" });
+    expect(data.statusCode).toBe(200);
+    // The root's data names each currency once; the finder's data has no list of its own.
+    expect(data.body.match(/"Afghan Afghani"/g)).toHaveLength(1);
+    expect(data.body).not.toContain('"usd_exchange_rate"');
+  });
+
+  it("writes the first countries of the finder's list, and every checked one", async () => {
+    expect(countrySlugs.length).toBeGreaterThan(13);
+    const all = await t.app.inject({ url: "/coursefinder" });
+    expect(moreCountries(all.body)).toBe(12);
+    const last = countrySlugs.at(-1) ?? "";
+    const chosen = await t.app.inject({ url: `/coursefinder?country=${last}` });
+    expect(chosen.statusCode).toBe(200);
+    const group = chosen.body.slice(chosen.body.indexOf('aria-label="Chosen countries"'));
+    expect(group).toMatch(/<input type="checkbox"[^>]*checked=""/);
+    expect(moreCountries(chosen.body)).toBe(12);
+  });
+});

@@ -42,11 +42,16 @@ function filtersQuery(filters: CourseFilters, corrected: string): SQL {
  * Whether an expanded search's tsquery (matching/compose.ts) matches any published programme:
  * the SQL probe below for a query already put together (ADR 043).
  */
-export async function chooseQueryMatch(db: Database, query: string): Promise<TextMatchChoice> {
+export async function chooseQueryMatch(
+  db: Database,
+  query: string,
+  /** The spans matched in the name only (CourseFilters.textNameReadings). */
+  readings: NonNullable<CourseFilters["textNameReadings"]> = [],
+): Promise<TextMatchChoice> {
   const [row] = await selectPrepared<{ found: boolean }>(
     db,
     sql`select exists (select 1 from courses c where c.search_vector @@ ${query}::tsquery
-          and c.published) as found`,
+          ${nameReadingsCondition(readings)} and c.published) as found`,
   );
   return { match: row?.found ? "fulltext" : "similar-name", query };
 }
@@ -137,7 +142,21 @@ function textCondition(filters: CourseFilters): SQL | undefined {
   return filters.textMatch === "similar-name"
     ? sql`c.search_name in (select n.search_name from programme_names n
           where ${normalisedText(filters.text)} <% n.search_name)`
-    : sql`c.search_vector @@ ${filtersQuery(filters, filters.searchText ?? filters.text)}`;
+    : sql`c.search_vector @@ ${filtersQuery(filters, filters.searchText ?? filters.text)}
+          ${nameReadingsCondition(filters.textNameReadings ?? [])}`;
+}
+
+/**
+ * `and` each span with synonym phrases (ADR 060): by its other readings, or a name holding one of
+ * the phrases; empty without such spans.
+ */
+function nameReadingsCondition(readings: NonNullable<CourseFilters["textNameReadings"]>): SQL {
+  const conditions = readings.map((reading) =>
+    reading.query === undefined
+      ? sql` and c.search_name ~ ${reading.namePattern}`
+      : sql` and (c.search_vector @@ ${reading.query}::tsquery or c.search_name ~ ${reading.namePattern})`,
+  );
+  return sql.join(conditions, sql``);
 }
 
 /** How well a programme matches the free text (higher first; ties in name order). */

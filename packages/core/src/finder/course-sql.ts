@@ -40,20 +40,31 @@ function filtersQuery(filters: CourseFilters, corrected: string): SQL {
 
 /**
  * Whether an expanded search's tsquery (matching/compose.ts) matches any published programme:
- * the SQL probe below for a query already put together (ADR 043).
+ * the SQL probe below for a query already put together (ADR 043). With name readings (ADR 060),
+ * also whether some published programme matches them too (`readingsHold`): only then do they
+ * narrow the search.
  */
 export async function chooseQueryMatch(
   db: Database,
   query: string,
   /** The spans matched in the name only (CourseFilters.textNameReadings). */
   readings: NonNullable<CourseFilters["textNameReadings"]> = [],
-): Promise<TextMatchChoice> {
-  const [row] = await selectPrepared<{ found: boolean }>(
+): Promise<TextMatchChoice & { readingsHold: boolean }> {
+  const held =
+    readings.length > 0
+      ? sql`exists (select 1 from courses c where c.search_vector @@ ${query}::tsquery
+          ${nameReadingsCondition(readings)} and c.published)`
+      : sql`false`;
+  const [row] = await selectPrepared<{ found: boolean; held: boolean }>(
     db,
     sql`select exists (select 1 from courses c where c.search_vector @@ ${query}::tsquery
-          ${nameReadingsCondition(readings)} and c.published) as found`,
+          and c.published) as found, ${held} as held`,
   );
-  return { match: row?.found ? "fulltext" : "similar-name", query };
+  return {
+    match: row?.found ? "fulltext" : "similar-name",
+    query,
+    readingsHold: row?.held === true,
+  };
 }
 
 /**

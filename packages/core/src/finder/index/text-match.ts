@@ -70,7 +70,8 @@ export async function chooseTextMatchInIndex(
 
 /**
  * The same choice for a tsquery already put together (an expanded search, matching/compose.ts):
- * full text when it matches any published programme. Undefined when the index cannot tell.
+ * full text when it matches any published programme; with name readings (ADR 060), whether they
+ * leave one (as course-sql.ts chooseQueryMatch). Undefined when the index cannot tell.
  */
 export async function chooseQueryMatchInIndex(
   db: Database,
@@ -79,18 +80,19 @@ export async function chooseQueryMatchInIndex(
   /** The spans matched in the name only (CourseFilters.textNameReadings, ADR 060). */
   readings: NonNullable<CourseFilters["textNameReadings"]> = [],
   forRelevance = false,
-): Promise<TextMatchChoice | undefined> {
+): Promise<(TextMatchChoice & { readingsHold: boolean }) | undefined> {
   const node = parseTsquery(query);
   const parsed = parseNameReadings(readings);
   if (!node || !parsed) return undefined;
   const postings = await postingsOf(db, index, node, forRelevance);
   const found = index.matchesAnyPublished(node, postings);
   if (found === undefined) return undefined;
-  if (!found || parsed.length === 0) return { match: found ? "fulltext" : "similar-name", query };
-  // The readings narrow the public matches; when none is left, SQL's probe (which also counts the
-  // published programmes of unpublished schools) decides.
+  if (!found) return { match: "similar-name", query, readingsHold: false };
+  if (parsed.length === 0) return { match: "fulltext", query, readingsHold: false };
+  // None left among the public programmes: SQL's probe, which also counts the published
+  // programmes of unpublished schools, decides.
   const docs = index.withNameReadings(index.evaluateText(node, postings), parsed, postings);
-  return docs && count(docs) > 0 ? { match: "fulltext", query } : undefined;
+  return docs && count(docs) > 0 ? { match: "fulltext", query, readingsHold: true } : undefined;
 }
 
 /** The name readings as the index evaluates them; undefined if a query does not parse. */

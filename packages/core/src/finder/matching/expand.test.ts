@@ -165,9 +165,12 @@ describe("composition", () => {
       namePatterns: [namePattern([["cs"], ["computer", "science"], ["computing"]])],
       // The name that is the search, with a qualifier at most, ranks first (ADR 059).
       wholeNamePattern: "^(cs|computer[^a-z0-9]+science|computing)( ?\\(.*| [-–] .*)?$",
-      // The synonym phrase 'computer science' counts in the name only (ADR 060).
+      // Synonyms count in the name only (ADR 060): 'computing' is not 'computer' anywhere.
       nameReadings: [
-        { query: "'cs' | 'comput'", namePattern: namePattern([["computers?", "sciences?"]]) },
+        {
+          query: "'cs'",
+          namePattern: namePattern([["computers?", "sciences?"], ["computings?"]]),
+        },
       ],
     });
     expect(composeQuery(expand("data science", false), queryOf)).toEqual({
@@ -221,13 +224,23 @@ describe("composition", () => {
     expect(composeQuery(expand("unknownword"), () => undefined)).toBeUndefined();
   });
 
+  it("reads a synonym that is also a variant as a variant, matched anywhere (ADR 060)", () => {
+    const spans = expandWords(["finance"], lexicon, {
+      synonyms: [{ kind: "two-way", words: ["finance", "financial"] }],
+      variants: VARIANTS,
+      completeLast: false,
+    });
+    expect(readings(spans)).toEqual([["typed:finance", "variant:financial"]]);
+    expect(composeQuery(spans, queryOf)?.nameReadings).toBeUndefined();
+  });
+
   it("matches a synonym phrase in the name only, its words also in the plural (ADR 060)", () => {
     const readings = composeQuery(expand("cs"), queryOf)?.nameReadings ?? [];
     const pattern = new RegExp(readings[0]?.namePattern ?? "^$");
     for (const name of ["computer science", "bsc computer sciences", "msc (computer science)"]) {
       expect(pattern.test(name)).toBe(true);
     }
-    for (const name of ["computer engineering and data science", "computerscience", "science"]) {
+    for (const name of ["computer engineering and data science", "computerscience", "computer"]) {
       expect(pattern.test(name)).toBe(false);
     }
     // A typed phrase is the student's own words: it matches anywhere, as before.

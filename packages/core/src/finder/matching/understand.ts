@@ -207,6 +207,9 @@ export async function understandText(
     (index && (await chooseQueryMatchInIndex(db, index, composed.query, readings, forRelevance))) ??
     (await chooseQueryMatch(db, composed.query, readings));
   if (chosen.match !== "fulltext") return { searchText, match: chosen.match };
+  // Name readings narrow the search only when they leave a programme (ADR 060): else the
+  // readings match anywhere, as a last resort before similar names.
+  const nameReadings = chosen.readingsHold ? composed.nameReadings : undefined;
   return {
     searchText,
     match: "fulltext",
@@ -214,6 +217,6 @@ export async function understandText(
     ...(composed.exactQuery !== undefined ? { exactQuery: composed.exactQuery } : {}),
     ...(composed.namePatterns ? { namePatterns: composed.namePatterns } : {}),
     ...(composed.wholeNamePattern ? { wholeNamePattern: composed.wholeNamePattern } : {}),
-    ...(composed.nameReadings ? { nameReadings: composed.nameReadings } : {}),
+    ...(nameReadings ? { nameReadings } : {}),
   };
 }

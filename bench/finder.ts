@@ -17,7 +17,12 @@
 // --keep (reuse an already seeded bench database of that size), --no-peer (leave Orama out),
 // --port N (3290), --index-only (only the index with the cache off: at a million the SQL lines
 // are time-outs), --workers N (server processes, as WEB_CONCURRENCY runs them; PostgreSQL only).
-// Each configuration also reports the RSS of each server process after its requests.
+// --database NAME (the scratch database's name, default bench_{courses}: a run of its own beside
+// other benchmarks on the same server). Each configuration also reports the RSS of each server
+// process after its requests. A further set of requests adds a budget (max_total in a currency,
+// ADR 051) to filter-only requests: printed on lines of its own, after the others.
+import { createRandom } from "@studyatlas/db/seed/random.ts";
+
 import {
   engineName,
   ensureBuild,
@@ -31,11 +36,38 @@ import {
   run,
   startServer,
   stopServer,
+  wordOption,
   workersOption,
 } from "./harness.ts";
 import { type FinderRequest, uniqueFinderRequests } from "./finder-requests.ts";
 import { javascriptBeforeInteractive } from "./js-size.ts";
 import { memoryLine, type ProcessMemory } from "./process-memory.ts";
+
+/** A total cost ceiling in each currency, about the same sums in US dollars (ADR 051). */
+const BUDGETS: ReadonlyArray<[string, readonly number[]]> = [
+  ["USD", [5000, 10000, 20000, 40000, 80000]],
+  ["EUR", [5000, 10000, 20000, 40000, 80000]],
+  ["GBP", [4000, 8000, 15000, 30000, 60000]],
+  ["NGN", [5_000_000, 15_000_000, 30_000_000, 60_000_000]],
+  ["INR", [400_000, 800_000, 1_600_000, 3_200_000]],
+];
+
+/**
+ * The filter-only requests again with a budget in a currency, each once (drawn from their own
+ * random stream, so the other sets stay what they were before the budget existed).
+ */
+function budgetRequests(requests: readonly FinderRequest[]): FinderRequest[] {
+  const r = createRandom(2051);
+  return requests
+    .filter((request) => !request.text)
+    .map((request) => {
+      const query = new URLSearchParams(request.query);
+      const [currency, amounts] = r.pick(BUDGETS);
+      query.set("max_total", String(r.pick(amounts)));
+      query.set("currency", currency);
+      return { query: query.toString(), text: false, relevance: false };
+    });
+}
 
 const COURSES = option("courses", 100_000);
 const SECONDS = option("seconds", 10);
@@ -46,7 +78,11 @@ const WORKERS = workersOption();
 const load = { seconds: SECONDS, connections: CONNECTIONS };
 
 ensureBuild();
-const env = await prepareDatabase({ courses: COURSES, keep: flag("keep") });
+const env = await prepareDatabase({
+  courses: COURSES,
+  keep: flag("keep"),
+  name: wordOption("database", `bench_${COURSES}`),
+});
 console.log(
   `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${engineName}, ${CONNECTIONS} connections, ${processesLabel(WORKERS)}, unique requests, at most ${SECONDS} s per line`,
 );
@@ -116,6 +152,7 @@ for (const configuration of configurations) {
       ["filters only", requests.filter((request) => !request.text)],
       ["with free text", requests.filter((request) => request.text && !request.relevance)],
       ["free text by relevance", requests.filter((request) => request.relevance)],
+      ["filters with a budget", budgetRequests(requests)],
     ];
     for (const [name, prefix] of configuration.endpoints) {
       for (const [kind, set] of sets) {

@@ -1,7 +1,7 @@
 // The fee and the total cost as terms of a programme's facts list (docs/decisions/052-my-currency-and-compare.md):
 // used by the course card, the programme page's key facts and the wishlist. The estimate in the
 // student's currency is marked as one: "about", and for screen readers and the tooltip the rates'
-// day it was converted at.
+// day it was converted at; pages that show the figures at length say that day visibly (RatesNote).
 import { useMyMoney } from "./my-money.ts";
 import { feeLinesOf, type FeeFields } from "./fee-in-my-currency.ts";
 import styles from "./fee-facts.module.css";
@@ -86,5 +86,32 @@ export function FeeInline({ course, ownText }: { course: FeeFields; ownText?: st
         </>
       )}
     </>
+  );
+}
+
+/**
+ * "Estimates in Nigerian Naira at the rates of 27 Nov 2026" (ADR 051): said visibly where converted
+ * figures are read at length — the programme page (only when it shows an estimate of `course`)
+ * and the budget filter (`lead` says what was converted); cards keep it in the tooltip.
+ */
+export function RatesNote({
+  className,
+  course,
+  lead,
+}: {
+  className?: string | undefined;
+  course?: FeeFields;
+  lead?: string;
+}) {
+  const money = useMyMoney();
+  if (!money?.rateDate) return null;
+  if (course) {
+    const lines = feeLinesOf(course, money.code, money.rates);
+    if (!lines.mine && !lines.total?.mine) return null;
+  }
+  return (
+    <p className={`${styles.rates} ${className ?? ""}`}>
+      {lead ?? `Estimates in ${money.name}`} at the rates of {money.rateDate}
+    </p>
   );
 }

@@ -43,6 +43,12 @@ export interface CourseFilters {
    * search itself (ADR 059); those programmes rank before all others.
    */
   textWholeNamePattern?: string;
+  /**
+   * For full text with synonym readings of several words (ADR 060): each such span matches by its
+   * other readings (`query`) or by the name holding one of the phrases (`namePattern`, over
+   * `search_name`). Both paths match `textQuery` and then these.
+   */
+  textNameReadings?: ReadonlyArray<{ query?: string; namePattern: string }>;
   programmeTypeId?: number;
   disciplineIds: number[];
   countryIds: number[];

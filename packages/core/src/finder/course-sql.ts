@@ -41,15 +41,31 @@ function filtersQuery(filters: CourseFilters, corrected: string): SQL {
 
 /**
  * Whether an expanded search's tsquery (matching/compose.ts) matches any published programme:
- * the SQL probe below for a query already put together (ADR 043).
+ * the SQL probe below for a query already put together (ADR 043). With name readings (ADR 060),
+ * also whether some published programme matches them too (`readingsHold`): only then do they
+ * narrow the search.
  */
-export async function chooseQueryMatch(db: Database, query: string): Promise<TextMatchChoice> {
-  const [row] = await selectPrepared<{ found: boolean }>(
+export async function chooseQueryMatch(
+  db: Database,
+  query: string,
+  /** The spans matched in the name only (CourseFilters.textNameReadings). */
+  readings: NonNullable<CourseFilters["textNameReadings"]> = [],
+): Promise<TextMatchChoice & { readingsHold: boolean }> {
+  const held =
+    readings.length > 0
+      ? sql`exists (select 1 from courses c where c.search_vector @@ ${query}::tsquery
+          ${nameReadingsCondition(readings)} and c.published)`
+      : sql`false`;
+  const [row] = await selectPrepared<{ found: boolean; held: boolean }>(
     db,
     sql`select exists (select 1 from courses c where c.search_vector @@ ${query}::tsquery
-          and c.published) as found`,
+          and c.published) as found, ${held} as held`,
   );
-  return { match: row?.found ? "fulltext" : "similar-name", query };
+  return {
+    match: row?.found ? "fulltext" : "similar-name",
+    query,
+    readingsHold: row?.held === true,
+  };
 }
 
 /**
@@ -139,7 +155,21 @@ function textCondition(filters: CourseFilters): SQL | undefined {
   return filters.textMatch === "similar-name"
     ? sql`c.search_name in (select n.search_name from programme_names n
           where ${normalisedText(filters.text)} <% n.search_name)`
-    : sql`c.search_vector @@ ${filtersQuery(filters, filters.searchText ?? filters.text)}`;
+    : sql`c.search_vector @@ ${filtersQuery(filters, filters.searchText ?? filters.text)}
+          ${nameReadingsCondition(filters.textNameReadings ?? [])}`;
+}
+
+/**
+ * `and` each span with synonym phrases (ADR 060): by its other readings, or a name holding one of
+ * the phrases; empty without such spans.
+ */
+function nameReadingsCondition(readings: NonNullable<CourseFilters["textNameReadings"]>): SQL {
+  const conditions = readings.map((reading) =>
+    reading.query === undefined
+      ? sql` and c.search_name ~ ${reading.namePattern}`
+      : sql` and (c.search_vector @@ ${reading.query}::tsquery or c.search_name ~ ${reading.namePattern})`,
+  );
+  return sql.join(conditions, sql``);
 }
 
 /** How well a programme matches the free text (higher first; ties in name order). */

@@ -138,6 +138,7 @@ export async function resolveCourseListRequest(
       ...(understood?.wholeNamePattern
         ? { textWholeNamePattern: understood.wholeNamePattern }
         : {}),
+      ...(understood?.nameReadings ? { textNameReadings: understood.nameReadings } : {}),
       ...(query.programme ? { programmeTypeId: PROGRAMME_TYPE_IDS[query.programme] } : {}),
       disciplineIds,
       countryIds: countries.ids,

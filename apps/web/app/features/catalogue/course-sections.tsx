@@ -14,8 +14,8 @@ import { HtmlContent } from "./html-content.tsx";
 import type { SectionTab } from "./section-tabs.tsx";
 import { VideoEmbed } from "./video-embed.tsx";
 import styles from "./course-page.module.css";
-import { FeeFacts } from "../../currency/fee-facts.tsx";
 import { EntryRequirementsSummary } from "../../eligibility/entry-requirements-summary.tsx";
+import { FeeFacts, RatesNote } from "../../currency/fee-facts.tsx";
 
 /** The four tabs of §2, in order, with the ids of their sections. */
 export const COURSE_TABS: readonly SectionTab[] = [
@@ -67,6 +67,8 @@ export function CourseKeyFacts({ course, action }: { course: CourseDetail; actio
           {/* The same "September 2027" as Intakes and Deadlines, not the month alone. */}
           <Fact label="Start month" value={start ?? "Not announced"} />
         </dl>
+        {/* The day of the rates the estimates above were converted at, said visibly (ADR 051). */}
+        <RatesNote course={course} />
         {action}
         {course.official_programme_website && (
           <a

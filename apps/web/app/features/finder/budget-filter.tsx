@@ -3,6 +3,8 @@
 // currency; the bands under it say how many programmes each round budget would give.
 import { useId, useState, type FormEvent } from "react";
 
+import { RatesNote } from "../../currency/fee-facts.tsx";
+import { useMyMoney } from "../../currency/my-money.ts";
 import { withValues } from "./finder-query.ts";
 import { useFinder } from "./finder-data.ts";
 import styles from "./filter-panel.module.css";
@@ -13,9 +15,11 @@ const SLIDER_TOP_USD = 200_000;
 
 export function BudgetFilter() {
   const { location } = useFinder();
+  const money = useMyMoney();
   const params = new URLSearchParams(location.search);
   const applied = params.get("max_total");
-  const currency = params.get("currency") ?? "USD";
+  // The address's currency, else the student's own (ADR 052): a budget is typed in it.
+  const currency = params.get("currency") ?? money?.code ?? "USD";
   // Remounted when the applied budget changes (a chip removed, Reset), so the inputs follow it.
   return <BudgetForm key={`${applied ?? ""}|${currency}`} applied={applied} currency={currency} />;
 }
@@ -85,6 +89,7 @@ function BudgetForm({ applied, currency }: { applied: string | null; currency: s
       <button type="submit" className={styles.apply}>
         APPLY
       </button>
+      <RatesNote className={budgetStyles.rates} lead={`Totals in ${currency}`} />
     </form>
   );
 }

@@ -17,7 +17,7 @@ import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { CourseFilters, CourseListRequest } from "../course-request.ts";
 import type { SearchVocabulary } from "../search-vocabulary.ts";
-import { type Bitset, andCount, andInto, count, forEachDoc } from "./bitset.ts";
+import { type Bitset, andCount, andInto, count, forEachDoc, orInto } from "./bitset.ts";
 import type { CardReferences } from "./card-references.ts";
 import { IndexColumns, type IndexedCourse, type IndexExtras } from "./columns.ts";
 import { IndexFacets, type FacetOptions } from "./facet-counts.ts";
@@ -25,7 +25,13 @@ import { filterSets } from "./filter-sets.ts";
 import { IndexNames } from "./names.ts";
 import { IndexOrders, pageTaker } from "./orders.ts";
 import { IndexPostings, type LexemePosting } from "./postings.ts";
-import { documentOperands, rankFullText, relevanceScore, relevanceScorer } from "./relevance.ts";
+import {
+  documentOperands,
+  namedDocs,
+  rankFullText,
+  relevanceScore,
+  relevanceScorer,
+} from "./relevance.ts";
 import type { FullTextMatch, TextSet } from "./text-set.ts";
 import { tsRank } from "./ts-rank.ts";
 import type { QueryNode } from "./tsquery.ts";
@@ -178,6 +184,26 @@ export class CourseIndex {
   /** The documents a parsed tsquery matches, from its lexemes' programmes. */
   evaluateText(query: QueryNode, postings: ReadonlyMap<string, LexemePosting>): Bitset {
     return this.postings.evaluateText(query, postings);
+  }
+
+  /**
+   * The documents of `matching` that meet every name reading (ADR 060): matched by the reading's
+   * query, or named by its pattern (as SQL's `search_name ~`). Undefined without the documents'
+   * names (SQL answers then).
+   */
+  withNameReadings(
+    matching: Bitset,
+    readings: readonly { query?: QueryNode; pattern: RegExp }[],
+    postings: ReadonlyMap<string, LexemePosting>,
+  ): Bitset | undefined {
+    if (!this.names.nameOfDoc) return undefined;
+    const docs = Uint32Array.from(matching);
+    for (const reading of readings) {
+      const allowed = namedDocs(this.names, docs, [reading.pattern]);
+      if (reading.query) orInto(allowed, andInto(this.evaluateText(reading.query, postings), docs));
+      andInto(docs, allowed);
+    }
+    return docs;
   }
 
   /** Whether a parsed tsquery matches any published programme, as the SQL mode probe asks it. */

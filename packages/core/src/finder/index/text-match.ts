@@ -25,7 +25,8 @@ import { TEXT_SEARCH_CONFIG, type SearchVocabulary } from "../search-vocabulary.
 import type { CourseIndex } from "./course-index.ts";
 import { postingsOf, readPositions } from "./posting-reads.ts";
 import type { TextSet } from "./text-set.ts";
-import { composeWebsearchQuery, parseTsquery, PLAIN_WORD } from "./tsquery.ts";
+import { count } from "./bitset.ts";
+import { composeWebsearchQuery, parseTsquery, PLAIN_WORD, type QueryNode } from "./tsquery.ts";
 
 /** Asks PostgreSQL for the tsquery of each word the vocabulary has none for (one statement). */
 export async function learnWordQueries(
@@ -64,24 +65,47 @@ export async function chooseTextMatchInIndex(
   await learnWordQueries(db, vocabulary, words);
   const query = composeWebsearchQuery(words, (word) => vocabulary.queryOfWord(word));
   if (query === undefined) return undefined;
-  return chooseQueryMatchInIndex(db, index, query, forRelevance);
+  return chooseQueryMatchInIndex(db, index, query, [], forRelevance);
 }
 
 /**
  * The same choice for a tsquery already put together (an expanded search, matching/compose.ts):
- * full text when it matches any published programme. Undefined when the index cannot tell.
+ * full text when it matches any published programme; with name readings (ADR 060), whether they
+ * leave one (as course-sql.ts chooseQueryMatch). Undefined when the index cannot tell.
  */
 export async function chooseQueryMatchInIndex(
   db: Database,
   index: CourseIndex,
   query: string,
+  /** The spans matched in the name only (CourseFilters.textNameReadings, ADR 060). */
+  readings: NonNullable<CourseFilters["textNameReadings"]> = [],
   forRelevance = false,
-): Promise<TextMatchChoice | undefined> {
+): Promise<(TextMatchChoice & { readingsHold: boolean }) | undefined> {
   const node = parseTsquery(query);
-  if (!node) return undefined;
-  const found = index.matchesAnyPublished(node, await postingsOf(db, index, node, forRelevance));
+  const parsed = parseNameReadings(readings);
+  if (!node || !parsed) return undefined;
+  const postings = await postingsOf(db, index, node, forRelevance);
+  const found = index.matchesAnyPublished(node, postings);
   if (found === undefined) return undefined;
-  return { match: found ? "fulltext" : "similar-name", query };
+  if (!found) return { match: "similar-name", query, readingsHold: false };
+  if (parsed.length === 0) return { match: "fulltext", query, readingsHold: false };
+  // None left among the public programmes: SQL's probe, which also counts the published
+  // programmes of unpublished schools, decides.
+  const docs = index.withNameReadings(index.evaluateText(node, postings), parsed, postings);
+  return docs && count(docs) > 0 ? { match: "fulltext", query, readingsHold: true } : undefined;
+}
+
+/** The name readings as the index evaluates them; undefined if a query does not parse. */
+function parseNameReadings(
+  readings: NonNullable<CourseFilters["textNameReadings"]>,
+): { query?: QueryNode; pattern: RegExp }[] | undefined {
+  const parsed: { query?: QueryNode; pattern: RegExp }[] = [];
+  for (const reading of readings) {
+    const query = reading.query === undefined ? undefined : parseTsquery(reading.query);
+    if (reading.query !== undefined && !query) return undefined;
+    parsed.push({ ...(query ? { query } : {}), pattern: new RegExp(reading.namePattern) });
+  }
+  return parsed;
 }
 
 /**
@@ -119,7 +143,12 @@ export async function matchText(
   const exact =
     filters.textExactQuery === undefined ? undefined : parseTsquery(filters.textExactQuery);
   if (filters.textExactQuery !== undefined && !exact) return undefined;
-  const docs = index.evaluateText(query, postings);
+  const readings = parseNameReadings(filters.textNameReadings ?? []);
+  if (!readings) return undefined;
+  const matching = index.evaluateText(query, postings);
+  const docs =
+    readings.length > 0 ? index.withNameReadings(matching, readings, postings) : matching;
+  if (!docs) return undefined;
   return {
     docs,
     fullText: {

@@ -22,9 +22,26 @@ export function namePattern(phrases: readonly (readonly string[])[]): string {
   return `(^|[^a-z0-9])(${alternatives.join("|")})([^a-z0-9]|$)`;
 }
 
+/**
+ * A span with a synonym reading of several words (ADR 060): the span matches a programme by its
+ * other readings (`query`, a tsquery; absent when they are only stop words) or by its name holding
+ * one of those phrases (`namePattern`, namePattern over `search_name`). Multi-word synonyms are
+ * phrases, as Meilisearch and Algolia treat them: 'cs' does not find a programme whose text has
+ * 'computer' in one place and 'science' in another.
+ */
+export interface NameReading {
+  query?: string;
+  namePattern: string;
+}
+
 export interface ComposedQuery {
-  /** Every alternative: what the search matches. */
+  /**
+   * Every alternative: what the search matches, restricted by `nameReadings` when there are any
+   * (the query is then the superset both paths evaluate first).
+   */
   query: string;
+  /** The spans whose synonym phrases match only in the name (NameReading). */
+  nameReadings?: NameReading[];
   /**
    * Without completions and corrections, when the search has any: the documents it matches rank
    * above the others (a correction or a word start never outranks an exact hit).
@@ -100,15 +117,59 @@ export function composeQuery(
   const of = (word: string) => queries.get(word) ?? "";
   const query = compose(spans, of, false);
   const patterns = namePatterns(spans, of);
-  const named = patterns
-    ? { namePatterns: patterns, wholeNamePattern: wholeNamePattern(spans, of) }
-    : {};
+  const readings = nameReadings(spans, of);
+  const named = {
+    ...(patterns ? { namePatterns: patterns, wholeNamePattern: wholeNamePattern(spans, of) } : {}),
+    ...(readings.length > 0 ? { nameReadings: readings } : {}),
+  };
   const inexact = spans.some((span) =>
     span.alternatives.some((alternative) => !isExact(alternative.kind)),
   );
   if (!inexact) return { query, ...named };
   const exactQuery = compose(spans, of, true);
   return exactQuery === query ? { query, ...named } : { query, exactQuery, ...named };
+}
+
+/** A word of a name pattern, or its plural ('resource' in "Human Resources"; not 'of'). */
+function withPlural(word: string): string {
+  return word.length < 3 || word.endsWith("s") ? word : `${word}s?`;
+}
+
+/** A synonym reading of several words that compose (a phrase matched in the name only). */
+function isNamePhrase(
+  alternative: Span["alternatives"][number],
+  queryOfWord: (word: string) => string,
+): boolean {
+  return (
+    alternative.kind === "synonym" && alternativeText(alternative.words, queryOfWord) !== undefined
+  );
+}
+
+/**
+ * Each span's name reading (NameReading): its synonym phrases as a name pattern, each word also
+ * in its plural, and the query of its other readings.
+ */
+function nameReadings(
+  spans: readonly Span[],
+  queryOfWord: (word: string) => string,
+): NameReading[] {
+  const readings: NameReading[] = [];
+  for (const span of spans) {
+    const phrases = span.alternatives.filter((alternative) =>
+      isNamePhrase(alternative, queryOfWord),
+    );
+    if (phrases.length === 0) continue;
+    const others = span.alternatives.filter(
+      (alternative) => !isNamePhrase(alternative, queryOfWord),
+    );
+    const query =
+      others.length > 0 ? compose([{ ...span, alternatives: others }], queryOfWord, false) : "";
+    readings.push({
+      ...(query !== "" ? { query } : {}),
+      namePattern: namePattern(phrases.map((alternative) => alternative.words.map(withPlural))),
+    });
+  }
+  return readings;
 }
 
 /** The spans' name patterns, when a span has several readings (ComposedQuery.namePatterns). */

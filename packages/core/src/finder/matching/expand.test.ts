@@ -165,6 +165,13 @@ describe("composition", () => {
       namePatterns: [namePattern([["cs"], ["computer", "science"], ["computing"]])],
       // The name that is the search, with a qualifier at most, ranks first (ADR 059).
       wholeNamePattern: "^(cs|computer[^a-z0-9]+science|computing)( ?\\(.*| [-–] .*)?$",
+      // Synonyms count in the name only (ADR 060): 'computing' is not 'computer' anywhere.
+      nameReadings: [
+        {
+          query: "'cs'",
+          namePattern: namePattern([["computers?", "sciences?"], ["computings?"]]),
+        },
+      ],
     });
     expect(composeQuery(expand("data science", false), queryOf)).toEqual({
       query: "'data' & 'scienc'",
@@ -178,6 +185,12 @@ describe("composition", () => {
     expect(composeQuery(expand("mba"), queryOf)?.query).toBe(
       "'mba' | 'master' & 'busi' & 'administr'",
     );
+    expect(composeQuery(expand("mba"), queryOf)?.nameReadings).toEqual([
+      {
+        query: "'mba'",
+        namePattern: namePattern([["masters?", "of", "business", "administrations?"]]),
+      },
+    ]);
     // 'sciences' is 'scienc' again: one reading, so no name patterns either.
     expect(composeQuery(expand("science"), queryOf)).toEqual({ query: "'scienc'" });
   });
@@ -209,6 +222,29 @@ describe("composition", () => {
   it("leaves a word PostgreSQL splits, or one it was not asked about, to the text as typed", () => {
     expect(composeQuery(expand("12e5x"), queryOf)).toBeUndefined();
     expect(composeQuery(expand("unknownword"), () => undefined)).toBeUndefined();
+  });
+
+  it("reads a synonym that is also a variant as a variant, matched anywhere (ADR 060)", () => {
+    const spans = expandWords(["finance"], lexicon, {
+      synonyms: [{ kind: "two-way", words: ["finance", "financial"] }],
+      variants: VARIANTS,
+      completeLast: false,
+    });
+    expect(readings(spans)).toEqual([["typed:finance", "variant:financial"]]);
+    expect(composeQuery(spans, queryOf)?.nameReadings).toBeUndefined();
+  });
+
+  it("matches a synonym phrase in the name only, its words also in the plural (ADR 060)", () => {
+    const readings = composeQuery(expand("cs"), queryOf)?.nameReadings ?? [];
+    const pattern = new RegExp(readings[0]?.namePattern ?? "^$");
+    for (const name of ["computer science", "bsc computer sciences", "msc (computer science)"]) {
+      expect(pattern.test(name)).toBe(true);
+    }
+    for (const name of ["computer engineering and data science", "computerscience", "computer"]) {
+      expect(pattern.test(name)).toBe(false);
+    }
+    // A typed phrase is the student's own words: it matches anywhere, as before.
+    expect(composeQuery(expand("data science", false), queryOf)?.nameReadings).toBeUndefined();
   });
 
   it("matches names holding a reading as whole words", () => {

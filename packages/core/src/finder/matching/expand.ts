@@ -200,7 +200,13 @@ export function expandWords(
     );
     if (rule) {
       const alternatives: Alternative[] = [{ words: rule.phrase, kind: "typed" }];
-      for (const words of rule.alternatives) pushUnique(alternatives, { words, kind: "synonym" });
+      // A synonym that is also a variant of the word ('finance' / 'financial') reads as one: a
+      // variant matches anywhere, a synonym in the name (ADR 060).
+      const variants = rule.phrase.length === 1 ? options.variants.get(word) : undefined;
+      for (const words of rule.alternatives) {
+        const variant = words.length === 1 && variants?.includes(words[0] as string) === true;
+        pushUnique(alternatives, { words, kind: variant ? "variant" : "synonym" });
+      }
       spans.push({ typed: rule.phrase, alternatives });
       at += rule.phrase.length;
       continue;

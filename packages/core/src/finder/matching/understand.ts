@@ -20,7 +20,7 @@ import {
 } from "../index/text-match.ts";
 import { TEXT_SEARCH_CONFIG, type SearchVocabulary } from "../search-vocabulary.ts";
 import { correctSearchText, searchTokens } from "../search-words.ts";
-import { composeQuery, correctedText, wordsOfSpans } from "./compose.ts";
+import { composeQuery, correctedText, wordsOfSpans, type NameReading } from "./compose.ts";
 import {
   expandWords,
   MAX_COMPLETIONS,
@@ -44,6 +44,8 @@ export interface UnderstoodText {
   namePatterns?: string[];
   /** With the name patterns: the name that is the search itself (compose.ts), ranked first. */
   wholeNamePattern?: string;
+  /** Spans whose synonym phrases match in the name only (compose.ts NameReading, ADR 060). */
+  nameReadings?: NameReading[];
 }
 
 function vocabularyLexicon(vocabulary: SearchVocabulary): Lexicon {
@@ -200,10 +202,14 @@ export async function understandText(
   const composed = composeQuery(spans, queryOf);
   if (!composed) return plain();
   const searchText = correctedText(spans);
+  const readings = composed.nameReadings ?? [];
   const chosen =
-    (index && (await chooseQueryMatchInIndex(db, index, composed.query, forRelevance))) ??
-    (await chooseQueryMatch(db, composed.query));
+    (index && (await chooseQueryMatchInIndex(db, index, composed.query, readings, forRelevance))) ??
+    (await chooseQueryMatch(db, composed.query, readings));
   if (chosen.match !== "fulltext") return { searchText, match: chosen.match };
+  // Name readings narrow the search only when they leave a programme (ADR 060): else the
+  // readings match anywhere, as a last resort before similar names.
+  const nameReadings = chosen.readingsHold ? composed.nameReadings : undefined;
   return {
     searchText,
     match: "fulltext",
@@ -211,5 +217,6 @@ export async function understandText(
     ...(composed.exactQuery !== undefined ? { exactQuery: composed.exactQuery } : {}),
     ...(composed.namePatterns ? { namePatterns: composed.namePatterns } : {}),
     ...(composed.wholeNamePattern ? { wholeNamePattern: composed.wholeNamePattern } : {}),
+    ...(nameReadings ? { nameReadings } : {}),
   };
 }

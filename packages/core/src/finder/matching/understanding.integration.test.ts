@@ -102,20 +102,36 @@ async function namesMatching(pattern: string): Promise<string[]> {
   ).rows.map((row) => row.name);
 }
 
+/** Public programmes whose text matches a tsquery (the catalogue's own answer). */
+async function countMatching(tsquery: string): Promise<number> {
+  const { rows } = await database.query<{ count: number }>(
+    `select count(*)::int as count from courses c join schools s on s.id = c.school_id
+     where c.published and s.published and c.search_vector @@ $1::tsquery`,
+    [tsquery],
+  );
+  return rows[0]?.count ?? 0;
+}
+
 function expectAllIn(expected: readonly string[], found: readonly string[]): void {
   for (const name of expected) expect(found).toContain(name);
 }
 
 describe("what students type, on both paths", () => {
-  it("CS and comp sci find Computer Science and Computing, led by them", async () => {
+  it("CS and comp sci find Computer Science and Computing, led by them, and little else", async () => {
     const meant = await namesMatching("\\m(computer science|computing)\\M");
     expect(meant.length).toBeGreaterThanOrEqual(2);
+    // A synonym matches in the name (ADR 060): not every text with 'computer' and 'science'.
+    const scattered = await countMatching("'comput' & 'scienc'");
     for (const typed of ["CS", "comp sci", "Comp Sci"]) {
       const found = await search(typed);
       expectAllIn(meant, found.names);
       for (const name of found.names.slice(0, meant.length)) {
         expect(name).toMatch(/computer science|computing/i);
       }
+      expect(found.count).toBeLessThan(scattered);
+      // Beyond the names, only programmes whose own words hold what was typed.
+      const typedQuery = typed === "CS" ? "'cs'" : "'comp' & 'sci'";
+      expect(found.count - meant.length).toBeLessThanOrEqual(await countMatching(typedQuery));
     }
   });
 
@@ -175,7 +191,9 @@ describe("what students type, on both paths", () => {
   it("datascience finds Data Science, led by it", async () => {
     const meant = await namesMatching("data science");
     const found = await search("datascience");
-    expect(found.count).toBe((await search("data science")).count);
+    // The synonym 'data science' matches in the name (ADR 060); typed, the words match anywhere.
+    expect(found.count).toBe(meant.length);
+    expect(found.count).toBeLessThanOrEqual((await search("data science")).count);
     expectAllIn(meant, found.names);
     for (const name of found.names.slice(0, meant.length)) expect(name).toMatch(/data science/i);
   });

@@ -33,6 +33,8 @@ async function finderPageWithGap(page: Page): Promise<string> {
 test("record IELTS 6.0, see the eligibility notes, filter to the programmes I qualify for", async ({
   page,
 }) => {
+  // Three screens, each scanned by axe: longer than one screen's budget on a loaded machine.
+  test.setTimeout(300_000);
   const email = await registerUser({ firstName: "Imani", lastName: "Okoye" });
   await signInThroughApi(page, email);
 

@@ -79,24 +79,7 @@ export function QualificationsSettings({
         aria-label="My qualifications"
         onSubmit={(event) => void submit(event)}
       >
-        <div className={formStyles.field}>
-          <label htmlFor="qualifications-education" className={formStyles.label}>
-            Highest education completed
-          </label>
-          <select
-            id="qualifications-education"
-            name="education"
-            defaultValue={initial?.education ?? ""}
-            className={formStyles.select}
-          >
-            <option value="">Not recorded</option>
-            {EDUCATION_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {EDUCATION_LABELS[level]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EducationSelect initial={initial?.education ?? null} />
         <fieldset className={styles.tests}>
           <legend className={`${formStyles.label} ${styles.legend}`}>
             English test scores (leave empty if not taken)
@@ -129,5 +112,28 @@ export function QualificationsSettings({
         </div>
       </form>
     </section>
+  );
+}
+
+function EducationSelect({ initial }: { initial: Qualifications["education"] }) {
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor="qualifications-education" className={formStyles.label}>
+        Highest education completed
+      </label>
+      <select
+        id="qualifications-education"
+        name="education"
+        defaultValue={initial ?? ""}
+        className={formStyles.select}
+      >
+        <option value="">Not recorded</option>
+        {EDUCATION_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {EDUCATION_LABELS[level]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -175,7 +175,7 @@ function detectSuite(checkout: string): Suite {
       redirectUrls: "http://127.0.0.1:3000/**,https://127.0.0.1:3000/**,http://localhost:5173/**",
       instances: [{ name: "on", env: {} }],
       rewrite(source, urls, secret) {
-        let next = replaceOrFail(
+        const next = replaceOrFail(
           source,
           /export const GOTRUE_URL_SIGNUP_ENABLED_AUTO_CONFIRM_ON = [^\n]+/,
           `export const GOTRUE_URL_SIGNUP_ENABLED_AUTO_CONFIRM_ON = '${urls.get("on") ?? ""}'`,

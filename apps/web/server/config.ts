@@ -272,7 +272,7 @@ export function loadConfig(
         algorithm: value.AUTH_SIGNING_ALGORITHM,
         graceMs:
           Math.max(value.AUTH_SIGNING_KEY_GRACE_SECONDS, value.ACCESS_TOKEN_TTL_SECONDS) * 1000,
-        ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS as JWK[] } : {}),
+        ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS } : {}),
       },
       anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
       gotrue: { ...gotrueSettingsOf(value), ...(webauthn ? { webauthn } : {}) },

@@ -1,7 +1,7 @@
 // The keyring's part in signing and verifying access tokens (ADR 062): the header a token gets, and
 // which keys a token is verified with. The database's key set is tested in
 // apps/web/tests/integration/auth-service-signing-keys.test.ts.
-import { decodeProtectedHeader, generateKeyPair, type CryptoKey } from "jose";
+import { decodeProtectedHeader, generateKeyPair } from "jose";
 import { describe, expect, it } from "vitest";
 
 import { signAccessToken, verifyAccessToken } from "../accounts/access-token.ts";
@@ -21,7 +21,7 @@ async function keyringOf(alg: "ES256" | "RS256", kid: string): Promise<Keyring> 
   return {
     secret: SECRET,
     signer: () => ({ kid, alg, key: privateKey }),
-    publicKey: async (asked) => (asked === kid ? { alg, key: publicKey as CryptoKey } : undefined),
+    publicKey: async (asked) => (asked === kid ? { alg, key: publicKey } : undefined),
     jwks: () => ({ keys: [] }),
     reload: async () => {},
   };

@@ -54,7 +54,10 @@ const PHONE_ENROLL_DISABLED = () =>
 
 /** WebAuthn factors are enrolled by the auth service's door only (mfa-webauthn.ts, ADR 063). */
 const WEBAUTHN_NOT_HERE = () =>
-  new ValidationError("factor_type needs to be totp or phone", { code: "validation_failed" });
+  new ValidationError("factor_type needs to be totp or phone", {
+    code: "invalid_parameter",
+    errors: { factor_type: ["factor_type needs to be totp or phone"] },
+  });
 
 /**
  * GoTrue's enrolment limits, checked with the user's factors locked: a friendly name once, at

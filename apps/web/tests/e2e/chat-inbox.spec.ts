@@ -141,6 +141,8 @@ test("a student sends a PDF; the advisor downloads it; another student gets 404;
 test("an advisor moves a chat to the second advisor, who finds it live under Mine and by search", async ({
   browser,
 }) => {
+  // Three browsers and axe scans at two widths: more than the default under a loaded machine.
+  test.setTimeout(180_000);
   const studentContext = await browser.newContext();
   const ava = await signedIn(browser, ADVISOR);
   const ben = await signedIn(browser, SECOND_ADVISOR);
@@ -213,6 +215,8 @@ test("an advisor moves a chat to the second advisor, who finds it live under Min
 test("a chat left with nobody reaches the other advisor's Unassigned live, at 375 px, and answering it takes it", async ({
   browser,
 }) => {
+  // Three browsers and axe scans at two widths: more than the default under a loaded machine.
+  test.setTimeout(180_000);
   const studentContext = await browser.newContext();
   const ava = await signedIn(browser, ADVISOR);
   const ben = await signedIn(browser, SECOND_ADVISOR, 375);

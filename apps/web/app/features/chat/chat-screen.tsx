@@ -83,7 +83,8 @@ function useChatScreen(data: ChatScreenData) {
   const presence = useChatPresence(selectedId, data.receipts);
   const status = useChatLiveUpdates(data, state, presence);
   const older = useOlderMessages(selectedId, state, scrollRef, stickToBottomRef);
-  const composer = useChatComposer(me, selectedId, state, inputRef, stickToBottomRef);
+  const takesChat = data.inbox?.state?.assignee === null;
+  const composer = useChatComposer(me, selectedId, state, inputRef, stickToBottomRef, takesChat);
   const files = useSendAttachment(me, selectedId, state, stickToBottomRef);
   const removal = useRemoveChat(selectedId, state);
 
@@ -141,7 +142,7 @@ export function ChatScreen({ data }: { data: ChatScreenData }) {
 
         {inbox?.state && selectedId !== null && (
           <InboxToolbar
-            key={selectedId}
+            key={`${selectedId}-${inbox.state.assignee?.id ?? ""}`}
             chatId={selectedId}
             me={me}
             state={inbox.state}

@@ -1,7 +1,7 @@
 // What the reader does on the chat screen: load earlier messages, send one, delete the
 // conversation from their own list (docs/spec/accounts-and-details.md §5 "Chat").
 import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -54,7 +54,10 @@ export function useChatComposer(
   state: ChatScreenState,
   inputRef: RefObject<HTMLTextAreaElement | null>,
   stickToBottomRef: RefObject<boolean>,
+  /** An advisor's open chat has nobody: their first message takes it (ADR 058). */
+  takesChat = false,
 ) {
+  const revalidator = useRevalidator();
   // What was typed in this chat since it opened; until then, the kept draft. Storage is read
   // once hydrated (the server has none, and the first render must match its HTML).
   const [typed, setTyped] = useState<{ chatId: number | null; text: string }>();
@@ -97,6 +100,8 @@ export function useChatComposer(
           current,
       );
       inputRef.current?.focus();
+      // The chat is now theirs: the toolbar's assignee comes from the page's data.
+      if (takesChat) void revalidator.revalidate();
       return;
     }
     setSendError(

@@ -46,6 +46,7 @@ describe("hasDashboardShell", () => {
     "/dashboard/partner/login",
     "/dashboard/partner/register",
     "/dashboard/sales/register",
+    "/dashboard/partner/join",
     "/dashboard/login",
     "/dashboard/reset-pw",
     "/welcome",

@@ -21,8 +21,8 @@ export function isSiteChromeHidden(pathname: string): boolean {
   return CHROME_HIDDEN_SEGMENTS.has(firstSegment(pathname));
 }
 
-/** The dashboards' doors, which have the full-screen sign-in layout rather than the shell. */
-const DASHBOARD_DOORS = new Set(["login", "register"]);
+/** The dashboards' doors (and the team invitation's join page), which have the full-screen sign-in layout rather than the shell. */
+const DASHBOARD_DOORS = new Set(["login", "register", "join"]);
 
 /**
  * Pages drawn in the dashboard shell (DashboardShell), which has its own header, navigation and

@@ -3,27 +3,13 @@
 // e-mailed link, signs up through it and lands on the dashboard; on the Team page an editor sees
 // the members but no invitation form and no role controls, and the API refuses a role change
 // (403). axe at 1280 and 375 px (landmark findings of any impact too), with screenshots.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { PASSWORD, uniqueEmail } from "./support/accounts.ts";
+import { mailedLink, PASSWORD, uniqueEmail } from "./support/accounts.ts";
 import { severeOrLandmarkViolations as severeViolations } from "./support/landmarks.ts";
 
 // Three people's pages, each checked at two widths: slow on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
-
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-      const mails = (await response.json()) as { kind: string; link: string | null }[];
-      link = mails.find((mail) => mail.kind === "team_invitation")?.link ?? undefined;
-      return link;
-    })
-    .toBeTruthy();
-  const url = new URL(link ?? "");
-  return `${url.pathname}${url.search}`;
-}
 
 test("an invited teammate signs up as editor and cannot change the team", async ({ browser }) => {
   const ownerContext = await browser.newContext();
@@ -57,7 +43,7 @@ test("an invited teammate signs up as editor and cannot change the team", async 
     }
 
     const editor = await editorContext.newPage();
-    await editor.goto(await invitationLink(editor.request, email));
+    await editor.goto(await mailedLink(editor.request, email, "team_invitation"));
     await expect(editor.getByRole("heading", { level: 1 })).toContainText("Join");
     await expect(editor.getByText("You are invited as")).toContainText("Editor");
     for (const width of [1280, 375]) {

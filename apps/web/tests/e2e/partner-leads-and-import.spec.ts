@@ -330,3 +330,62 @@ test("a new partner's checklist ticks each step and is gone when all are done", 
     await salesContext.close();
   }
 });
+
+test("a viewer sees leads and programmes without the controls the API would refuse", async ({
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const viewerContext = await browser.newContext();
+  try {
+    const owner = await ownerContext.newPage();
+    await dashboardSignIn(owner, "/dashboard/partner/login", PARTNER.email, PARTNER.password);
+    const email = uniqueEmail("viewer");
+    const invited = await owner.request.post("/api/dashboard/partner/team/invitations", {
+      data: { email, role: "viewer" },
+      headers: await xsrfOf(owner),
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+
+    const viewer = await viewerContext.newPage();
+    const link = new URL(
+      await mailedLink(viewer.request, email, "team_invitation"),
+      "http://localhost",
+    );
+    await viewer.request.get("/api/health");
+    const joined = await viewer.request.post("/api/dashboard/partner/invitation/register", {
+      data: {
+        first_name: "Vera",
+        last_name: "Viewer",
+        password: PASSWORD,
+        invitation: link.searchParams.get("invitation"),
+      },
+      headers: await xsrfOf(viewer),
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+
+    await viewer.goto("/dashboard/partner/leads");
+    await expect(viewer.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+    await expect(viewer.getByRole("table")).toBeVisible();
+    await expect(viewer.getByRole("checkbox")).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: "Apply to selected" })).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: /^Delete the view/ })).toHaveCount(0);
+    await viewer.goto("/dashboard/partner/leads?status=new");
+    await expect(viewer.getByLabel("Save these filters as")).toHaveCount(0);
+    await viewer.getByRole("table").getByRole("link").first().click();
+    await viewer.waitForURL(/\/dashboard\/partner\/leads\/\d+$/);
+    await expect(viewer.getByRole("region", { name: "Timeline" })).toBeVisible();
+    await expect(viewer.getByText("Your role (viewer) reads leads")).toBeVisible();
+    await expect(viewer.getByRole("combobox")).toHaveCount(0);
+    await expect(viewer.getByRole("button", { name: "Add note" })).toHaveCount(0);
+    await atBothWidths(viewer, "viewer-lead", async () => expectClean(viewer));
+
+    await viewer.goto("/dashboard/partner/programmes");
+    await expect(viewer.getByRole("link", { name: "Import from a file" })).toHaveCount(0);
+    await expect(viewer.getByRole("link", { name: "New programme" })).toHaveCount(0);
+    await viewer.goto("/dashboard/partner/programmes/import");
+    await viewer.waitForURL(/\/dashboard\/partner$/);
+  } finally {
+    await ownerContext.close();
+    await viewerContext.close();
+  }
+});

@@ -62,7 +62,7 @@ interface OutboxMail {
 export async function mailedLink(
   request: APIRequestContext,
   email: string,
-  kind: "verification" | "password_reset" | "welcome" | "recovery_code_used",
+  kind: "verification" | "password_reset" | "welcome" | "recovery_code_used" | "team_invitation",
 ): Promise<string> {
   let link: string | undefined;
   await expect

@@ -18,8 +18,8 @@
 // --port N (3290), --index-only (only the index with the cache off: at a million the SQL lines
 // are time-outs), --workers N (server processes, as WEB_CONCURRENCY runs them; PostgreSQL only).
 // --database NAME (the scratch database's name, default bench_{courses}: a run of its own beside
-// other benchmarks on the same server). Each configuration also reports the RSS of each server
-// process after its requests. A further set of requests adds a budget (max_total in a currency,
+// other benchmarks on the same server; bench/harness.ts reads it). Each configuration also
+// reports the RSS of each server process after its requests. A further set of requests adds a budget (max_total in a currency,
 // ADR 051) to filter-only requests: printed on lines of its own, after the others.
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 
@@ -36,7 +36,6 @@ import {
   run,
   startServer,
   stopServer,
-  wordOption,
   workersOption,
 } from "./harness.ts";
 import { type FinderRequest, uniqueFinderRequests } from "./finder-requests.ts";
@@ -78,11 +77,7 @@ const WORKERS = workersOption();
 const load = { seconds: SECONDS, connections: CONNECTIONS };
 
 ensureBuild();
-const env = await prepareDatabase({
-  courses: COURSES,
-  keep: flag("keep"),
-  name: wordOption("database", `bench_${COURSES}`),
-});
+const env = await prepareDatabase({ courses: COURSES, keep: flag("keep") });
 console.log(
   `\nFinder benchmark: ${COURSES.toLocaleString("en")} programmes on ${engineName}, ${CONNECTIONS} connections, ${processesLabel(WORKERS)}, unique requests, at most ${SECONDS} s per line`,
 );

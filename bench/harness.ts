@@ -46,18 +46,6 @@ export function option(name: string, fallback: number): number {
   return value;
 }
 
-/** `--name VALUE`: a word of letters, digits and underscores, else `fallback`. */
-export function wordOption(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = process.argv[index + 1] ?? "";
-  if (!/^[a-z0-9_]+$/.test(value)) {
-    console.error(`--${name} must be a word of lower-case letters, digits and underscores`);
-    process.exit(1);
-  }
-  return value;
-}
-
 export function flag(name: string): boolean {
   return process.argv.includes(`--${name}`);
 }

@@ -288,7 +288,11 @@ export function partsInOrder(matching: Bitset, keys: readonly Bitset[]): Bitset[
 }
 
 /** The matching documents whose name matches every pattern (one test per distinct name). */
-export function namedDocs(names: IndexNames, matching: Bitset, patterns: readonly RegExp[]): Bitset {
+export function namedDocs(
+  names: IndexNames,
+  matching: Bitset,
+  patterns: readonly RegExp[],
+): Bitset {
   const named = new Uint32Array(matching.length);
   const nameOfDoc = names.nameOfDoc;
   if (!nameOfDoc) return named;

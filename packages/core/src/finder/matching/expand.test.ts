@@ -131,7 +131,8 @@ describe("expansion", () => {
     ]);
     // A synonym reads the word: its readings stand, without completions.
     expect(readings(expand("math"))).toEqual([
-      ["typed:math", "synonym:maths", "synonym:mathematics"],
+      // Words that 'math' starts: read as variants, matched anywhere (ADR 060).
+      ["typed:math", "variant:maths", "variant:mathematics"],
     ]);
     expect(readings(expand("mathem"))).toEqual([
       ["typed:mathem", "completion:mathematics", "completion:mathematical"],
@@ -224,7 +225,7 @@ describe("composition", () => {
     expect(composeQuery(expand("unknownword"), () => undefined)).toBeUndefined();
   });
 
-  it("reads a synonym that is also a variant as a variant, matched anywhere (ADR 060)", () => {
+  it("reads a synonym that is a variant or the typed word's end as a variant (ADR 060)", () => {
     const spans = expandWords(["finance"], lexicon, {
       synonyms: [{ kind: "two-way", words: ["finance", "financial"] }],
       variants: VARIANTS,
@@ -232,6 +233,13 @@ describe("composition", () => {
     });
     expect(readings(spans)).toEqual([["typed:finance", "variant:financial"]]);
     expect(composeQuery(spans, queryOf)?.nameReadings).toBeUndefined();
+    // An abbreviation that is the word's start reads as the word, as a word start would.
+    const psych = expandWords(["psych"], lexicon, {
+      synonyms: [{ kind: "one-way", input: "psych", words: ["psychology"] }],
+      variants: VARIANTS,
+      completeLast: false,
+    });
+    expect(readings(psych)).toEqual([["typed:psych", "variant:psychology"]]);
   });
 
   it("matches a synonym phrase in the name only, its words also in the plural (ADR 060)", () => {

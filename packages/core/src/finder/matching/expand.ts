@@ -123,6 +123,20 @@ function startsAt(tokens: readonly string[], at: number, phrase: readonly string
   return phrase.every((word, i) => tokens[at + i] === word);
 }
 
+/** Whether a synonym of a typed word is a variant of it or the word it starts (ADR 060). */
+function isVariantOf(
+  typed: readonly string[],
+  words: readonly string[],
+  variants: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  const [word] = typed;
+  const [synonym] = words;
+  if (typed.length !== 1 || words.length !== 1 || word === undefined || synonym === undefined) {
+    return false;
+  }
+  return (variants.get(word)?.includes(synonym) ?? false) || synonym.startsWith(word);
+}
+
 /** A run-together pair of vocabulary words: the split whose rarer part is commonest. */
 export function splitWord(word: string, lexicon: Lexicon): [string, string] | undefined {
   if (word.length < MIN_SPLIT_LENGTH || !/^[a-z]+$/.test(word)) return undefined;
@@ -200,12 +214,12 @@ export function expandWords(
     );
     if (rule) {
       const alternatives: Alternative[] = [{ words: rule.phrase, kind: "typed" }];
-      // A synonym that is also a variant of the word ('finance' / 'financial') reads as one: a
-      // variant matches anywhere, a synonym in the name (ADR 060).
-      const variants = rule.phrase.length === 1 ? options.variants.get(word) : undefined;
+      // A synonym matches in the name (ADR 060), but one that is a variant of the typed word
+      // ('finance' / 'financial') or that the typed word starts ('psych' / 'psychology', as a
+      // word start would) reads as a variant, matched anywhere.
       for (const words of rule.alternatives) {
-        const variant = words.length === 1 && variants?.includes(words[0] as string) === true;
-        pushUnique(alternatives, { words, kind: variant ? "variant" : "synonym" });
+        const kind = isVariantOf(rule.phrase, words, options.variants) ? "variant" : "synonym";
+        pushUnique(alternatives, { words, kind });
       }
       spans.push({ typed: rule.phrase, alternatives });
       at += rule.phrase.length;

@@ -10,6 +10,16 @@ import { PASSWORD, mailedLink, registerUser } from "./support/accounts.ts";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ORIGIN = `http://localhost:${PORT}`;
 
+/** What the auth service answers, as far as the test reads it. */
+interface Answer {
+  access_token?: string;
+  challenge_id?: string;
+  options?: unknown;
+  email?: string;
+  id?: string;
+  code?: string;
+}
+
 interface Outcome {
   registered: { id?: string; code?: string };
   signedInAs?: string;
@@ -36,7 +46,7 @@ test("a passkey made by the browser's authenticator signs the user in", async ({
   await page.goto(`${ORIGIN}/`);
   const outcome = await page.evaluate(
     async ({ email, password }): Promise<Outcome> => {
-      const json = async (path: string, body: unknown, token?: string) => {
+      const json = async (path: string, body: unknown, token?: string): Promise<Answer> => {
         const response = await fetch(`/auth/v1${path}`, {
           method: "POST",
           headers: {
@@ -47,13 +57,15 @@ test("a passkey made by the browser's authenticator signs the user in", async ({
           },
           body: JSON.stringify(body),
         });
-        return response.json();
+        return (await response.json()) as Answer;
       };
       const session = await json("/token?grant_type=password", { email, password });
       const start = await json("/passkeys/registration/options", {}, session.access_token);
       if (!start.options) throw new Error(`no registration options: ${JSON.stringify(start)}`);
       const created = (await navigator.credentials.create({
-        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(start.options),
+        publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(
+          start.options as PublicKeyCredentialCreationOptionsJSON,
+        ),
       })) as PublicKeyCredential;
       const registered = await json(
         "/passkeys/registration/verify",
@@ -64,13 +76,15 @@ test("a passkey made by the browser's authenticator signs the user in", async ({
       // Signed out: a discoverable sign-in, the authenticator picks the passkey and its user.
       const ask = await json("/passkeys/authentication/options", {});
       const assertion = (await navigator.credentials.get({
-        publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(ask.options),
+        publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(
+          ask.options as PublicKeyCredentialRequestOptionsJSON,
+        ),
       })) as PublicKeyCredential;
       const answer = { challenge_id: ask.challenge_id, credential: assertion.toJSON() };
       const signedIn = await json("/passkeys/authentication/verify", answer);
       const me = await fetch("/auth/v1/user", {
         headers: { authorization: `Bearer ${signedIn.access_token}` },
-      }).then((response) => response.json());
+      }).then(async (response) => (await response.json()) as Answer);
       const replay = await json("/passkeys/authentication/verify", answer);
       return { registered, signedInAs: me.email, replay };
     },

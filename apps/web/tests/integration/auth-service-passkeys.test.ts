@@ -150,7 +150,7 @@ describe("passkeys", () => {
       expect.objectContaining({
         id: passkeyId,
         friendly_name: "Laptop",
-        last_used_at: expect.any(String),
+        last_used_at: expect.any(String) as unknown,
       }),
     ]);
 
@@ -173,7 +173,7 @@ describe("passkeys", () => {
     const { data: request } = await visitor.passkey.startAuthentication();
     const unknown = await visitor.passkey.verifyAuthentication({
       challengeId: request!.challenge_id,
-      credential: stranger.get(request!.options) as never,
+      credential: stranger.get(request!.options),
     });
     expectAuthError(unknown.error, 400, "webauthn_verification_failed");
 
@@ -220,7 +220,7 @@ describe("passkeys", () => {
     const { data: request } = await visitor.passkey.startAuthentication();
     const { error } = await visitor.passkey.verifyAuthentication({
       challengeId: request!.challenge_id,
-      credential: authenticator.get(request!.options) as never,
+      credential: authenticator.get(request!.options),
     });
     expectAuthError(error, 400, "webauthn_verification_failed");
   });
@@ -266,9 +266,9 @@ describe("WebAuthn as a second factor", () => {
     const raised = registration.json<{ access_token: string }>();
     const claims = JSON.parse(
       Buffer.from(raised.access_token.split(".")[1]!, "base64url").toString(),
-    );
+    ) as { aal: string; amr: Array<{ method: string }> };
     expect(claims.aal).toBe("aal2");
-    expect(claims.amr[0].method).toBe("webauthn");
+    expect(claims.amr[0]?.method).toBe("webauthn");
 
     const request = await call(on.t, "POST", `/factors/${factorId}/challenge`, {
       token: raised.access_token,

@@ -42,14 +42,10 @@ export interface CredentialDescriptor {
   transports?: string[] | undefined;
 }
 
-type Transports = NonNullable<
-  NonNullable<Parameters<typeof generateRegistrationOptions>[0]["excludeCredentials"]>[number]
->["transports"];
-
 function descriptorsOf(credentials: CredentialDescriptor[]) {
   return credentials.map((credential) => ({
     id: credential.id,
-    ...(credential.transports?.length ? { transports: credential.transports as Transports } : {}),
+    ...(credential.transports?.length ? { transports: credential.transports } : {}),
   }));
 }
 

@@ -208,6 +208,16 @@ test("a double-clicked create lands on the one new programme; unpublish asks fir
   await expect(page.getByText("It is not published, so visitors do not see it.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await atBothWidths(page, "preview", async () => expectClean(page));
+
+  // Duplicate: the partner lands on an unpublished copy, named as such, with every field kept.
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await page.getByRole("button", { name: "Duplicate" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} (copy)`);
+  await expect(page.getByRole("status").filter({ hasText: "The copy is created." })).toBeVisible();
+  await expect(page.getByText("Unpublished", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Amount")).toHaveValue("18500");
+  await atBothWidths(page, "duplicated", async () => expectClean(page));
 });
 
 test("the leads export opens in a CSV parser and an XLSX reader with every field and the notes", async ({

@@ -26,7 +26,11 @@ import {
 } from "./programme-form-sections.tsx";
 import { RequirementsSection } from "./programme-requirements-section.tsx";
 import programmeStyles from "./programmes.module.css";
-import { useProgrammeFields, useProgrammeSubmit } from "./use-programme-form.ts";
+import {
+  useProgrammeDuplicate,
+  useProgrammeFields,
+  useProgrammeSubmit,
+} from "./use-programme-form.ts";
 
 export function ProgrammeForm({
   options,
@@ -115,6 +119,8 @@ function FormActions({
   submit: ReturnType<typeof useProgrammeSubmit>;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const copy = useProgrammeDuplicate(programme);
+  const failure = submit.failure ?? copy.failure;
   return (
     <div className={programmeStyles.formActions}>
       {!programme && (
@@ -141,6 +147,16 @@ function FormActions({
         </button>
       )}
       {programme && (
+        <button
+          type="button"
+          className={formStyles.secondary}
+          disabled={submit.pending || copy.pending}
+          onClick={() => void copy.duplicate()}
+        >
+          {copy.pending ? "Duplicating..." : "Duplicate"}
+        </button>
+      )}
+      {programme && (
         <ConfirmDialog
           open={confirming}
           title="Unpublish this programme?"
@@ -157,8 +173,8 @@ function FormActions({
       <span role="status" className={submit.message ? formStyles.formSuccess : undefined}>
         {submit.message}
       </span>
-      <span role="alert" className={submit.failure ? formStyles.formError : undefined}>
-        {submit.failure}
+      <span role="alert" className={failure ? formStyles.formError : undefined}>
+        {failure}
       </span>
     </div>
   );

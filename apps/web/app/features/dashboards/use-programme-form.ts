@@ -199,3 +199,35 @@ export function useProgrammeSubmit(
 
   return { message, failure, pending, publishNow, setPublishNow, save, publish };
 }
+
+/** Duplicate: a copy, unpublished and named "… (copy)" (ADR 056); the partner lands on it. */
+export function useProgrammeDuplicate(programme: ProgrammeDetail | null): {
+  pending: boolean;
+  failure: string | undefined;
+  duplicate: () => Promise<void>;
+} {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const inFlight = useRef(false);
+  const duplicate = async () => {
+    if (!programme || inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setFailure(undefined);
+    const answer = await callApi<ProgrammeDetail>(
+      `/api/dashboard/partner/programmes/${programme.id}/duplicate`,
+      { json: {} },
+    );
+    inFlight.current = false;
+    setPending(false);
+    if (!answer.ok) {
+      setFailure(answer.data.detail ?? "Something went wrong. Please try again.");
+      return;
+    }
+    await navigate(`/dashboard/partner/programmes/${answer.data.id}`, {
+      state: { saved: "The copy is created. It is not published until you publish it." },
+    });
+  };
+  return { pending, failure, duplicate };
+}

@@ -3,6 +3,7 @@
 // browser or one that failed, /email-sent, and the §5 validation messages.
 import { expect, test } from "@playwright/test";
 
+import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
 import {
   FORM_MESSAGES,
@@ -27,6 +28,14 @@ test("José García signs up in the modal, verifies the e-mail in the same brows
   await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByLabel("Confirm password", { exact: true }).fill(PASSWORD);
+  // The filled form, axe-clean at 1280 and on a phone (375 px), the name taken as typed.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(dialog.getByRole("button", { name: "Create Account" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`sign-up-jose-${width}.png`) });
+    expect(await severeViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole("button", { name: "Create Account" }).click();
 
   // Sign-up answers alike for every address (no enumeration): check your e-mail.

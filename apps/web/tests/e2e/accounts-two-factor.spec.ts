@@ -5,7 +5,6 @@
 //
 // Codes are single-use per 30-second step: a sign-in right after the enrolment uses the next
 // step's code, which the server accepts one step early (its window), so no test waits for a clock.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
@@ -16,6 +15,7 @@ import {
   signInThroughApi,
   uniqueEmail,
 } from "./support/accounts.ts";
+import { severeViolations } from "./support/axe.ts";
 import { openPage } from "./support/navigation.ts";
 
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -34,16 +34,6 @@ function wrongCodeFor(secret: string): string {
     const code = String(n % 1_000_000).padStart(6, "0");
     if (!right.includes(code)) return code;
   }
-}
-
-async function severeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(" ")),
-    }));
 }
 
 /** The recovery codes shown when two-factor was last turned on in this file (ADR 050). */
@@ -244,6 +234,12 @@ test("a lost device: sign in with a recovery code, which is then spent; renewing
   await expect(recovery).toBeFocused();
   await page.screenshot({ path: test.info().outputPath("auth-recovery-1280.png") });
   expect(await severeViolations(page)).toEqual([]);
+  // The same step on a phone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(recovery).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath("auth-recovery-375.png") });
+  expect(await severeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await recovery.fill(first!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("9 recovery codes are left.")).toBeVisible();

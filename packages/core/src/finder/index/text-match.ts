@@ -65,7 +65,9 @@ export async function chooseTextMatchInIndex(
   await learnWordQueries(db, vocabulary, words);
   const query = composeWebsearchQuery(words, (word) => vocabulary.queryOfWord(word));
   if (query === undefined) return undefined;
-  return chooseQueryMatchInIndex(db, index, query, [], forRelevance);
+  const chosen = await chooseQueryMatchInIndex(db, index, query, [], forRelevance);
+  // Without name readings there is nothing for them to hold: the SQL probe's answer, exactly.
+  return chosen && { match: chosen.match, query: chosen.query };
 }
 
 /**

@@ -164,6 +164,7 @@ describe("the scheduler", () => {
       "chat-heartbeat",
       "chat-session-check",
       "forget-past-visitors",
+      "signing-keys-reload",
       "student-notifications",
       "webhook-delivery",
     ]);

@@ -78,8 +78,14 @@ describe("unassigned chats, live", () => {
       openLive(socketUrl, bystander.headers),
     ]);
     try {
-      // Not the colleague's chat: nothing about it reaches them.
+      // Not the colleague's chat: nothing about it reaches them. The owner's socket receiving it
+      // means its delivery is done (one fan-out per process) before the chat changes hands.
+      const ownerEarly = await openLive(socketUrl, owner.headers);
       const first = await chatApp.send(student, chatId, "Is my transcript enough?");
+      await vi.waitFor(() =>
+        expect(ownerEarly.messages().map((message) => message.id)).toContain(first.id),
+      );
+      await ownerEarly.close();
       expectStatus(
         await inject(owner, "PUT", `/api/chats/${chatId}/assignee`, { advisor_id: null }),
         200,

@@ -1,12 +1,8 @@
 // A programme's structured entry requirements as the programme page lists them (ADR 054): the
 // minimum education, the English tests accepted (any one), the years of work experience, or
 // "No formal requirements".
-import {
-  EDUCATION_LABELS,
-  ENGLISH_TESTS,
-  formatScore,
-  type EntryRequirements,
-} from "@studyatlas/schemas/entry-requirements.ts";
+import type { EntryRequirements } from "@studyatlas/schemas/entry-requirements.ts";
+import { EDUCATION_LABELS, ENGLISH_TESTS, formatScore } from "@studyatlas/schemas/english-tests.ts";
 
 import styles from "./entry-requirements-summary.module.css";
 

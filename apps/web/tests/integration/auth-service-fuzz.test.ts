@@ -235,6 +235,23 @@ describe("fuzzing the auth service", () => {
     }
   });
 
+  it("refuses a verification type named like an object's own property (toString, constructor)", async () => {
+    for (const type of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      for (const method of ["GET", "POST"] as const) {
+        const response = await t.app.inject({
+          method,
+          url: `/auth/v1/verify?type=${type}&token=email_change`,
+          headers: { "content-type": "application/json" },
+          ...(method === "POST" ? { payload: JSON.stringify({ type, token: "x" }) } : {}),
+        });
+        // POST answers the error; GET sends the browser back with it (GoTrue's verifyGet).
+        expect(response.statusCode, `${method} ${type}: ${response.body}`).toBe(
+          method === "POST" ? 400 : 303,
+        );
+      }
+    }
+  });
+
   it(`answers ${RUNS_PER_ENDPOINT} malformed requests per /auth/v1 endpoint without 5xx`, async () => {
     let sent = 0;
     for (const endpoint of ENDPOINTS) {

@@ -48,7 +48,7 @@ const PHONE_DISABLED = () =>
 
 function verifyTypeOf(type: string | undefined): VerifyType {
   if (type === "sms" || type === "phone_change") throw PHONE_DISABLED();
-  if (!type || !(type in VERIFY_TYPES)) {
+  if (!type || !Object.hasOwn(VERIFY_TYPES, type)) {
     throw new ValidationError(`Verify requires a verification type`, {
       code: "validation_failed",
     });

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 
+import { PARTNER, SALES, signInAtDoor } from "./support/dashboards.ts";
 import {
   mailedLink,
   outboxFor,
@@ -28,16 +29,6 @@ function readWorkbook(file: string): unknown[][] {
   return JSON.parse(
     execFileSync(process.execPath, [script, file, "Leads"], { encoding: "utf8" }),
   ) as unknown[][];
-}
-
-const PARTNER = { email: "partner@studyatlas.test", password: "Demo1234!" };
-const SALES = { email: "sales@studyatlas.test", password: "Demo1234!" };
-
-async function dashboardSignIn(page: Page, door: string, email: string, password: string) {
-  await page.goto(door);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
 }
 
 /** axe clean, no landmark finding, one `<main>` (a modal dialog hides the page behind it). */
@@ -90,7 +81,7 @@ test("a verified agency goes to the partner door, not student onboarding; approv
 
     // The sales agent sees an agency, approves it; the approval mail is in the outbox.
     const sales = await salesContext.newPage();
-    await dashboardSignIn(sales, "/dashboard/sales/login", SALES.email, SALES.password);
+    await signInAtDoor(sales, "/dashboard/sales/login", SALES.email, SALES.password);
     await sales.waitForURL("**/dashboard/sales");
     await sales.goto("/dashboard/sales?status=pending");
     const card = sales.getByRole("listitem").filter({ hasText: organisation });
@@ -134,7 +125,7 @@ test("a verified agency goes to the partner door, not student onboarding; approv
 test("a double-clicked create lands on the one new programme; unpublish asks first; links use a dialog", async ({
   page,
 }) => {
-  await dashboardSignIn(page, "/dashboard/partner/login", PARTNER.email, PARTNER.password);
+  await signInAtDoor(page, "/dashboard/partner/login", PARTNER.email, PARTNER.password);
   await page.waitForURL("**/dashboard/partner");
   const name = `Orbital Mechanics ${Date.now().toString(36)}`;
   await page.goto("/dashboard/partner/programmes/new");
@@ -227,7 +218,7 @@ test("the leads export opens in a CSV parser and an XLSX reader with every field
   const studentContext = await browser.newContext();
   try {
     const partner = await partnerContext.newPage();
-    await dashboardSignIn(partner, "/dashboard/partner/login", PARTNER.email, PARTNER.password);
+    await signInAtDoor(partner, "/dashboard/partner/login", PARTNER.email, PARTNER.password);
     await partner.waitForURL("**/dashboard/partner");
     const organisation = (await (
       await partner.request.get("/api/dashboard/partner/organisation", { maxRetries: 2 })

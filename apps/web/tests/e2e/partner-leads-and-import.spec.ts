@@ -6,6 +6,7 @@
 // landmark finding.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
+import { PARTNER, SALES, signInAtDoor } from "./support/dashboards.ts";
 import {
   mailedLink,
   PASSWORD,
@@ -16,16 +17,10 @@ import {
 import { applyThroughApi } from "./support/applications.ts";
 import { atBothWidths, severeOrLandmarkViolations } from "./support/landmarks.ts";
 
-const PARTNER = { email: "partner@studyatlas.test", password: "Demo1234!" };
-const SALES = { email: "sales@studyatlas.test", password: "Demo1234!" };
-
 test.describe.configure({ timeout: 300_000 });
 
 async function dashboardSignIn(page: Page, door: string, email: string, password: string) {
-  await page.goto(door);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInAtDoor(page, door, email, password);
   await page.waitForURL(/\/dashboard\/(partner|sales)$/);
 }
 

@@ -182,10 +182,15 @@ test("an advisor moves a chat to the second advisor, who finds it live under Min
     // Unassigned does not list it; a search for a word of the message does.
     await ben.page.getByRole("link", { name: "Unassigned", exact: true }).click();
     await expect(ben.page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
-    await ben.page.getByRole("link", { name: "Open", exact: true }).click();
+    // The search form carries the current filter: wait until "Open" is the one shown, or a slow
+    // navigation would search within Unassigned.
+    const open = ben.page.getByRole("link", { name: "Open", exact: true });
+    await open.click();
+    await expect(ben.page).toHaveURL(/\/chat$/);
+    await expect(open).toHaveAttribute("aria-current", "true");
     await ben.page.getByLabel("Search conversations").fill(word);
     await ben.page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(ben.page).toHaveURL(new RegExp(`q=${word}`));
+    await expect(ben.page).toHaveURL(new RegExp(`/chat\\?q=${word}$`));
     await expect(ben.page.getByRole("link", { name: new RegExp(name) })).toHaveCount(1);
 
     // Closed, it moves to "Closed".

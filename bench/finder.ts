@@ -21,8 +21,6 @@
 // other benchmarks on the same server; bench/harness.ts reads it). Each configuration also
 // reports the RSS of each server process after its requests. A further set of requests adds a budget (max_total in a currency,
 // ADR 051) to filter-only requests: printed on lines of its own, after the others.
-import { createRandom } from "@studyatlas/db/seed/random.ts";
-
 import {
   engineName,
   ensureBuild,
@@ -38,35 +36,10 @@ import {
   stopServer,
   workersOption,
 } from "./harness.ts";
+import { budgetRequests } from "./finder-budgets.ts";
 import { type FinderRequest, uniqueFinderRequests } from "./finder-requests.ts";
 import { javascriptBeforeInteractive } from "./js-size.ts";
 import { memoryLine, type ProcessMemory } from "./process-memory.ts";
-
-/** A total cost ceiling in each currency, about the same sums in US dollars (ADR 051). */
-const BUDGETS: ReadonlyArray<[string, readonly number[]]> = [
-  ["USD", [5000, 10000, 20000, 40000, 80000]],
-  ["EUR", [5000, 10000, 20000, 40000, 80000]],
-  ["GBP", [4000, 8000, 15000, 30000, 60000]],
-  ["NGN", [5_000_000, 15_000_000, 30_000_000, 60_000_000]],
-  ["INR", [400_000, 800_000, 1_600_000, 3_200_000]],
-];
-
-/**
- * The filter-only requests again with a budget in a currency, each once (drawn from their own
- * random stream, so the other sets stay what they were before the budget existed).
- */
-function budgetRequests(requests: readonly FinderRequest[]): FinderRequest[] {
-  const r = createRandom(2051);
-  return requests
-    .filter((request) => !request.text)
-    .map((request) => {
-      const query = new URLSearchParams(request.query);
-      const [currency, amounts] = r.pick(BUDGETS);
-      query.set("max_total", String(r.pick(amounts)));
-      query.set("currency", currency);
-      return { query: query.toString(), text: false, relevance: false };
-    });
-}
 
 const COURSES = option("courses", 100_000);
 const SECONDS = option("seconds", 10);

@@ -11,6 +11,7 @@ import type { JWK } from "jose";
 
 import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
 import { notificationConfigOf, type NotificationConfig } from "./config-schema-notifications.ts";
+import { smsSettingsOf } from "./config-schema-sms.ts";
 import { webauthnSettingsOf } from "./config-schema-webauthn.ts";
 import type { LogFormatSetting } from "./logger.ts";
 import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
@@ -229,6 +230,8 @@ export function loadConfig(
   const value = parsed.data;
   const webauthn = webauthnSettingsOf(value);
   if (typeof webauthn === "string") throw new ConfigError(webauthn);
+  const sms = smsSettingsOf(value);
+  if (typeof sms === "string") throw new ConfigError(sms);
   const database = withReadReplica(databaseConfigOf(value), value.DATABASE_READ_URL);
   const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
   if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
@@ -275,7 +278,7 @@ export function loadConfig(
         ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS } : {}),
       },
       anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      gotrue: { ...gotrueSettingsOf(value), ...(webauthn ? { webauthn } : {}) },
+      gotrue: { ...gotrueSettingsOf(value), sms, ...(webauthn ? { webauthn } : {}) },
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),

@@ -91,6 +91,8 @@ export interface TextedCode {
   frequencyMs: number;
   otpLength: number;
   template: string;
+  /** Whether GOTRUE_SMS_TEST_OTP applies (sign-in codes; GoTrue's phone factor ignores it). */
+  useTestOtp?: boolean | undefined;
 }
 
 /**
@@ -109,7 +111,7 @@ export async function textCode(
     frequencyRule("auth-sms-number", text.frequencyMs),
     text.frequencyKey,
   );
-  const testCode = testOtpFor(settings, text.phone, now);
+  const testCode = text.useTestOtp === false ? undefined : testOtpFor(settings, text.phone, now);
   if (testCode !== undefined) return { code: testCode, messageId: "test-otp" };
   const sender = senderOf(settings);
   if (!sender) {

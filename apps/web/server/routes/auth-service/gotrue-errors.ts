@@ -100,6 +100,10 @@ const STATUS_OF_CODE: Record<string, number> = {
   mfa_phone_enroll_not_enabled: 422,
   mfa_phone_verify_not_enabled: 422,
   mfa_verified_factor_exists: 422,
+  // GoTrue's 422s for a used or foreign challenge and an expired one (ADR 014 said so; the table
+  // had left them to their kind's 409).
+  mfa_ip_address_mismatch: 422,
+  mfa_challenge_expired: 422,
   request_timeout: 504,
   unexpected_failure: 500,
 };

@@ -15,7 +15,8 @@ const TWILIO = {
 
 describe("loadConfig: phones and SMS", () => {
   it("keeps phones off by default", () => {
-    expect(loadConfig({}).auth.gotrue?.sms).toEqual(SMS_OFF);
+    expect(loadConfig({}).auth.gotrue?.sms).toBeUndefined();
+    expect(loadConfig(TWILIO).auth.gotrue?.sms).toBeUndefined();
   });
 
   it("reads every GoTrue SMS and phone-factor setting", () => {
@@ -61,7 +62,12 @@ describe("loadConfig: phones and SMS", () => {
         maxFrequencyMs: 60_000,
       },
     });
-    expect(loadConfig(TWILIO).auth.gotrue?.sms?.twilio?.baseUrl).toBe("https://api.twilio.com");
+    const defaults = loadConfig({ ...TWILIO, GOTRUE_EXTERNAL_PHONE_ENABLED: "true" }).auth.gotrue?.sms;
+    expect(defaults).toEqual({
+      ...SMS_OFF,
+      enabled: true,
+      twilio: { ...defaults?.twilio, baseUrl: "https://api.twilio.com" },
+    });
   });
 
   it("refuses a bad value, naming the variable", () => {

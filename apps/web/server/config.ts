@@ -278,7 +278,12 @@ export function loadConfig(
         ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS } : {}),
       },
       anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      gotrue: { ...gotrueSettingsOf(value), sms, ...(webauthn ? { webauthn } : {}) },
+      gotrue: {
+        ...gotrueSettingsOf(value),
+        // Absent while every phone setting is off: the product's profile (ADR 064).
+        ...(sms.enabled || sms.mfa.enrollEnabled || sms.mfa.verifyEnabled ? { sms } : {}),
+        ...(webauthn ? { webauthn } : {}),
+      },
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),

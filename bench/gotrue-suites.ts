@@ -126,7 +126,11 @@ function detectSuite(checkout: string): Suite {
       instances: [
         {
           name: "on",
-          env: { GOTRUE_MAILER_AUTOCONFIRM: "true", ...SUITE_PHONES, GOTRUE_SMS_AUTOCONFIRM: "true" },
+          env: {
+            GOTRUE_MAILER_AUTOCONFIRM: "true",
+            ...SUITE_PHONES,
+            GOTRUE_SMS_AUTOCONFIRM: "true",
+          },
         },
         {
           name: "off",

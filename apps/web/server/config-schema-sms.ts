@@ -76,10 +76,20 @@ export const SmsEnvShape = {
     .string()
     .trim()
     .default("https://api.twilio.com")
-    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://api.twilio.com" })),
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        error: "must be an http(s) URL such as https://api.twilio.com",
+      }),
+    ),
   /** How long a texted code works, in seconds (GoTrue's default 60). */
   GOTRUE_SMS_OTP_EXP: positiveCount
-    .pipe(z.number().min(1, "must be from 1 to 86400 seconds").max(86_400, "must be from 1 to 86400 seconds"))
+    .pipe(
+      z
+        .number()
+        .min(1, "must be from 1 to 86400 seconds")
+        .max(86_400, "must be from 1 to 86400 seconds"),
+    )
     .default(60),
   GOTRUE_SMS_OTP_LENGTH: otpLength,
   /** One text of a kind per number per this Go duration (GoTrue's 1m; "0" means 1m, as GoTrue). */
@@ -122,8 +132,10 @@ export function smsSettingsOf(value: SmsEnv): SmsSettings | string {
   let twilio: SmsSettings["twilio"];
   if (value.GOTRUE_SMS_PROVIDER === "twilio") {
     const required = "is required when GOTRUE_SMS_PROVIDER is twilio";
-    if (!value.GOTRUE_SMS_TWILIO_ACCOUNT_SID) return `Invalid GOTRUE_SMS_TWILIO_ACCOUNT_SID: ${required}`;
-    if (!value.GOTRUE_SMS_TWILIO_AUTH_TOKEN) return `Invalid GOTRUE_SMS_TWILIO_AUTH_TOKEN: ${required}`;
+    if (!value.GOTRUE_SMS_TWILIO_ACCOUNT_SID)
+      return `Invalid GOTRUE_SMS_TWILIO_ACCOUNT_SID: ${required}`;
+    if (!value.GOTRUE_SMS_TWILIO_AUTH_TOKEN)
+      return `Invalid GOTRUE_SMS_TWILIO_AUTH_TOKEN: ${required}`;
     if (!value.GOTRUE_SMS_TWILIO_MESSAGE_SERVICE_SID) {
       return `Invalid GOTRUE_SMS_TWILIO_MESSAGE_SERVICE_SID: ${required}`;
     }

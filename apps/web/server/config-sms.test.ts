@@ -62,7 +62,8 @@ describe("loadConfig: phones and SMS", () => {
         maxFrequencyMs: 60_000,
       },
     });
-    const defaults = loadConfig({ ...TWILIO, GOTRUE_EXTERNAL_PHONE_ENABLED: "true" }).auth.gotrue?.sms;
+    const defaults = loadConfig({ ...TWILIO, GOTRUE_EXTERNAL_PHONE_ENABLED: "true" }).auth.gotrue
+      ?.sms;
     expect(defaults).toEqual({
       ...SMS_OFF,
       enabled: true,

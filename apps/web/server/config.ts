@@ -6,6 +6,7 @@ import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-c
 
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
+import type { SmsSettings } from "@studyatlas/core/auth-service/sms-settings.ts";
 import type { SigningAlgorithm } from "@studyatlas/core/auth-service/signing-keys.ts";
 import type { JWK } from "jose";
 
@@ -278,12 +279,7 @@ export function loadConfig(
         ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS } : {}),
       },
       anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      gotrue: {
-        ...gotrueSettingsOf(value),
-        // Absent while every phone setting is off: the product's profile (ADR 064).
-        ...(sms.enabled || sms.mfa.enrollEnabled || sms.mfa.verifyEnabled ? { sms } : {}),
-        ...(webauthn ? { webauthn } : {}),
-      },
+      gotrue: { ...gotrueSettingsOf(value), ...phonesOf(sms), ...(webauthn ? { webauthn } : {}) },
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),
@@ -358,6 +354,11 @@ function observabilityOf(value: Env): Pick<AppConfig, "metrics" | "tracing"> {
       serviceName: value.OTEL_SERVICE_NAME,
     },
   };
+}
+
+/** The phone settings, absent while phones and the phone factor are off (ADR 064). */
+function phonesOf(sms: SmsSettings): Pick<GoTrueSettings, "sms"> {
+  return sms.enabled || sms.mfa.enrollEnabled || sms.mfa.verifyEnabled ? { sms } : {};
 }
 
 /** GoTrue's settings by GoTrue's names (docs/decisions/049-gotrue-configuration-and-profiles.md). */

@@ -58,7 +58,10 @@ describe("admin users with phones", () => {
     const email = `admin-phone-${uniquePhone()}@example.com`;
     const created = await admin.createUser({ email, password: GOOD_PASSWORD, email_confirm: true });
     const phone = uniquePhone();
-    const updated = await admin.updateUserById(created.data.user!.id, { phone, phone_confirm: true });
+    const updated = await admin.updateUserById(created.data.user!.id, {
+      phone,
+      phone_confirm: true,
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user).toMatchObject({ email, phone });
     expect(updated.data.user?.phone_confirmed_at).toBeTruthy();
@@ -125,7 +128,10 @@ describe("mfa with factorType phone", () => {
     expect(second.error).toMatchObject({ status: 429, code: "over_sms_send_rate_limit" });
     const token = (await client.getSession()).data.session!.access_token;
     expectCode(
-      await call(phones.t, "POST", "/factors", { token, body: { factor_type: "phone", phone: "abc" } }),
+      await call(phones.t, "POST", "/factors", {
+        token,
+        body: { factor_type: "phone", phone: "abc" },
+      }),
       400,
       "validation_failed",
     );
@@ -135,7 +141,10 @@ describe("mfa with factorType phone", () => {
       "validation_failed",
     );
     expectCode(
-      await call(phones.t, "POST", `/factors/${factorId}/challenge`, { token, body: { channel: "fax" } }),
+      await call(phones.t, "POST", `/factors/${factorId}/challenge`, {
+        token,
+        body: { channel: "fax" },
+      }),
       400,
       "validation_failed",
     );

@@ -56,9 +56,15 @@ describe("the product's profile: phones off", () => {
     const t = product.t;
     const body = { phone: "+14155550100", password: GOOD_PASSWORD };
     expectCode(await call(t, "POST", "/signup", { body }), 400, "phone_provider_disabled");
-    expectCode(await call(t, "POST", "/otp", { body: { phone: "+14155550100" } }), 400, "phone_provider_disabled");
     expectCode(
-      await call(t, "POST", "/verify", { body: { type: "sms", phone: "+14155550100", token: "123456" } }),
+      await call(t, "POST", "/otp", { body: { phone: "+14155550100" } }),
+      400,
+      "phone_provider_disabled",
+    );
+    expectCode(
+      await call(t, "POST", "/verify", {
+        body: { type: "sms", phone: "+14155550100", token: "123456" },
+      }),
       400,
       "phone_provider_disabled",
     );
@@ -73,7 +79,11 @@ describe("the product's profile: phones off", () => {
       "phone_provider_disabled",
     );
     const settings = (await call(t, "GET", "/settings")).json<Record<string, unknown>>();
-    expect(settings).toMatchObject({ phone_autoconfirm: false, sms_provider: "", external: { phone: false } });
+    expect(settings).toMatchObject({
+      phone_autoconfirm: false,
+      sms_provider: "",
+      external: { phone: false },
+    });
   });
 });
 
@@ -88,8 +98,13 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
     expect(signUp.data.user).toMatchObject({ phone, email: "" });
     const message = twilio.messages.at(-1)!;
     expect(twilio.messages.length).toBe(before + 1);
-    expect(message).toMatchObject({ to: `+${phone}`, sender: "MG00000000000000000000000000000000" });
-    expect(message.path).toBe("/2010-04-01/Accounts/AC00000000000000000000000000000000/Messages.json");
+    expect(message).toMatchObject({
+      to: `+${phone}`,
+      sender: "MG00000000000000000000000000000000",
+    });
+    expect(message.path).toBe(
+      "/2010-04-01/Accounts/AC00000000000000000000000000000000/Messages.json",
+    );
     expect(message.body).toMatch(/^Your code is \d{6}$/);
     // Stored hashed only: the code appears nowhere in the tokens table.
     const code = await twilio.codeFor(phone, before);
@@ -99,7 +114,9 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
     expect(JSON.stringify(stored)).not.toContain(code);
 
     expectCode(
-      await call(phones.t, "POST", "/token?grant_type=password", { body: { phone, password: GOOD_PASSWORD } }),
+      await call(phones.t, "POST", "/token?grant_type=password", {
+        body: { phone, password: GOOD_PASSWORD },
+      }),
       400,
       "phone_not_confirmed",
     );
@@ -110,22 +127,32 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
     expect(user.phone_confirmed_at).toBeTruthy();
     expect(user.confirmed_at).toBe(user.phone_confirmed_at);
     expect(user.app_metadata).toMatchObject({ provider: "phone", providers: ["phone"] });
-    expect(user.identities).toEqual([
-      expect.objectContaining({ provider: "phone", identity_data: expect.objectContaining({ phone, phone_verified: true }) }),
-    ]);
-    const claims = JSON.parse(Buffer.from(verified.data.session!.access_token.split(".")[1]!, "base64url").toString());
-    expect(claims).toMatchObject({ phone, email: "", amr: [expect.objectContaining({ method: "otp" })] });
+    expect(user.identities?.map((identity) => identity.provider)).toEqual(["phone"]);
+    expect(user.identities?.[0]?.identity_data).toMatchObject({ phone, phone_verified: true });
+    const claims: unknown = JSON.parse(
+      Buffer.from(verified.data.session!.access_token.split(".")[1]!, "base64url").toString(),
+    );
+    expect(claims).toMatchObject({
+      phone,
+      email: "",
+      amr: [expect.objectContaining({ method: "otp" })],
+    });
     // Used once.
     expectCode(
       await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } }),
       403,
       "otp_expired",
     );
-    const password = await authClient(phones.baseUrl).signInWithPassword({ phone: `+${phone}`, password: GOOD_PASSWORD });
+    const password = await authClient(phones.baseUrl).signInWithPassword({
+      phone: `+${phone}`,
+      password: GOOD_PASSWORD,
+    });
     expect(password.error).toBeNull();
     expect(password.data.user?.phone).toBe(phone);
     expectCode(
-      await call(phones.t, "POST", "/token?grant_type=password", { body: { phone, password: "Wrong-Horse-42" } }),
+      await call(phones.t, "POST", "/token?grant_type=password", {
+        body: { phone, password: "Wrong-Horse-42" },
+      }),
       400,
       "invalid_credentials",
     );
@@ -135,7 +162,9 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
     const { phone } = await signedUpAndConfirmed(phones);
     await forgetSmsLimits(phones);
     const before = twilio.messages.length;
-    const again = await call(phones.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } });
+    const again = await call(phones.t, "POST", "/signup", {
+      body: { phone, password: GOOD_PASSWORD },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<{ phone: string; id: string }>().phone).toBe(phone);
     expect(twilio.messages.length).toBe(before);
@@ -151,10 +180,18 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
 
   it("refuses bad numbers, both e-mail and phone, and PKCE", async () => {
     for (const phone of ["1", "+0 415 555", "415-555-0100", "phone"]) {
-      const answer = await call(phones.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } });
+      const answer = await call(phones.t, "POST", "/signup", {
+        body: { phone, password: GOOD_PASSWORD },
+      });
       expectCode(answer, 400, "validation_failed");
-      expect(answer.json<{ message: string }>().message).toBe("Invalid phone number format (E.164 required)");
-      expectCode(await call(phones.t, "POST", "/otp", { body: { phone } }), 400, "validation_failed");
+      expect(answer.json<{ message: string }>().message).toBe(
+        "Invalid phone number format (E.164 required)",
+      );
+      expectCode(
+        await call(phones.t, "POST", "/otp", { body: { phone } }),
+        400,
+        "validation_failed",
+      );
     }
     expectCode(
       await call(phones.t, "POST", "/signup", {
@@ -165,7 +202,12 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
     );
     expectCode(
       await call(phones.t, "POST", "/signup", {
-        body: { phone: uniquePhone(), password: GOOD_PASSWORD, code_challenge: "x".repeat(43), code_challenge_method: "s256" },
+        body: {
+          phone: uniquePhone(),
+          password: GOOD_PASSWORD,
+          code_challenge: "x".repeat(43),
+          code_challenge_method: "s256",
+        },
       }),
       400,
       "validation_failed",
@@ -180,16 +222,24 @@ describe("phone sign-up with confirmations (GOTRUE_SMS_AUTOCONFIRM off)", () => 
   it("reports a provider's refusal as 422 sms_send_failed and keeps nothing", async () => {
     const phone = uniquePhone();
     twilio.refuse.add(`+${phone}`);
-    const answer = await call(phones.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } });
+    const answer = await call(phones.t, "POST", "/signup", {
+      body: { phone, password: GOOD_PASSWORD },
+    });
     expectCode(answer, 422, "sms_send_failed");
     expect(answer.json<{ message: string }>().message).toMatch(
       /^Error sending confirmation OTP to provider: The 'To' number \+\d+ is not a valid phone number\./,
     );
-    const [row] = await phones.t.database.db.select().from(users).where(sql`${users.phone} = ${phone}`);
+    const [row] = await phones.t.database.db
+      .select()
+      .from(users)
+      .where(sql`${users.phone} = ${phone}`);
     expect(row).toBeUndefined();
     twilio.refuse.delete(`+${phone}`);
     // The failed text did not use the number's minute.
-    expect((await call(phones.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await call(phones.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -200,22 +250,36 @@ describe("signInWithOtp, verifyOtp and resend", () => {
     let before = twilio.messages.length;
     expect((await client.signInWithOtp({ phone: `+${phone}` })).error).toBeNull();
     let code = await twilio.codeFor(phone, before);
-    expect((await client.verifyOtp({ phone, token: code, type: "sms" })).data.user?.phone).toBe(phone);
+    expect((await client.verifyOtp({ phone, token: code, type: "sms" })).data.user?.phone).toBe(
+      phone,
+    );
 
     await forgetSmsLimits(phones);
     before = twilio.messages.length;
-    expect((await call(phones.t, "POST", "/otp", { body: { phone, create_user: false } })).statusCode).toBe(200);
+    expect(
+      (await call(phones.t, "POST", "/otp", { body: { phone, create_user: false } })).statusCode,
+    ).toBe(200);
     code = await twilio.codeFor(phone, before);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expectCode(await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: wrong } }), 403, "otp_expired");
+      expectCode(
+        await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: wrong } }),
+        403,
+        "otp_expired",
+      );
     }
-    expectCode(await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } }), 429, "over_request_rate_limit");
+    expectCode(
+      await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } }),
+      429,
+      "over_request_rate_limit",
+    );
   });
 
   it("answers {} and texts nothing for an unknown number without create_user", async () => {
     const before = twilio.messages.length;
-    const answer = await call(phones.t, "POST", "/otp", { body: { phone: uniquePhone(), create_user: false } });
+    const answer = await call(phones.t, "POST", "/otp", {
+      body: { phone: uniquePhone(), create_user: false },
+    });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({});
     expect(twilio.messages.length).toBe(before);
@@ -229,7 +293,9 @@ describe("signInWithOtp, verifyOtp and resend", () => {
   it("gives a test number its fixed code and texts nothing", async () => {
     const before = twilio.messages.length;
     const client = authClient(phones.baseUrl);
-    expect((await client.signInWithOtp({ phone: `+${TEST_NUMBER}` })).data.messageId).toBe("test-otp");
+    expect((await client.signInWithOtp({ phone: `+${TEST_NUMBER}` })).data.messageId).toBe(
+      "test-otp",
+    );
     expect(twilio.messages.length).toBe(before);
     const verified = await client.verifyOtp({ phone: TEST_NUMBER, token: TEST_CODE, type: "sms" });
     expect(verified.error).toBeNull();
@@ -241,7 +307,9 @@ describe("signInWithOtp, verifyOtp and resend", () => {
     await call(phones.t, "POST", "/otp", { body: { phone } });
     const code = await twilio.codeFor(phone, before);
     const answers = await Promise.all(
-      [1, 2, 3].map(() => call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } })),
+      [1, 2, 3].map(() =>
+        call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403, 403]);
   });
@@ -254,12 +322,21 @@ describe("signInWithOtp, verifyOtp and resend", () => {
     const resent = await authClient(phones.baseUrl).resend({ type: "sms", phone });
     expect(resent.error).toBeNull();
     const code = await twilio.codeFor(phone, before);
-    expect((await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } })).statusCode).toBe(200);
+    expect(
+      (await call(phones.t, "POST", "/verify", { body: { type: "sms", phone, token: code } }))
+        .statusCode,
+    ).toBe(200);
     await forgetSmsLimits(phones);
     const after = twilio.messages.length;
-    expect((await call(phones.t, "POST", "/resend", { body: { type: "sms", phone } })).json()).toEqual({});
+    expect(
+      (await call(phones.t, "POST", "/resend", { body: { type: "sms", phone } })).json(),
+    ).toEqual({});
     expect(twilio.messages.length).toBe(after);
-    expectCode(await call(phones.t, "POST", "/resend", { body: { type: "sms" } }), 400, "validation_failed");
+    expectCode(
+      await call(phones.t, "POST", "/resend", { body: { type: "sms" } }),
+      400,
+      "validation_failed",
+    );
   });
 });
 
@@ -271,9 +348,17 @@ describe("GOTRUE_SMS_AUTOCONFIRM", () => {
     expect(signUp.error).toBeNull();
     expect(signUp.data.session?.user.phone_confirmed_at).toBeTruthy();
     expect(twilio.messages.length).toBe(before);
-    expectCode(await call(auto.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } }), 422, "user_already_exists");
+    expectCode(
+      await call(auto.t, "POST", "/signup", { body: { phone, password: GOOD_PASSWORD } }),
+      422,
+      "user_already_exists",
+    );
     const settings = (await call(auto.t, "GET", "/settings")).json<Record<string, unknown>>();
-    expect(settings).toMatchObject({ phone_autoconfirm: true, sms_provider: "twilio", external: { phone: true } });
+    expect(settings).toMatchObject({
+      phone_autoconfirm: true,
+      sms_provider: "twilio",
+      external: { phone: true },
+    });
   });
 });
 
@@ -293,9 +378,17 @@ describe("updateUser({ phone })", () => {
     expect(updated.data.user).toMatchObject({ phone, new_phone: next });
     const code = await twilio.codeFor(next, before);
     await forgetSmsLimits(phones);
-    expect((await authClient(phones.baseUrl).resend({ type: "phone_change", phone: next })).error).toBeNull();
+    expect(
+      (await authClient(phones.baseUrl).resend({ type: "phone_change", phone: next })).error,
+    ).toBeNull();
     const resent = await twilio.codeFor(next, before + 1);
-    expectCode(await call(phones.t, "POST", "/verify", { body: { type: "phone_change", phone: next, token: code } }), 403, "otp_expired");
+    expectCode(
+      await call(phones.t, "POST", "/verify", {
+        body: { type: "phone_change", phone: next, token: code },
+      }),
+      403,
+      "otp_expired",
+    );
     const verified = await client.verifyOtp({ phone: next, token: resent, type: "phone_change" });
     expect(verified.error).toBeNull();
     expect(verified.data.user).toMatchObject({ phone: next });
@@ -305,7 +398,11 @@ describe("updateUser({ phone })", () => {
   it("gives an e-mail user a phone identity beside the e-mail one", async () => {
     const admin = await call(auto.t, "POST", "/admin/users", {
       token: await (await import("./auth-service-client.ts")).serviceRoleKey(),
-      body: { email: `phone-${uniquePhone()}@example.com`, password: GOOD_PASSWORD, email_confirm: true },
+      body: {
+        email: `phone-${uniquePhone()}@example.com`,
+        password: GOOD_PASSWORD,
+        email_confirm: true,
+      },
     });
     expect(admin.statusCode, admin.body).toBe(200);
     const email = admin.json<{ email: string }>().email;
@@ -314,8 +411,14 @@ describe("updateUser({ phone })", () => {
     const phone = uniquePhone();
     const updated = await client.updateUser({ phone });
     expect(updated.data.user).toMatchObject({ phone, email });
-    expect(updated.data.user?.identities?.map((identity) => identity.provider)).toEqual(["email", "phone"]);
-    expect(updated.data.user?.app_metadata).toMatchObject({ provider: "email", providers: ["email", "phone"] });
+    expect(updated.data.user?.identities?.map((identity) => identity.provider)).toEqual([
+      "email",
+      "phone",
+    ]);
+    expect(updated.data.user?.app_metadata).toMatchObject({
+      provider: "email",
+      providers: ["email", "phone"],
+    });
   });
 });
 

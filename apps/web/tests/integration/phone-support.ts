@@ -1,6 +1,9 @@
 // Servers for the phone tests (docs/decisions/064-phones-and-sms-codes.md): the product's profile
 // (phones off) and GoTrue's phone settings pointed at a local fake Twilio.
-import { PRODUCT_GOTRUE_SETTINGS, type GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
+import {
+  PRODUCT_GOTRUE_SETTINGS,
+  type GoTrueSettings,
+} from "@studyatlas/core/auth-service/gotrue-settings.ts";
 import { SMS_OFF, type SmsSettings } from "@studyatlas/core/auth-service/sms-settings.ts";
 
 import { testConfig } from "../../server/test-config.ts";
@@ -28,7 +31,12 @@ export function phoneSettings(twilio: FakeTwilio, sms: Partial<SmsSettings> = {}
       baseUrl: twilio.baseUrl,
     },
     testOtp: { [TEST_NUMBER]: TEST_CODE },
-    mfa: { ...SMS_OFF.mfa, enrollEnabled: true, verifyEnabled: true, template: "Your StudyAtlas sign-in code: {{ .Code }}" },
+    mfa: {
+      ...SMS_OFF.mfa,
+      enrollEnabled: true,
+      verifyEnabled: true,
+      template: "Your StudyAtlas sign-in code: {{ .Code }}",
+    },
     ...sms,
   };
 }
@@ -37,7 +45,11 @@ export async function startPhoneServer(gotrue: Partial<GoTrueSettings>): Promise
   const base = testConfig();
   const t = await createTestApp({
     config: {
-      auth: { ...base.auth, secret: AUTH_SECRET, gotrue: { ...PRODUCT_GOTRUE_SETTINGS, ...gotrue } },
+      auth: {
+        ...base.auth,
+        secret: AUTH_SECRET,
+        gotrue: { ...PRODUCT_GOTRUE_SETTINGS, ...gotrue },
+      },
     },
   });
   const baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });

@@ -73,7 +73,12 @@ export interface EnrolledPhoneFactor {
 export async function enrollPhoneFactor(
   db: Database,
   settings: SmsSettings,
-  input: { userId: number; sessionAal: string; phone?: string | undefined; friendlyName?: string | undefined },
+  input: {
+    userId: number;
+    sessionAal: string;
+    phone?: string | undefined;
+    friendlyName?: string | undefined;
+  },
   now = Date.now(),
 ): Promise<EnrolledPhoneFactor> {
   if (!settings.mfa.enrollEnabled) throw ENROLL_DISABLED();

@@ -11,12 +11,7 @@ import { users } from "@studyatlas/db/schema/accounts.ts";
 import { UnauthenticatedError, ValidationError } from "../errors.ts";
 import { MESSAGES } from "@studyatlas/schemas/account-rules.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../accounts/passwords.ts";
-import {
-  RATE_LIMITS,
-  clearEvents,
-  consumeLimit,
-  releaseEvent,
-} from "../accounts/rate-limit.ts";
+import { RATE_LIMITS, clearEvents, consumeLimit, releaseEvent } from "../accounts/rate-limit.ts";
 import {
   PHONE_TAKEN,
   createUser,
@@ -165,7 +160,8 @@ export async function requestPhoneOtp(
   }
   if (!user) {
     assertSignUpsOpen(context);
-    user = (await createPhoneUser(db, { phone, data: input.data }, settings.autoconfirm)) ??
+    user =
+      (await createPhoneUser(db, { phone, data: input.data }, settings.autoconfirm)) ??
       (await findUserByPhone(db, phone));
     if (!user) throw PHONE_TAKEN();
   }

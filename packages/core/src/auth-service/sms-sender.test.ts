@@ -59,7 +59,11 @@ describe("twilioSender", () => {
   it("posts To, Body and MessagingServiceSid with basic auth to the account's Messages.json", async () => {
     answer = { status: 201, body: { sid: "SM123", status: "queued" } };
     const sender = twilioSender({ ...SETTINGS, baseUrl: `${baseUrl}/` });
-    const sent = await sender.send({ to: "14155550100", body: "Your code is 123456", channel: "sms" });
+    const sent = await sender.send({
+      to: "14155550100",
+      body: "Your code is 123456",
+      channel: "sms",
+    });
     expect(sent).toEqual({ messageId: "SM123" });
     const request = received.at(-1)!;
     expect(request.method).toBe("POST");

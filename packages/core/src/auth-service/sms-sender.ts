@@ -90,7 +90,8 @@ export function twilioSender(
       const messageId = typeof fields.sid === "string" ? fields.sid : "";
       if (fields.status === "failed" || fields.status === "undelivered") {
         const code = typeof fields.error_code === "string" ? ` ${fields.error_code}` : "";
-        throw new SmsSendError(`twilio error: ${String(fields.error_message ?? "")}${code} for message ${messageId}`);
+        const detail = typeof fields.error_message === "string" ? fields.error_message : "";
+        throw new SmsSendError(`twilio error: ${detail}${code} for message ${messageId}`);
       }
       return { messageId };
     },

@@ -77,6 +77,8 @@ describe("the message and the code", () => {
   it("knows GoTrue's channels", () => {
     expect(channelOf(undefined)).toBe("sms");
     expect(channelOf("whatsapp")).toBe("whatsapp");
-    expect(() => channelOf("email")).toThrowError(expect.objectContaining({ code: "validation_failed" }));
+    expect(() => channelOf("email")).toThrowError(
+      expect.objectContaining({ code: "validation_failed" }),
+    );
   });
 });

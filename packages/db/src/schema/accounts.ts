@@ -105,7 +105,9 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_idx")
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
-    uniqueIndex("users_phone_idx").on(t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex("users_phone_idx")
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
     index("users_anonymous_created_idx")
       .on(t.createdAt)
       .where(sql`${t.isAnonymous}`),

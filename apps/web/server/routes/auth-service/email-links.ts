@@ -46,8 +46,7 @@ import {
   type AuthServiceOptions,
 } from "./context.ts";
 
-const PHONE_TYPES = ["sms", "phone_change"] as const;
-type PhoneType = (typeof PHONE_TYPES)[number];
+type PhoneType = "sms" | "phone_change";
 
 function isPhoneType(type: string | undefined): type is PhoneType {
   return type === "sms" || type === "phone_change";

@@ -272,7 +272,8 @@ async function phoneSignUp(
   reply: FastifyReply,
   body: z.output<typeof AuthSignUpSchema>,
 ) {
-  if (!body.password) throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
+  if (!body.password)
+    throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
   const { user, confirmed } = await signUpWithPhone(
     options.services.db,
     {

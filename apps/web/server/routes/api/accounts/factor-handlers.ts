@@ -124,6 +124,39 @@ export function mfaSettingsOf(authSecret: string, publicBaseUrl: string): MfaSet
   return { authSecret, defaultIssuer: new URL(publicBaseUrl).host };
 }
 
+/** A code (TOTP or a texted one) or a WebAuthn answer, by the factor's type. */
+async function verifyByType(
+  { db, mfa }: FactorServices,
+  door: FactorDoor,
+  request: FastifyRequest<{ Body: VerifyBody }>,
+  factorId: string,
+): Promise<VerifiedFactor> {
+  const caller = door.caller(request);
+  const { challenge_id: challengeId, code, webauthn } = request.body;
+  const type = await factorTypeOf(db, caller.user.id, factorId);
+  if (door.webauthn && type === "webauthn") {
+    if (!webauthn) {
+      throw new ValidationError("WebAuthn config required", { code: "validation_failed" });
+    }
+    return door.webauthn.verify(request, caller, { factorId, challengeId, webauthn });
+  }
+  if (code === undefined) throw CODE_REQUIRED();
+  const failureScope = await door.failureScope?.(request, caller.user.id);
+  const scope = failureScope ? { failureScope } : {};
+  if (door.phone && type === "phone") {
+    return door.phone.verify(request, caller, { factorId, challengeId, code, ...scope });
+  }
+  return verifyFactor(db, mfa, {
+    userId: caller.user.id,
+    sessionId: caller.sessionId,
+    factorId,
+    challengeId,
+    code,
+    ip: request.ip,
+    ...scope,
+  });
+}
+
 export function mountFactorRoutes(
   app: FastifyInstance,
   { db, mfa }: FactorServices,
@@ -189,44 +222,7 @@ export function mountFactorRoutes(
     preValidation,
     schema: { params: FactorParamsSchema, body: verifyBody, ...door.docs.verify },
     handler: async (request, reply) => {
-      const caller = door.caller(request);
-      const { challenge_id: challengeId, code, webauthn } = request.body;
-      const type = await factorTypeOf(db, caller.user.id, request.params.id);
-      if (door.phone && type === "phone") {
-        if (code === undefined) throw CODE_REQUIRED();
-        const failureScope = await door.failureScope?.(request, caller.user.id);
-        const verified = await door.phone.verify(request, caller, {
-          factorId: request.params.id,
-          challengeId,
-          code,
-          ...(failureScope ? { failureScope } : {}),
-        });
-        reply.header("cache-control", "no-store");
-        return door.answerVerified(request, reply, verified);
-      }
-      if (door.webauthn && type === "webauthn") {
-        if (!webauthn) {
-          throw new ValidationError("WebAuthn config required", { code: "validation_failed" });
-        }
-        const verified = await door.webauthn.verify(request, caller, {
-          factorId: request.params.id,
-          challengeId,
-          webauthn,
-        });
-        reply.header("cache-control", "no-store");
-        return door.answerVerified(request, reply, verified);
-      }
-      if (code === undefined) throw CODE_REQUIRED();
-      const failureScope = await door.failureScope?.(request, caller.user.id);
-      const verified = await verifyFactor(db, mfa, {
-        userId: caller.user.id,
-        sessionId: caller.sessionId,
-        factorId: request.params.id,
-        challengeId,
-        code,
-        ip: request.ip,
-        ...(failureScope ? { failureScope } : {}),
-      });
+      const verified = await verifyByType({ db, mfa }, door, request, request.params.id);
       reply.header("cache-control", "no-store");
       return door.answerVerified(request, reply, verified);
     },

@@ -32,6 +32,17 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROFILE_FILE = path.join(ROOT, "config/gotrue-defaults.env");
 
+// Upstream's test servers' phones (docker-compose.yml): on, with a Twilio provider whose API is
+// an address nothing listens on here, so a text fails as theirs (empty credentials) does.
+const SUITE_PHONES: Record<string, string> = {
+  GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+  GOTRUE_SMS_PROVIDER: "twilio",
+  GOTRUE_SMS_TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000",
+  GOTRUE_SMS_TWILIO_AUTH_TOKEN: "gotrue-suites",
+  GOTRUE_SMS_TWILIO_MESSAGE_SERVICE_SID: "MG00000000000000000000000000000000",
+  SMS_TWILIO_BASE_URL: "http://127.0.0.1:9",
+};
+
 interface Options {
   checkout: string;
   databaseUrl?: string | undefined;
@@ -111,13 +122,23 @@ function detectSuite(checkout: string): Suite {
       redirectUrls: "http://localhost:9999/**,https://supabase.io/docs/**",
       // Anonymous sign-ins are on in the 9998 server only; the 9996 one signs RS256 (its
       // GOTRUE_JWT_KEYS), here with a key of our own set (AUTH_SIGNING_ALGORITHM, ADR 062).
+      // Phones as docker-compose.yml sets them (ADR 064): SMS autoconfirm where e-mail's is on.
       instances: [
-        { name: "on", env: { GOTRUE_MAILER_AUTOCONFIRM: "true" } },
+        {
+          name: "on",
+          env: {
+            GOTRUE_MAILER_AUTOCONFIRM: "true",
+            ...SUITE_PHONES,
+            GOTRUE_SMS_AUTOCONFIRM: "true",
+          },
+        },
         {
           name: "off",
           env: {
             GOTRUE_MAILER_AUTOCONFIRM: "false",
             GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+            ...SUITE_PHONES,
+            GOTRUE_SMS_AUTOCONFIRM: "false",
           },
         },
         {
@@ -126,6 +147,7 @@ function detectSuite(checkout: string): Suite {
             GOTRUE_MAILER_AUTOCONFIRM: "false",
             GOTRUE_DISABLE_SIGNUP: "true",
             GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
+            GOTRUE_EXTERNAL_PHONE_ENABLED: "false",
           },
         },
         {
@@ -134,6 +156,8 @@ function detectSuite(checkout: string): Suite {
             GOTRUE_MAILER_AUTOCONFIRM: "true",
             GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: "false",
             AUTH_SIGNING_ALGORITHM: "RS256",
+            ...SUITE_PHONES,
+            GOTRUE_SMS_AUTOCONFIRM: "true",
           },
         },
       ],

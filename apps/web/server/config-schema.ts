@@ -10,6 +10,7 @@ import { DatabaseEnvShape, optionalPostgresUrl } from "@studyatlas/db/database-c
 import { positiveCount } from "./config-fields.ts";
 import { SigningEnvShape } from "./config-schema-signing.ts";
 import { GoTrueEnvShape } from "./config-schema-gotrue.ts";
+import { SmsEnvShape } from "./config-schema-sms.ts";
 import { WebAuthnEnvShape } from "./config-schema-webauthn.ts";
 import { NotificationEnvShape } from "./config-schema-notifications.ts";
 
@@ -235,6 +236,7 @@ export const EnvSchema = z.object({
   ...GoTrueEnvShape,
   ...SigningEnvShape,
   ...WebAuthnEnvShape,
+  ...SmsEnvShape,
   /** With GOOGLE_CLIENT_ID, turns on the auth service's Google redirect flow (GET /authorize). */
   GOOGLE_CLIENT_SECRET: z
     .string()

@@ -6,11 +6,13 @@ import { databaseConfigOf, type DatabaseConfig } from "@studyatlas/db/database-c
 
 import { DEFAULT_SITE_LINKS, type SiteLinks } from "../app/site-links.ts";
 import type { GoTrueSettings } from "@studyatlas/core/auth-service/gotrue-settings.ts";
+import type { SmsSettings } from "@studyatlas/core/auth-service/sms-settings.ts";
 import type { SigningAlgorithm } from "@studyatlas/core/auth-service/signing-keys.ts";
 import type { JWK } from "jose";
 
 import { EnvSchema, MAX_WEB_CONCURRENCY, type Env } from "./config-schema.ts";
 import { notificationConfigOf, type NotificationConfig } from "./config-schema-notifications.ts";
+import { smsSettingsOf } from "./config-schema-sms.ts";
 import { webauthnSettingsOf } from "./config-schema-webauthn.ts";
 import type { LogFormatSetting } from "./logger.ts";
 import { mailboxAccessOf, type MailboxAccess } from "./policies/mailbox-access.ts";
@@ -229,6 +231,8 @@ export function loadConfig(
   const value = parsed.data;
   const webauthn = webauthnSettingsOf(value);
   if (typeof webauthn === "string") throw new ConfigError(webauthn);
+  const sms = smsSettingsOf(value);
+  if (typeof sms === "string") throw new ConfigError(sms);
   const database = withReadReplica(databaseConfigOf(value), value.DATABASE_READ_URL);
   const webConcurrency = processesOf(value.WEB_CONCURRENCY, database);
   if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
@@ -275,7 +279,7 @@ export function loadConfig(
         ...(value.GOTRUE_JWT_KEYS ? { jwtKeys: value.GOTRUE_JWT_KEYS } : {}),
       },
       anonymousUsersRetentionMs: value.AUTH_ANONYMOUS_USERS_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      gotrue: { ...gotrueSettingsOf(value), ...(webauthn ? { webauthn } : {}) },
+      gotrue: { ...gotrueSettingsOf(value), ...phonesOf(sms), ...(webauthn ? { webauthn } : {}) },
     },
     mail: { ...(value.SMTP_URL ? { smtpUrl: value.SMTP_URL } : {}), from: value.MAIL_FROM },
     ...(value.RATES_URL ? { ratesUrl: value.RATES_URL } : {}),
@@ -350,6 +354,11 @@ function observabilityOf(value: Env): Pick<AppConfig, "metrics" | "tracing"> {
       serviceName: value.OTEL_SERVICE_NAME,
     },
   };
+}
+
+/** The phone settings, absent while phones and the phone factor are off (ADR 064). */
+function phonesOf(sms: SmsSettings): Pick<GoTrueSettings, "sms"> {
+  return sms.enabled || sms.mfa.enrollEnabled || sms.mfa.verifyEnabled ? { sms } : {};
 }
 
 /** GoTrue's settings by GoTrue's names (docs/decisions/049-gotrue-configuration-and-profiles.md). */

@@ -115,6 +115,7 @@ export async function issueAccessToken(settings: AuthSettings, session: ActiveSe
       aal: session.aal,
       role: session.user.role,
       email: session.user.email,
+      phone: session.user.phone ?? "",
     },
     settings.accessTokenTtlSeconds,
     Date.now(),
@@ -345,7 +346,10 @@ export function registerSessionAuth(
   const { db, settings } = options;
   const cookies = options.cookies ?? "renew";
   const attachSession: typeof attachAnySession = (request, session, via) => {
-    if (session.user.isAnonymous && !options.anonymousUsers) return;
+    // A phone-only user (email '', ADR 064) is treated as an anonymous one: the site's doors need
+    // an address to mail (applications, alerts, notices), so only the auth service signs it in.
+    const withoutAddress = session.user.isAnonymous || session.user.email === "";
+    if (withoutAddress && !options.anonymousUsers) return;
     attachAnySession(request, session, via);
   };
   app.decorateRequest("auth", null);

@@ -22,6 +22,8 @@ export interface AccessClaims {
   aal: string;
   role: string;
   email: string;
+  /** GoTrue's `phone` claim: E.164 digits without `+`, '' without one (ADR 064). */
+  phone?: string | undefined;
 }
 
 /** What GoTrue puts in a token beyond the session: read by Supabase clients, not by our server. */
@@ -57,7 +59,7 @@ export async function signAccessToken(
   const signing = signingKeyOf(keys);
   const token = await new SignJWT({
     email: claims.email,
-    phone: "",
+    phone: claims.phone ?? "",
     app_metadata: profile?.appMetadata ?? {},
     user_metadata: profile?.userMetadata ?? {},
     role: ACCESS_TOKEN_AUDIENCE,

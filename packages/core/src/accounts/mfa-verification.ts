@@ -230,7 +230,7 @@ export async function raiseSession(
   factorId: string,
   at: Date,
   /** `recovery_code` when a recovery code stood in for the factor (ADR 050). */
-  method: "totp" | "recovery_code" | "webauthn" = "totp",
+  method: "totp" | "recovery_code" | "webauthn" | "mfa/phone" = "totp",
 ): Promise<string> {
   await tx
     .insert(sessionAmrClaims)

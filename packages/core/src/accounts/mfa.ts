@@ -46,6 +46,8 @@ export interface FactorView {
   created_at: string;
   updated_at: string;
   last_challenged_at: string | null;
+  /** A phone factor's number (GoTrue shows it; ADR 064). */
+  phone?: string;
 }
 
 export interface AmrEntry {
@@ -65,6 +67,7 @@ export function viewOf(row: FactorRow): FactorView {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_challenged_at: row.lastChallengedAt?.toISOString() ?? null,
+    ...(row.factorType === "phone" && row.phone ? { phone: row.phone } : {}),
   };
 }
 

@@ -27,6 +27,12 @@ export interface OneTimeTokenRequest {
   ttlMs?: number | undefined;
   /** Whether the e-mail shows a 6-digit code beside the link (the auth service's e-mails do). */
   withCode: boolean;
+  /**
+   * The code itself, when the issuer chose it: a texted code of GOTRUE_SMS_OTP_LENGTH digits, or
+   * a number's fixed test code (docs/decisions/064-phones-and-sms-codes.md). Six random digits
+   * unless given.
+   */
+  code?: string | undefined;
 }
 
 export interface IssuedLinkToken {
@@ -63,7 +69,9 @@ export async function issueOneTimeToken(
   now = Date.now(),
 ): Promise<IssuedLinkToken | IssuedOneTimeToken> {
   // A link-only token has no code at all: a code nobody was sent could only be guessed.
-  const code = request.withCode ? String(randomInt(0, 1_000_000)).padStart(6, "0") : undefined;
+  const code = request.withCode
+    ? (request.code ?? String(randomInt(0, 1_000_000)).padStart(6, "0"))
+    : undefined;
   const tokenHash = randomToken();
   await db.transaction(async (tx) => {
     await tx

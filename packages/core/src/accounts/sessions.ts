@@ -49,6 +49,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** Signed in without an address (ADR 062): the site's own doors treat it as signed out. */
   isAnonymous: boolean;
+  /** E.164 digits without `+` (ADR 064); a phone-only user has `email` '' and is signed out at the site's doors. */
+  phone?: string | null;
 }
 
 export interface ActiveSession {
@@ -158,6 +160,7 @@ const sessionUserColumns = {
   role: users.role,
   emailVerified: users.emailVerified,
   isAnonymous: users.isAnonymous,
+  phone: users.phone,
 };
 
 const SESSION_ID = /^[0-9a-f-]{36}$/i;
@@ -212,7 +215,12 @@ async function loadActiveSessions(
         row.amr.length > 0
           ? row.amr
           : [{ method: "password", timestamp: Math.floor(row.createdAt.getTime() / 1000) }],
-      appMetadata: appMetadataOf({ ...row, isAnonymous: row.user.isAnonymous }),
+      appMetadata: appMetadataOf({
+        ...row,
+        isAnonymous: row.user.isAnonymous,
+        email: row.user.email,
+        phone: row.user.phone,
+      }),
       userMetadata: row.userMetadata,
     }));
 }

@@ -46,6 +46,10 @@ export interface NewUser {
   joinOrganisation?: { id: number; role: MemberRole };
   /** Signed in without an address: `email` is empty (ADR 062). */
   isAnonymous?: boolean;
+  /** A phone number, E.164 digits without `+`; a phone-only user has `email` '' (ADR 064). */
+  phone?: string | null;
+  /** Whether the phone number is confirmed at creation (GOTRUE_SMS_AUTOCONFIRM, the admin API). */
+  phoneConfirmed?: boolean;
 }
 
 const EMAIL_TAKEN = () =>
@@ -56,6 +60,12 @@ const EMAIL_TAKEN = () =>
     },
   });
 
+/** GoTrue's phone_exists (DuplicatePhoneMsg). */
+export const PHONE_TAKEN = () =>
+  new ValidationError("A user with this phone number has already been registered", {
+    code: "phone_exists",
+  });
+
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -63,6 +73,12 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
     // `email <> ''` as users_email_lower_idx is partial: anonymous users have none (ADR 062).
     .where(sql`lower(${users.email}) = lower(${email.trim()}) and ${users.email} <> ''`)
     .limit(1);
+  return row;
+}
+
+/** The user with this phone number (E.164 digits without `+`, as stored; ADR 064). */
+export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return row;
 }
 
@@ -96,6 +112,8 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
           invitedAt: input.invitedAt ?? null,
           bannedUntil: input.bannedUntil ?? null,
           isAnonymous: input.isAnonymous ?? false,
+          phone: input.phone ?? null,
+          phoneConfirmedAt: input.phone && input.phoneConfirmed ? new Date() : null,
         })
         .returning();
       if (!user) throw new Error("user insert returned no row");
@@ -118,8 +136,11 @@ export async function createUser(db: Database, input: NewUser): Promise<UserRow>
       return user;
     });
   } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides.
-    if (sqlState(error) === "23505") throw EMAIL_TAKEN();
+    // Two sign-ups with one address (or number) at the same moment: the unique index decides.
+    if (sqlState(error) === "23505") {
+      if (input.phone && (await findUserByPhone(db, input.phone))) throw PHONE_TAKEN();
+      throw EMAIL_TAKEN();
+    }
     throw error;
   }
 }

@@ -9,7 +9,15 @@ import { users } from "@studyatlas/db/schema/accounts.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { revokeUserSessions } from "../accounts/sessions.ts";
-import { createUser, findUserByEmail, getUser, type UserRow } from "../accounts/users.ts";
+import {
+  PHONE_TAKEN,
+  createUser,
+  findUserByEmail,
+  findUserByPhone,
+  getUser,
+  type UserRow,
+} from "../accounts/users.ts";
+import { sqlState } from "../transactions.ts";
 import { issueOneTimeToken } from "../accounts/one-time-tokens.ts";
 import { parseAuthUserId } from "./auth-user.ts";
 import { EMAIL_CHANGE_CURRENT_CONFIRMED } from "./own-user.ts";
@@ -20,6 +28,7 @@ import {
   assertStrongPassword,
   mergeMetadata,
 } from "./input-rules.ts";
+import { assertPhone } from "./sms-settings.ts";
 
 const USER_NOT_FOUND = () => new NotFoundError("User not found", { code: "user_not_found" });
 const EMAIL_EXISTS = () =>
@@ -102,6 +111,9 @@ export interface AdminUserInput {
   banDuration?: string | undefined;
   /** GOTRUE_PASSWORD_MIN_LENGTH (ADR 049). */
   passwordMinLength?: number | undefined;
+  /** A phone number in any E.164 spelling, and whether it is confirmed (ADR 064). */
+  phone?: string | undefined;
+  phoneConfirm?: boolean | undefined;
 }
 
 function namesFrom(metadata: Record<string, unknown> | undefined) {
@@ -114,18 +126,21 @@ function namesFrom(metadata: Record<string, unknown> | undefined) {
 }
 
 export async function adminCreateUser(db: Database, input: AdminUserInput): Promise<UserRow> {
-  if (!input.email) {
+  if (!input.email && !input.phone) {
     throw new ValidationError("Unable to validate email address: invalid format", {
       code: "email_address_invalid",
     });
   }
-  const email = assertEmail(input.email);
+  const email = input.email ? assertEmail(input.email) : "";
+  const phone = input.phone ? assertPhone(input.phone) : undefined;
   if (input.password !== undefined) assertStrongPassword(input.password, input.passwordMinLength);
-  if (await findUserByEmail(db, email)) throw EMAIL_EXISTS();
+  if (email && (await findUserByEmail(db, email))) throw EMAIL_EXISTS();
+  if (phone && (await findUserByPhone(db, phone))) throw PHONE_TAKEN();
   const names = namesFrom(input.userMetadata);
   try {
     return await createUser(db, {
       email,
+      ...(phone ? { phone, phoneConfirmed: input.phoneConfirm === true } : {}),
       password: input.password,
       firstName: names.firstName ?? "",
       lastName: names.lastName ?? "",
@@ -135,7 +150,8 @@ export async function adminCreateUser(db: Database, input: AdminUserInput): Prom
       ...(input.banDuration ? { bannedUntil: bannedUntilOf(input.banDuration) } : {}),
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "email_taken") throw EMAIL_EXISTS();
+    const code = (error as { code?: string }).code;
+    if (code === "email_taken") throw EMAIL_EXISTS();
     throw error;
   }
 }
@@ -155,6 +171,7 @@ export async function adminUpdateUser(
     // An anonymous user given an address is a permanent one, as GoTrue's adminUserUpdate makes it.
     changes.isAnonymous = false;
   }
+  await phoneChangesOf(db, user, input, changes);
   if (input.password !== undefined) {
     assertStrongPassword(input.password, input.passwordMinLength);
     changes.passwordHash = await hashPassword(input.password);
@@ -176,7 +193,13 @@ export async function adminUpdateUser(
     assertMetadataSize(changes.appMetadata, "app_metadata");
   }
   if (input.banDuration !== undefined) changes.bannedUntil = bannedUntilOf(input.banDuration);
-  const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+  let updated: UserRow | undefined;
+  try {
+    [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+  } catch (error) {
+    if (changes.phone && sqlState(error) === "23505") throw PHONE_TAKEN();
+    throw error;
+  }
   if (!updated) throw USER_NOT_FOUND();
   // A new password or a ban ends the user's sessions, as on every other door.
   if (changes.bannedUntil && changes.bannedUntil.getTime() > Date.now()) {
@@ -185,6 +208,32 @@ export async function adminUpdateUser(
     await revokeUserSessions(db, user.id, "password_changed");
   }
   return updated;
+}
+
+/**
+ * A new number (GoTrue's adminUserUpdate): taken by another user is 422 phone_exists; it is
+ * unconfirmed unless phone_confirm, which also confirms the user's current number.
+ */
+async function phoneChangesOf(
+  db: Database,
+  user: UserRow,
+  input: AdminUserInput,
+  changes: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  if (input.phone !== undefined) {
+    const phone = assertPhone(input.phone);
+    if (phone !== user.phone) {
+      const taken = await findUserByPhone(db, phone);
+      if (taken && taken.id !== user.id) throw PHONE_TAKEN();
+      changes.phone = phone;
+      changes.phoneConfirmedAt = null;
+      changes.phoneChange = null;
+      changes.isAnonymous = false;
+    }
+  }
+  const phone = changes.phone ?? user.phone;
+  const confirmed = changes.phone ? null : user.phoneConfirmedAt;
+  if (input.phoneConfirm === true && phone && !confirmed) changes.phoneConfirmedAt = new Date();
 }
 
 export async function adminDeleteUser(db: Database, id: string): Promise<void> {

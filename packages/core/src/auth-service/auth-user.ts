@@ -13,7 +13,7 @@ type UserRow = typeof users.$inferSelect;
 export const AUTH_AUDIENCE = "authenticated";
 export const AUTH_ROLE = "authenticated";
 
-export type IdentityProvider = "email" | "google";
+export type IdentityProvider = "email" | "google" | "phone";
 
 export interface AuthIdentity {
   identity_id: string;
@@ -24,7 +24,8 @@ export interface AuthIdentity {
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
-  email: string;
+  /** Omitted for a phone identity, as GoTrue omits an empty one. */
+  email?: string;
 }
 
 export interface AuthUser {
@@ -34,12 +35,15 @@ export interface AuthUser {
   email: string;
   phone: string;
   email_confirmed_at?: string;
+  phone_confirmed_at?: string;
   confirmed_at?: string;
   confirmation_sent_at?: string;
   recovery_sent_at?: string;
   invited_at?: string;
   new_email?: string;
   email_change_sent_at?: string;
+  new_phone?: string;
+  phone_change_sent_at?: string;
   reauthentication_sent_at?: string;
   last_sign_in_at?: string;
   banned_until?: string;
@@ -83,6 +87,10 @@ export interface IdentityFacts {
   googleSubject: string | null;
   /** An anonymous user has no identity until it links one (ADR 062). */
   isAnonymous?: boolean | undefined;
+  /** '' for a phone-only (or anonymous) user; an e-mail identity needs an address (ADR 064). */
+  email?: string | undefined;
+  /** A phone number gives a `phone` identity (ADR 064). */
+  phone?: string | null | undefined;
 }
 
 function factsOf(user: UserRow): IdentityFacts {
@@ -90,14 +98,18 @@ function factsOf(user: UserRow): IdentityFacts {
     hasPassword: user.passwordHash !== null,
     googleSubject: user.googleSubject,
     isAnonymous: user.isAnonymous,
+    email: user.email,
+    phone: user.phone,
   };
 }
 
 export function providersOf(user: IdentityFacts): IdentityProvider[] {
   const providers: IdentityProvider[] = [];
   if (user.isAnonymous) return providers;
-  if (user.hasPassword || user.googleSubject === null) providers.push("email");
+  const hasEmail = user.email !== "";
+  if (hasEmail && (user.hasPassword || user.googleSubject === null)) providers.push("email");
   if (user.googleSubject !== null) providers.push("google");
+  if (user.phone) providers.push("phone");
   return providers;
 }
 
@@ -115,22 +127,40 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : u
 
 function identitiesOf(user: UserRow): AuthIdentity[] {
   const id = authUserId(user.id);
-  return providersOf(factsOf(user)).map((provider) => ({
-    identity_id: identityIdOf(user.id, provider),
-    id: provider === "google" ? (user.googleSubject ?? id) : id,
-    user_id: id,
-    identity_data: {
-      sub: provider === "google" ? user.googleSubject : id,
-      email: user.email,
-      email_verified: user.emailVerified,
-      phone_verified: false,
-    },
-    provider,
-    last_sign_in_at: iso(user.lastSignInAt) ?? null,
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
-    email: user.email.toLowerCase(),
-  }));
+  return providersOf(factsOf(user)).map((provider) => {
+    const common = {
+      identity_id: identityIdOf(user.id, provider),
+      user_id: id,
+      provider,
+      last_sign_in_at: iso(user.lastSignInAt) ?? null,
+      created_at: user.createdAt.toISOString(),
+      updated_at: user.updatedAt.toISOString(),
+    };
+    // GoTrue's phone identity: the user's id as its id, the number in its data (ADR 064).
+    if (provider === "phone") {
+      return {
+        ...common,
+        id,
+        identity_data: {
+          sub: id,
+          phone: user.phone,
+          email_verified: false,
+          phone_verified: user.phoneConfirmedAt !== null,
+        },
+      };
+    }
+    return {
+      ...common,
+      id: provider === "google" ? (user.googleSubject ?? id) : id,
+      identity_data: {
+        sub: provider === "google" ? user.googleSubject : id,
+        email: user.email,
+        email_verified: user.emailVerified,
+        phone_verified: false,
+      },
+      email: user.email.toLowerCase(),
+    };
+  });
 }
 
 /** Omits the keys whose value is undefined, as GoTrue omits empty optional fields. */
@@ -140,20 +170,28 @@ function compact<T extends object>(value: T): T {
 
 /** The user as the auth service answers it (GET /user, admin, sign-up, sessions). */
 export function authUserOf(user: UserRow): AuthUser {
-  const confirmedAt = user.emailVerified ? iso(user.emailVerifiedAt ?? user.updatedAt) : undefined;
+  const emailConfirmedAt = user.emailVerified
+    ? iso(user.emailVerifiedAt ?? user.updatedAt)
+    : undefined;
+  const phoneConfirmedAt = iso(user.phoneConfirmedAt);
+  // GoTrue's confirmed_at is the earlier of the two confirmations.
+  const confirmedAt = [emailConfirmedAt, phoneConfirmedAt].filter(Boolean).sort()[0];
   return compact({
     id: authUserId(user.id),
     aud: AUTH_AUDIENCE,
     role: AUTH_ROLE,
     email: user.email,
-    phone: "",
-    email_confirmed_at: confirmedAt,
+    phone: user.phone ?? "",
+    email_confirmed_at: emailConfirmedAt,
+    phone_confirmed_at: phoneConfirmedAt,
     confirmed_at: confirmedAt,
     confirmation_sent_at: iso(user.confirmationSentAt),
     recovery_sent_at: iso(user.recoverySentAt),
     invited_at: iso(user.invitedAt),
     new_email: user.emailChange ?? undefined,
     email_change_sent_at: iso(user.emailChangeSentAt),
+    new_phone: user.phoneChange ?? undefined,
+    phone_change_sent_at: iso(user.phoneChangeSentAt),
     reauthentication_sent_at: iso(user.reauthenticationSentAt),
     last_sign_in_at: iso(user.lastSignInAt),
     banned_until: iso(user.bannedUntil),
@@ -177,13 +215,19 @@ export function authUserOf(user: UserRow): AuthUser {
 export function decoyUserOf(
   /** A fresh value of the users id sequence, as a new account would get. */
   fakeId: number,
-  email: string,
+  /** The address, or `{ phone }` for a phone sign-up (ADR 064). */
+  address: string | { phone: string },
   userMetadata: Record<string, unknown>,
   now = new Date(),
 ): AuthUser {
+  const phone = typeof address === "string" ? null : address.phone;
   return authUserOf({
     id: fakeId,
-    email,
+    email: typeof address === "string" ? address : "",
+    phone,
+    phoneConfirmedAt: null,
+    phoneChange: null,
+    phoneChangeSentAt: null,
     firstName: "",
     lastName: "",
     passwordHash: "",

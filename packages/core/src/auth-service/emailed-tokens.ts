@@ -47,8 +47,11 @@ export function verifyLink(
   return `${context.authBaseUrl}/verify?token=${encodeURIComponent(tokenHash)}&type=${encodeURIComponent(type)}&redirect_to=${redirect}`;
 }
 
+/** The token types that are e-mailed; texted codes are phone-codes.ts's (ADR 064). */
+export type EmailedTokenType = Exclude<OneTimeTokenType, "phone_confirmation" | "phone_change">;
+
 /** The GET /verify type of a token type (the link says which flow it finishes). */
-const LINK_TYPE: Record<OneTimeTokenType, string> = {
+const LINK_TYPE: Record<EmailedTokenType, string> = {
   signup: "signup",
   magiclink: "magiclink",
   recovery: "recovery",
@@ -79,7 +82,7 @@ function sentColumnOf(type: OneTimeTokenType, at: Date): Partial<UserRow> {
 export async function sendOneTimeToken(
   db: Database,
   user: UserRow,
-  type: OneTimeTokenType,
+  type: EmailedTokenType,
   address: string,
   context: Pick<AuthMailContext, "mailer" | "authBaseUrl" | "redirectTo">,
   flow?: CodeChallenge,

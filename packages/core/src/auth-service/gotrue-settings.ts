@@ -4,6 +4,7 @@
 // RATE_LIMIT_EMAIL_SENT per hour (or `N/duration`); ours are sliding windows of the same sizes.
 import { RATE_LIMITS, type RateLimitRule } from "../accounts/rate-limit.ts";
 import type { WebAuthnSettings } from "../accounts/webauthn.ts";
+import type { SmsSettings } from "./sms-settings.ts";
 
 export interface GoTrueSettings {
   /** GOTRUE_MAILER_AUTOCONFIRM: sign-up confirms the address and answers a session at once. */
@@ -38,6 +39,8 @@ export interface GoTrueSettings {
   rateLimitAnonymousUsers: number;
   /** Passkeys and WebAuthn factors (GOTRUE_PASSKEY_*, GOTRUE_MFA_WEB_AUTHN_*, ADR 063); off when absent. */
   webauthn?: WebAuthnSettings | undefined;
+  /** Phones and texted codes (GOTRUE_EXTERNAL_PHONE_*, GOTRUE_SMS_*, GOTRUE_MFA_PHONE_*, ADR 064); off when absent. */
+  sms?: SmsSettings | undefined;
 }
 
 /** The product's defaults: GoTrue's defaults for the limits, confirmations on, sign-ups open. */

@@ -275,8 +275,17 @@ async function assertRecentlyAuthenticated(
 export async function unlinkIdentity(
   db: Database,
   user: UserRow,
-  provider: "email" | "google",
+  provider: "email" | "google" | "phone",
 ): Promise<void> {
+  // The phone identity goes with the number (GoTrue's unlink clears the phone); the caller has
+  // checked another identity remains (ADR 064).
+  if (provider === "phone") {
+    await db
+      .update(users)
+      .set({ phone: null, phoneConfirmedAt: null, phoneChange: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    return;
+  }
   const hasEmail = user.passwordHash !== null || user.googleSubject === null;
   const hasGoogle = user.googleSubject !== null;
   if (!(hasEmail && hasGoogle)) {

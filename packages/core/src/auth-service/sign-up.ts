@@ -27,7 +27,7 @@ import type { CodeChallenge } from "./flow-state.ts";
 import { assertEmail, assertStrongPassword, namesOf } from "./input-rules.ts";
 
 /** A value of the users id sequence, used up as a real sign-up would use one. */
-async function nextUserIdGuess(db: Database): Promise<number> {
+export async function nextUserIdGuess(db: Database): Promise<number> {
   const row = await selectOne<{ id: number }>(
     db,
     sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`,

@@ -46,6 +46,9 @@ const METHOD_OF: Record<
   email_change_new: "email_change",
   email_change_current: "email_change",
   reauthentication: "otp",
+  // Texted codes are verified by phone-verify.ts (ADR 064), never through these types.
+  phone_confirmation: "otp",
+  phone_change: "otp",
 };
 
 const OTP_INVALID = () =>

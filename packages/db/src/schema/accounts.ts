@@ -89,12 +89,25 @@ export const users = pgTable(
     bannedUntil: timestamp("banned_until", { withTimezone: true }),
     /** Signed in without an address (GoTrue's is_anonymous); false once an address is linked. */
     isAnonymous: boolean("is_anonymous").notNull().default(false),
+    /**
+     * The user's phone number as GoTrue stores it: E.164 digits without the `+` ("14155550100"),
+     * unique (users_phone_idx); null without one. A phone-only user has `email` '' as an anonymous
+     * user has (docs/decisions/064-phones-and-sms-codes.md).
+     */
+    phone: text("phone"),
+    phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
+    /** A phone change waiting for the code sent to the new number. */
+    phoneChange: text("phone_change"),
+    phoneChangeSentAt: timestamp("phone_change_sent_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_lower_idx")
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
+    uniqueIndex("users_phone_idx")
+      .on(t.phone)
+      .where(sql`${t.phone} is not null`),
     index("users_anonymous_created_idx")
       .on(t.createdAt)
       .where(sql`${t.isAnonymous}`),
@@ -297,6 +310,9 @@ export const ONE_TIME_TOKEN_TYPES = [
   "email_change_current",
   "email_change_new",
   "reauthentication",
+  // Texted codes (docs/decisions/064-phones-and-sms-codes.md): `relates_to` is the number's digits.
+  "phone_confirmation",
+  "phone_change",
 ] as const;
 export type OneTimeTokenType = (typeof ONE_TIME_TOKEN_TYPES)[number];
 
@@ -308,7 +324,7 @@ export const oneTimeTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenType: text("token_type").$type<OneTimeTokenType>().notNull(),
-    /** The address the code was sent to (lower case). */
+    /** The address the code was sent to (lower case), or the number a texted code went to. */
     relatesTo: text("relates_to").notNull(),
     /** SHA-256 of `relates_to:code`; null when only a link was sent (the site's links). */
     codeHash: text("code_hash"),
@@ -325,7 +341,7 @@ export const oneTimeTokens = pgTable(
     index("one_time_tokens_code_idx").on(t.codeHash),
     check(
       "one_time_tokens_type_check",
-      sql`${t.tokenType} in ('signup', 'magiclink', 'recovery', 'invite', 'email_change_current', 'email_change_new', 'reauthentication')`,
+      sql`${t.tokenType} in ('signup', 'magiclink', 'recovery', 'invite', 'email_change_current', 'email_change_new', 'reauthentication', 'phone_confirmation', 'phone_change')`,
     ),
   ],
 );

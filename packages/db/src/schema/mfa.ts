@@ -41,7 +41,7 @@ export const mfaFactors = pgTable(
      * (core/accounts/mfa-secret.ts); shown to the user once, at enrolment, never again.
      */
     secret: text("secret"),
-    /** E.164 number of a phone factor (none can be enrolled while no SMS provider exists). */
+    /** A phone factor's number, E.164 digits without the `+` (docs/decisions/064-phones-and-sms-codes.md). */
     phone: text("phone"),
     /**
      * The last TOTP time step (unix seconds / 30) a code was accepted for: a code counts once,
@@ -76,6 +76,11 @@ export const mfaChallenges = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** The client address that asked for it; the verification must come from the same one. */
     ipAddress: text("ip_address").notNull(),
+    /**
+     * A phone factor's challenge: SHA-256 of the texted code bound to the challenge id, never the
+     * code (docs/decisions/064-phones-and-sms-codes.md).
+     */
+    otpCodeHash: text("otp_code_hash"),
     /** A WebAuthn factor's challenge: what the authenticator must sign, and the ceremony. */
     webauthnChallenge: jsonb("webauthn_challenge").$type<WebAuthnChallengeData>(),
   },

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
+import { smsSettingsOf } from "@studyatlas/core/auth-service/phone-codes.ts";
 import { listFactors } from "@studyatlas/core/accounts/mfa.ts";
 import { adminDeleteFactor } from "@studyatlas/core/accounts/mfa-enrolment.ts";
 import {
@@ -98,6 +99,13 @@ function userListRoutes(app: FastifyInstance, options: AuthServiceOptions): void
   });
 }
 
+/** A phone number while phones are off (the product's default, ADR 064). */
+function refuseDisabledPhone(options: AuthServiceOptions, phone: string | undefined): void {
+  if (phone && !smsSettingsOf(options.gotrue).enabled) {
+    throw new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
+  }
+}
+
 /** Create, read, update and delete one user. */
 function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
@@ -109,9 +117,7 @@ function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
     schema: { body: AdminUserSchema, tags, summary: "Create a user" },
     handler: async (request) => {
       const body = request.body;
-      if (body.phone && !body.email) {
-        throw new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
-      }
+      refuseDisabledPhone(options, body.phone);
       if (body.password_hash !== undefined) {
         throw new ValidationError("Importing password hashes is not supported", {
           code: "validation_failed",
@@ -125,6 +131,8 @@ function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
         appMetadata: body.app_metadata,
         banDuration: body.ban_duration,
         passwordMinLength: options.gotrue?.passwordMinLength,
+        phone: body.phone,
+        phoneConfirm: body.phone_confirm,
       });
       return authUserOf(user);
     },
@@ -142,7 +150,10 @@ function userRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
     schema: { params: AuthIdParamsSchema, body: AdminUserSchema, tags, summary: "Update a user" },
     handler: async (request) => {
       const body = request.body;
+      refuseDisabledPhone(options, body.phone);
       const user = await adminUpdateUser(db, request.params.id, {
+        phone: body.phone,
+        phoneConfirm: body.phone_confirm,
         email: body.email,
         password: body.password,
         emailConfirm: body.email_confirm,

@@ -4,6 +4,8 @@
 // and a JSON 404 for any other path under /auth/v1, never the HTML not-found page.
 import type { FastifyInstance } from "fastify";
 
+import { smsSettingsOf } from "@studyatlas/core/auth-service/phone-codes.ts";
+
 import { registerJsonBodyParser } from "../../plugins/json-body.ts";
 import { registerGoTrueErrorHandling } from "./gotrue-errors.ts";
 import { adminRoutes } from "./admin.ts";
@@ -68,6 +70,7 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
     { schema: { tags: AUTH_SERVICE_TAGS, summary: "Enabled sign-in methods" } },
     async () => {
       const google = Boolean(options.google.clientId);
+      const sms = smsSettingsOf(options.gotrue);
       return {
         external: {
           anonymous_users: options.gotrue?.anonymousUsers ?? false,
@@ -93,13 +96,13 @@ export async function authServiceRoutes(app: FastifyInstance, options: AuthServi
           twitch: false,
           twitter: false,
           email: true,
-          phone: false,
+          phone: sms.enabled,
           zoom: false,
         },
         disable_signup: options.gotrue?.disableSignup ?? false,
         mailer_autoconfirm: options.gotrue?.autoconfirm ?? false,
-        phone_autoconfirm: false,
-        sms_provider: "",
+        phone_autoconfirm: sms.enabled && sms.autoconfirm,
+        sms_provider: sms.enabled && sms.twilio ? "twilio" : "",
         saml_enabled: false,
       };
     },

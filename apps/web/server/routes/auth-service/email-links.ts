@@ -17,6 +17,9 @@ import {
   type VerifyType,
 } from "@studyatlas/core/auth-service/verify-token.ts";
 import { codeChallengeOf } from "@studyatlas/core/auth-service/flow-state.ts";
+import { smsSettingsOf } from "@studyatlas/core/auth-service/phone-codes.ts";
+import { requestPhoneOtp, resendPhoneCode } from "@studyatlas/core/auth-service/phones.ts";
+import { verifyPhoneCode } from "@studyatlas/core/auth-service/phone-verify.ts";
 import { DomainError, ValidationError } from "@studyatlas/core/errors.ts";
 import {
   AuthOtpSchema,
@@ -43,11 +46,17 @@ import {
   type AuthServiceOptions,
 } from "./context.ts";
 
+type PhoneType = "sms" | "phone_change";
+
+function isPhoneType(type: string | undefined): type is PhoneType {
+  return type === "sms" || type === "phone_change";
+}
+
 const PHONE_DISABLED = () =>
   new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
 
 function verifyTypeOf(type: string | undefined): VerifyType {
-  if (type === "sms" || type === "phone_change") throw PHONE_DISABLED();
+  if (isPhoneType(type)) throw PHONE_DISABLED();
   if (!type || !Object.hasOwn(VERIFY_TYPES, type)) {
     throw new ValidationError(`Verify requires a verification type`, {
       code: "validation_failed",
@@ -75,7 +84,24 @@ function otpRoute(app: FastifyInstance, options: AuthServiceOptions): void {
     },
     handler: async (request) => {
       const body = request.body;
-      if (body.phone && !body.email) throw PHONE_DISABLED();
+      if (body.email && body.phone) {
+        throw new ValidationError("Only an email address or phone number should be provided", {
+          code: "validation_failed",
+        });
+      }
+      if (body.phone) {
+        // A texted code (ADR 064), sent before the answer as GoTrue sends it.
+        return requestPhoneOtp(
+          db,
+          {
+            phone: body.phone,
+            createUser: body.create_user ?? true,
+            data: body.data ?? {},
+            channel: body.channel,
+          },
+          { ip: clientAddress(options, request), gotrue: options.gotrue },
+        );
+      }
       if (!body.email) {
         throw new ValidationError("An email address or phone number is required", {
           code: "validation_failed",
@@ -138,6 +164,20 @@ function verifyRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
     },
     handler: async (request, reply) => {
       const body = request.body;
+      if (isPhoneType(body.type)) {
+        if (!body.phone || !body.token) {
+          if (!smsSettingsOf(options.gotrue).enabled) throw PHONE_DISABLED();
+          throw new ValidationError("Verify requires a phone number and a token", {
+            code: "validation_failed",
+          });
+        }
+        const user = await verifyPhoneCode(
+          db,
+          { type: body.type, phone: body.phone, code: body.token },
+          { ip: clientAddress(options, request), gotrue: options.gotrue },
+        );
+        return startAuthSession(options, request, reply, user, "otp");
+      }
       const type = verifyTypeOf(body.type);
       if (body.phone && !body.email && !body.token_hash) throw PHONE_DISABLED();
       if (!body.token_hash && !(body.token && body.email)) {
@@ -216,7 +256,23 @@ function resendAndRecoverRoutes(app: FastifyInstance, options: AuthServiceOption
     },
     handler: async (request) => {
       const body = request.body;
-      if (body.type === "sms" || body.type === "phone_change") throw PHONE_DISABLED();
+      if (isPhoneType(body.type)) {
+        if (body.email) {
+          throw new ValidationError("Only an email address or phone number should be provided.", {
+            code: "validation_failed",
+          });
+        }
+        if (!body.phone) {
+          throw new ValidationError("Type provided requires a phone number", {
+            code: "validation_failed",
+          });
+        }
+        return resendPhoneCode(
+          db,
+          { type: body.type, phone: body.phone },
+          { ip: clientAddress(options, request), gotrue: options.gotrue },
+        );
+      }
       if (body.type !== "signup" && body.type !== "email_change") {
         throw new ValidationError(
           "Missing one of these types: signup, email_change, sms, phone_change",

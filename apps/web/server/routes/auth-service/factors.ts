@@ -16,12 +16,19 @@ import {
   verifyWebAuthnFactor,
 } from "@studyatlas/core/accounts/mfa-webauthn.ts";
 import type { WebAuthnSettings } from "@studyatlas/core/accounts/webauthn.ts";
+import {
+  challengePhoneFactor,
+  enrollPhoneFactor,
+  verifyPhoneFactor,
+} from "@studyatlas/core/accounts/mfa-phone.ts";
+import { smsSettingsOf } from "@studyatlas/core/auth-service/phone-codes.ts";
 
 import {
   mfaSettingsOf,
   mountFactorRoutes,
   type FactorDoor,
   type FactorRouteDocs,
+  type PhoneFactorDoor,
   type WebAuthnFactorDoor,
 } from "../api/accounts/factor-handlers.ts";
 import { tokenKeysOf } from "../../plugins/auth.ts";
@@ -91,10 +98,45 @@ const WEBAUTHN_OFF: WebAuthnSettings = {
   rateLimitPasskey: 0,
 };
 
+/** The channel a challenge asks for (GoTrue's `channel`: sms or whatsapp). */
+function channelIn(request: FastifyRequest): string | undefined {
+  const channel = (request.body as { channel?: unknown } | undefined)?.channel;
+  return typeof channel === "string" ? channel : undefined;
+}
+
+/** Phone factors (ADR 064): GoTrue's answers, refused while GOTRUE_MFA_PHONE_* is off. */
+function phoneDoor(options: AuthServiceOptions): PhoneFactorDoor {
+  const { db } = options.services;
+  const settings = () => smsSettingsOf(options.gotrue);
+  return {
+    enrol: async (_request, caller, input) =>
+      enrollPhoneFactor(db, settings(), {
+        userId: caller.user.id,
+        sessionAal: caller.aal,
+        ...input,
+      }),
+    challenge: async (request, caller, factorId) =>
+      challengePhoneFactor(db, settings(), {
+        userId: caller.user.id,
+        factorId,
+        ip: request.ip,
+        channel: channelIn(request),
+      }),
+    verify: async (request, caller, input) =>
+      verifyPhoneFactor(db, settings(), {
+        userId: caller.user.id,
+        sessionId: caller.sessionId,
+        ip: request.ip,
+        ...input,
+      }),
+  };
+}
+
 function goTrueDoor(options: AuthServiceOptions): FactorDoor {
   const { db } = options.services;
   return {
     webauthn: webauthnDoor(options),
+    phone: phoneDoor(options),
     path: "/factors",
     guard: requireBearerUser(tokenKeysOf(options.auth), options.services.db),
     caller: bearerAuth,

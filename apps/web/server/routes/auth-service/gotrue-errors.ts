@@ -92,6 +92,18 @@ const STATUS_OF_CODE: Record<string, number> = {
   passkey_disabled: 404,
   over_request_rate_limit: 429,
   over_email_send_rate_limit: 429,
+  // Phones and texted codes (ADR 064).
+  phone_exists: 422,
+  phone_not_confirmed: 400,
+  sms_send_failed: 422,
+  over_sms_send_rate_limit: 429,
+  mfa_phone_enroll_not_enabled: 422,
+  mfa_phone_verify_not_enabled: 422,
+  mfa_verified_factor_exists: 422,
+  // GoTrue's 422s for a used or foreign challenge and an expired one (ADR 014 said so; the table
+  // had left them to their kind's 409).
+  mfa_ip_address_mismatch: 422,
+  mfa_challenge_expired: 422,
   request_timeout: 504,
   unexpected_failure: 500,
 };

@@ -25,6 +25,8 @@ import { authenticate, findUserByEmail, getUser } from "@studyatlas/core/account
 import { assertMaySignIn, assertNotBanned } from "@studyatlas/core/auth-service/input-rules.ts";
 import { assertSignUpsOpen, signUpWithPassword } from "@studyatlas/core/auth-service/sign-up.ts";
 import { signUpAnonymously } from "@studyatlas/core/auth-service/anonymous-users.ts";
+import { smsSettingsOf } from "@studyatlas/core/auth-service/phone-codes.ts";
+import { authenticateByPhone, signUpWithPhone } from "@studyatlas/core/auth-service/phones.ts";
 import { limitsOf } from "@studyatlas/core/auth-service/gotrue-settings.ts";
 import { codeChallengeOf, exchangeAuthCode } from "@studyatlas/core/auth-service/flow-state.ts";
 import type { AuthenticationMethod } from "@studyatlas/core/accounts/sessions.ts";
@@ -59,8 +61,9 @@ const METHOD_OF_FLOW: Record<string, AuthenticationMethod> = {
   oauth: "oauth",
 };
 
-const PHONE_DISABLED = () =>
-  new GoTrueHttpError(400, "phone_provider_disabled", "Phone signups are disabled");
+/** GoTrue's token.go: phone sign-in off is a 422 there (400 at sign-up). */
+const PHONE_LOGINS_DISABLED = () =>
+  new GoTrueHttpError(422, "phone_provider_disabled", "Phone logins are disabled");
 
 type TokenBody = z.output<typeof AuthTokenBodySchema>;
 
@@ -74,8 +77,15 @@ interface Grant {
 }
 
 /** grant_type=password: the same check as account/token, then GoTrue's sign-in gate. */
-async function passwordGrant({ options, request, reply, body }: Grant) {
-  if (body.phone && !body.email) throw PHONE_DISABLED();
+async function passwordGrant(grant: Grant) {
+  const { options, request, reply, body } = grant;
+  if (body.email && body.phone) {
+    throw new ValidationError(
+      "Only an email address or phone number should be provided on login.",
+      { code: "validation_failed" },
+    );
+  }
+  if (body.phone) return phonePasswordGrant(grant, body.phone);
   if (!body.email || !body.password) {
     throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
   }
@@ -99,6 +109,20 @@ async function passwordGrant({ options, request, reply, body }: Grant) {
   });
   assertMaySignIn(user);
   await rememberDevice(db, device);
+  return startAuthSession(options, request, reply, user, "password");
+}
+
+/** grant_type=password with a phone (ADR 064): GoTrue's phone_not_confirmed for an unconfirmed number. */
+async function phonePasswordGrant({ options, request, reply, body }: Grant, phone: string) {
+  if (!smsSettingsOf(options.gotrue).enabled) throw PHONE_LOGINS_DISABLED();
+  if (!body.password) {
+    throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
+  }
+  const user = await authenticateByPhone(options.services.db, {
+    phone,
+    password: body.password,
+    ip: request.ip,
+  });
   return startAuthSession(options, request, reply, user, "password");
 }
 
@@ -185,7 +209,13 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
     handler: async (request, reply) => {
       const body = request.body;
       assertSignUpsOpen(options);
-      if (body.phone && !body.email) throw PHONE_DISABLED();
+      if (body.email && body.phone) {
+        throw new ValidationError(
+          "Only an email address or phone number should be provided on signup.",
+          { code: "validation_failed" },
+        );
+      }
+      if (body.phone) return phoneSignUp(options, request, reply, body);
       // No e-mail, phone or password is auth-js's signInAnonymously() (ADR 062).
       if (!body.email && !body.password) {
         const anonymous = await signUpAnonymously(db, body.data ?? {}, {
@@ -233,6 +263,31 @@ export async function signInRoutes(app: FastifyInstance, options: AuthServiceOpt
       return answer({ options, request, reply, body: request.body, googleVerifier });
     },
   });
+}
+
+/** POST /signup with a phone (ADR 064): a session at once with GOTRUE_SMS_AUTOCONFIRM, else a texted code. */
+async function phoneSignUp(
+  options: AuthServiceOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: z.output<typeof AuthSignUpSchema>,
+) {
+  if (!body.password)
+    throw new ValidationError(CREDENTIALS_REQUIRED, { code: "validation_failed" });
+  const { user, confirmed } = await signUpWithPhone(
+    options.services.db,
+    {
+      phone: body.phone ?? "",
+      password: body.password ?? "",
+      data: body.data ?? {},
+      channel: body.channel,
+      codeChallenge: body.code_challenge,
+    },
+    { ip: clientAddress(options, request), gotrue: options.gotrue },
+  );
+  if (confirmed) return startAuthSession(options, request, reply, confirmed, "password");
+  reply.header("cache-control", "no-store");
+  return user;
 }
 
 /** GoTrue signs a new Google identity up on its first sign-in; account/google_signup is that step. */

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { revokeSession, revokeUserSessions } from "@studyatlas/core/accounts/sessions.ts";
 import { unlinkIdentity, updateOwnUser } from "@studyatlas/core/auth-service/own-user.ts";
 import { authUserOf } from "@studyatlas/core/auth-service/auth-user.ts";
+import { requestPhoneChange } from "@studyatlas/core/auth-service/phones.ts";
 import { ValidationError } from "@studyatlas/core/errors.ts";
 import {
   AuthIdParamsSchema,
@@ -23,6 +24,7 @@ import {
   afterAnswer,
   authUserWithFactors,
   bearerAuth,
+  clientAddress,
   currentUser,
   mailContext,
   redirectToOf,
@@ -37,8 +39,8 @@ export async function userRoutes(app: FastifyInstance, options: AuthServiceOptio
 }
 
 /**
- * What PUT /user refuses before any change: app_metadata (an admin's), phones (off), and, as
- * GoTrue's user.go, a new e-mail or password from an aal1 session that owes its code.
+ * What PUT /user refuses before any change: app_metadata (an admin's), and, as GoTrue's user.go,
+ * a new e-mail, phone or password from an aal1 session that owes its code.
  */
 function refuseUnsupportedUpdate(
   request: FastifyRequest,
@@ -50,10 +52,8 @@ function refuseUnsupportedUpdate(
   if (body.app_metadata !== undefined) {
     throw new GoTrueHttpError(403, "not_admin", "Updating app_metadata requires admin privileges");
   }
-  if (body.phone) {
-    throw new GoTrueHttpError(400, "phone_provider_disabled", "Unsupported phone provider");
-  }
-  if ((body.email !== undefined || body.password !== undefined) && !request.auth) {
+  const changing = body.email !== undefined || body.password !== undefined || body.phone;
+  if (changing && !request.auth) {
     throw new GoTrueHttpError(
       401,
       "insufficient_aal",
@@ -88,6 +88,20 @@ function ownUserRoutes(app: FastifyInstance, options: AuthServiceOptions): void 
       const auth = bearerAuth(request);
       const body = request.body;
       refuseUnsupportedUpdate(request, body);
+      // A new number first (ADR 064): texted before the answer, or the user's at once with
+      // GOTRUE_SMS_AUTOCONFIRM; the rest of the update follows as usual.
+      if (body.phone) {
+        const changed = await requestPhoneChange(
+          db,
+          { userId: auth.user.id, phone: body.phone, channel: body.channel },
+          { ip: clientAddress(options, request), gotrue: options.gotrue },
+        );
+        const rest = [body.email, body.password, body.nonce, body.data];
+        if (rest.every((value) => value === undefined)) {
+          reply.header("cache-control", "no-store");
+          return authUserOf(changed);
+        }
+      }
       const { user, send } = await updateOwnUser(
         db,
         {

@@ -67,6 +67,25 @@ export interface FactorDoor {
    * GoTrueVerifyFactorSchema. Without it, such a factor is refused (a security key has no code).
    */
   webauthn?: WebAuthnFactorDoor;
+  /**
+   * Phone factors, where the door serves them (the auth service, ADR 064): enrolment, a texted
+   * code per challenge, its verification. Without it, a phone factor is the core's "not enabled".
+   */
+  phone?: PhoneFactorDoor;
+}
+
+export interface PhoneFactorDoor {
+  enrol(
+    request: FastifyRequest,
+    caller: RequestAuth,
+    input: { phone?: string | undefined; friendlyName?: string | undefined },
+  ): Promise<unknown>;
+  challenge(request: FastifyRequest, caller: RequestAuth, factorId: string): Promise<unknown>;
+  verify(
+    request: FastifyRequest,
+    caller: RequestAuth,
+    input: { factorId: string; challengeId: string; code: string; failureScope?: string },
+  ): Promise<VerifiedFactor>;
 }
 
 export interface WebAuthnFactorDoor {
@@ -82,10 +101,10 @@ export interface WebAuthnFactorDoor {
 type VerifyBody = z.output<typeof GoTrueVerifyFactorSchema>;
 type WebAuthnAnswer = NonNullable<VerifyBody["webauthn"]>;
 
-/** Whether the caller's factor is a WebAuthn one (an unknown factor is left to the core's 404). */
-async function isWebAuthnFactor(db: Database, userId: number, factorId: string): Promise<boolean> {
+/** The type of the caller's factor (undefined for an unknown one, left to the core's 404). */
+async function factorTypeOf(db: Database, userId: number, factorId: string) {
   const factors = await listFactors(db, userId);
-  return factors.some((factor) => factor.id === factorId && factor.factor_type === "webauthn");
+  return factors.find((factor) => factor.id === factorId)?.factor_type;
 }
 
 const CODE_REQUIRED = () =>
@@ -103,6 +122,39 @@ export interface FactorServices {
 export function mfaSettingsOf(authSecret: string, publicBaseUrl: string): MfaSettings {
   // GoTrue's default issuer is the site's host; the app shows it above the code.
   return { authSecret, defaultIssuer: new URL(publicBaseUrl).host };
+}
+
+/** A code (TOTP or a texted one) or a WebAuthn answer, by the factor's type. */
+async function verifyByType(
+  { db, mfa }: FactorServices,
+  door: FactorDoor,
+  request: FastifyRequest<{ Body: VerifyBody }>,
+  factorId: string,
+): Promise<VerifiedFactor> {
+  const caller = door.caller(request);
+  const { challenge_id: challengeId, code, webauthn } = request.body;
+  const type = await factorTypeOf(db, caller.user.id, factorId);
+  if (door.webauthn && type === "webauthn") {
+    if (!webauthn) {
+      throw new ValidationError("WebAuthn config required", { code: "validation_failed" });
+    }
+    return door.webauthn.verify(request, caller, { factorId, challengeId, webauthn });
+  }
+  if (code === undefined) throw CODE_REQUIRED();
+  const failureScope = await door.failureScope?.(request, caller.user.id);
+  const scope = failureScope ? { failureScope } : {};
+  if (door.phone && type === "phone") {
+    return door.phone.verify(request, caller, { factorId, challengeId, code, ...scope });
+  }
+  return verifyFactor(db, mfa, {
+    userId: caller.user.id,
+    sessionId: caller.sessionId,
+    factorId,
+    challengeId,
+    code,
+    ip: request.ip,
+    ...scope,
+  });
 }
 
 export function mountFactorRoutes(
@@ -123,6 +175,12 @@ export function mountFactorRoutes(
       if (request.body.factor_type === "webauthn" && door.webauthn) {
         return door.webauthn.enrol(request, caller, request.body.friendly_name);
       }
+      if (request.body.factor_type === "phone" && door.phone) {
+        return door.phone.enrol(request, caller, {
+          phone: request.body.phone,
+          friendlyName: request.body.friendly_name,
+        });
+      }
       return enrollFactor(db, mfa, {
         userId: caller.user.id,
         email: caller.user.email,
@@ -140,8 +198,12 @@ export function mountFactorRoutes(
     schema: { params: FactorParamsSchema, ...door.docs.challenge },
     handler: async (request) => {
       const caller = door.caller(request);
-      if (door.webauthn && (await isWebAuthnFactor(db, caller.user.id, request.params.id))) {
+      const type = await factorTypeOf(db, caller.user.id, request.params.id);
+      if (door.webauthn && type === "webauthn") {
         return door.webauthn.challenge(request, caller, request.params.id);
+      }
+      if (door.phone && type === "phone") {
+        return door.phone.challenge(request, caller, request.params.id);
       }
       return challengeFactor(db, {
         userId: caller.user.id,
@@ -160,31 +222,7 @@ export function mountFactorRoutes(
     preValidation,
     schema: { params: FactorParamsSchema, body: verifyBody, ...door.docs.verify },
     handler: async (request, reply) => {
-      const caller = door.caller(request);
-      const { challenge_id: challengeId, code, webauthn } = request.body;
-      if (door.webauthn && (await isWebAuthnFactor(db, caller.user.id, request.params.id))) {
-        if (!webauthn) {
-          throw new ValidationError("WebAuthn config required", { code: "validation_failed" });
-        }
-        const verified = await door.webauthn.verify(request, caller, {
-          factorId: request.params.id,
-          challengeId,
-          webauthn,
-        });
-        reply.header("cache-control", "no-store");
-        return door.answerVerified(request, reply, verified);
-      }
-      if (code === undefined) throw CODE_REQUIRED();
-      const failureScope = await door.failureScope?.(request, caller.user.id);
-      const verified = await verifyFactor(db, mfa, {
-        userId: caller.user.id,
-        sessionId: caller.sessionId,
-        factorId: request.params.id,
-        challengeId,
-        code,
-        ip: request.ip,
-        ...(failureScope ? { failureScope } : {}),
-      });
+      const verified = await verifyByType({ db, mfa }, door, request, request.params.id);
       reply.header("cache-control", "no-store");
       return door.answerVerified(request, reply, verified);
     },

@@ -42,14 +42,23 @@ function displayOf(code: string): "symbol" | "narrowSymbol" {
   return display;
 }
 
+/** Whether Intl takes each well-formed code, asked once per code. */
+const intlCurrencies = new Map<string, boolean>();
+
 /** Whether Intl takes the code (a malformed one falls back to "1,234 XY"). */
 function isIntlCurrency(code: string): boolean {
-  try {
-    new Intl.NumberFormat(ENGLISH, { style: "currency", currency: code });
-    return /^[A-Z]{3}$/.test(code);
-  } catch {
-    return false;
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  let taken = intlCurrencies.get(code);
+  if (taken === undefined) {
+    try {
+      new Intl.NumberFormat(ENGLISH, { style: "currency", currency: code });
+      taken = true;
+    } catch {
+      taken = false;
+    }
+    intlCurrencies.set(code, taken);
   }
+  return taken;
 }
 
 /** A converted amount, rounded as an estimate should be: "₦7.1M", "€3,900", "¥650K". */

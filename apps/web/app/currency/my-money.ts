@@ -23,8 +23,23 @@ export interface MoneyView {
   currencies: MyMoney["currencies"];
 }
 
+/**
+ * The view of each root loader answer, made once however many components ask (twenty cards of a
+ * page each read it): the rates table walks every currency.
+ */
+const views = new WeakMap<MyMoney, MoneyView>();
+
 /** The money facts of a root loader answer (pure, for tests). */
 export function moneyViewOf(money: MyMoney): MoneyView {
+  let view = views.get(money);
+  if (!view) {
+    view = makeMoneyView(money);
+    views.set(money, view);
+  }
+  return view;
+}
+
+function makeMoneyView(money: MyMoney): MoneyView {
   const rates: Record<string, number> = {};
   let name = money.code;
   for (const [code, currencyName, rate] of money.currencies) {

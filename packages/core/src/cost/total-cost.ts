@@ -75,16 +75,24 @@ function isDurationUnit(value: string): value is DurationUnit {
   return (DURATION_UNITS as readonly string[]).includes(value);
 }
 
+/** Each currency's minor-unit digits, asked of Intl once (a formatter costs more than the sum). */
+const minorUnits = new Map<string, number>();
+
 /** Digits after the decimal point a currency is counted in: 2 for EUR, 0 for JPY, 3 for KWD. */
 export function minorUnitDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
+  let digits = minorUnits.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    // Codes come from requests too: only well-formed ones are kept, so the map stays small.
+    if (/^[A-Z]{3}$/.test(currency)) minorUnits.set(currency, digits);
   }
+  return digits;
 }
 
 /** Rounds half away from zero to the currency's minor units, clear of binary-fraction drift. */
@@ -195,6 +203,9 @@ export function convertAmount(
   };
 }
 
+/** "1,300 × 60 credits": one formatter for every description. */
+const PERIOD_COUNT = new Intl.NumberFormat("en");
+
 const PERIOD_WORDS: Record<Exclude<FeePeriod, "programme">, [string, string]> = {
   year: ["year", "years"],
   semester: ["semester", "semesters"],
@@ -216,7 +227,7 @@ export function describeTotalCost(
   if (total.basis === "programme")
     return `${formatFee(total.fee, total.currency)} for the full programme`;
   const [one, many] = PERIOD_WORDS[total.basis];
-  const count = new Intl.NumberFormat("en").format(total.periods);
+  const count = PERIOD_COUNT.format(total.periods);
   const words = `${formatFee(total.fee, total.currency)} × ${count} ${total.periods === 1 ? one : many}`;
   return total.periodsEstimated ? `${words} (about ${CREDITS_PER_YEAR} a year)` : words;
 }

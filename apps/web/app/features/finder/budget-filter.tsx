@@ -10,6 +10,9 @@ import { useFinder } from "./finder-data.ts";
 import styles from "./filter-panel.module.css";
 import budgetStyles from "./budget-filter.module.css";
 
+/** Whole amounts with grouping ("25,000"), one formatter for every render. */
+const format = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+
 /** The slider's top in USD (the bands span up to 200,000 USD of total cost). */
 const SLIDER_TOP_USD = 200_000;
 
@@ -34,7 +37,6 @@ function BudgetForm({ applied, currency }: { applied: string | null; currency: s
     const value = Number(applied);
     return value > 0 ? value : top;
   });
-  const format = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
   const bands = data.facets.budget?.currency === currency ? data.facets.budget.bands : [];
 
   const apply = (value: number) => {

@@ -43,6 +43,21 @@ const SUITE_PHONES: Record<string, string> = {
   SMS_TWILIO_BASE_URL: "http://127.0.0.1:9",
 };
 
+// The CLI suite's server (its test/supabase/config.toml): phone sign-ups on without
+// confirmations, no SMS provider but its test number, the phone factor on, one text a second.
+const CLI_PHONES: Record<string, string> = {
+  GOTRUE_EXTERNAL_PHONE_ENABLED: "true",
+  GOTRUE_SMS_AUTOCONFIRM: "true",
+  GOTRUE_SMS_MAX_FREQUENCY: "1s",
+  GOTRUE_SMS_TEMPLATE: "Your code is {{ .Code }}",
+  GOTRUE_SMS_TEST_OTP: "1234567890:123456",
+  GOTRUE_RATE_LIMIT_SMS_SENT: "100",
+  GOTRUE_MFA_PHONE_ENROLL_ENABLED: "true",
+  GOTRUE_MFA_PHONE_VERIFY_ENABLED: "true",
+  GOTRUE_MFA_PHONE_OTP_LENGTH: "6",
+  GOTRUE_MFA_PHONE_MAX_FREQUENCY: "1s",
+};
+
 interface Options {
   checkout: string;
   databaseUrl?: string | undefined;
@@ -197,7 +212,7 @@ function detectSuite(checkout: string): Suite {
       clients: path.join(cliRoot, "test/lib/clients.ts"),
       // config.toml's site_url and additional_redirect_urls.
       redirectUrls: "http://127.0.0.1:3000/**,https://127.0.0.1:3000/**,http://localhost:5173/**",
-      instances: [{ name: "on", env: {} }],
+      instances: [{ name: "on", env: CLI_PHONES }],
       rewrite(source, urls, secret) {
         const next = replaceOrFail(
           source,

@@ -75,20 +75,26 @@ async function schoolIdOf(db: Database, query: CourseListQuery): Promise<number 
 async function budgetOf(
   db: Database,
   query: CourseListQuery,
+  index: CourseIndex | undefined,
 ): Promise<CourseFilters["budget"] | undefined> {
   if (query.currency === undefined && query.max_total === undefined) return undefined;
   const currency = query.currency ?? "USD";
-  const [row] = await selectPrepared<{ rate: number }>(
-    db,
-    sql`select usd_exchange_rate::float8 as rate from currencies where short_code = ${currency}`,
-  );
-  if (!row || !(row.rate > 0)) {
+  // The index's rates are those of its totals; without an index (or the code), PostgreSQL's.
+  const rate =
+    index?.usdRateOf(currency) ??
+    (
+      await selectPrepared<{ rate: number }>(
+        db,
+        sql`select usd_exchange_rate::float8 as rate from currencies where short_code = ${currency}`,
+      )
+    )[0]?.rate;
+  if (rate === undefined || !(rate > 0)) {
     throw new InvalidParameterError("currency", `Unknown currency '${currency}'.`);
   }
   return {
     currency,
-    ...(query.max_total !== undefined ? { maxUsd: budgetUsd(query.max_total, row.rate) } : {}),
-    bands: budgetBands(row.rate),
+    ...(query.max_total !== undefined ? { maxUsd: budgetUsd(query.max_total, rate) } : {}),
+    bands: budgetBands(rate),
   };
 }
 
@@ -114,7 +120,7 @@ export async function resolveCourseListRequest(
     throw new InvalidParameterError("country", `Unknown country '${countries.unknown[0]}'.`);
   }
   const schoolId = await schoolIdOf(db, query);
-  const budget = await budgetOf(db, query);
+  const budget = await budgetOf(db, query, index);
   const text = query.name && query.name.length > 0 ? query.name : undefined;
   // Expanded with synonyms, variants and word starts, then matched (ADR 043).
   const understood = text

@@ -54,6 +54,11 @@ export interface IndexExtras {
   hiddenPublished?: readonly number[];
   /** The stated entry requirements (ADR 054), for "only programmes I qualify for". */
   requirements?: RequirementRows;
+  /**
+   * Each currency's units per US dollar as the totals were read (ADR 051), by upper-case code: a
+   * budget is converted at the rates of the totals it is compared with.
+   */
+  usdRates?: ReadonlyMap<string, number>;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };

@@ -71,14 +71,17 @@ export class CourseIndex {
   private readonly disciplineBySlug: Map<string, number>;
   private readonly disciplineIds: Set<number>;
   private readonly countryBySlug: Map<string, number>;
+  private readonly usdRates: ReadonlyMap<string, number> | undefined;
 
   private constructor(
     size: number,
     parts: IndexParts,
     options: FacetOptions,
     cardReferences: CardReferences | undefined,
+    usdRates: ReadonlyMap<string, number> | undefined,
   ) {
     this.cardReferences = cardReferences;
+    this.usdRates = usdRates;
     this.disciplineBySlug = new Map(options.disciplines.map((d) => [d.slug, d.id]));
     this.disciplineIds = new Set(options.disciplines.map((d) => d.id));
     this.countryBySlug = new Map(options.countries.map((c) => [c.slug, c.id]));
@@ -118,7 +121,16 @@ export class CourseIndex {
       { names: indexNames, columns, postings, facetCounts, orders },
       options,
       cardReferences,
+      extras.usdRates,
     );
+  }
+
+  /**
+   * A currency's units per US dollar as the index's totals were read; undefined when the index
+   * was built without the rates or does not know the code (the caller asks SQL then).
+   */
+  usdRateOf(code: string): number | undefined {
+    return this.usdRates?.get(code);
   }
 
   /** A discipline's id by its slug (the facets' list), as `findDisciplineId` finds it. */

@@ -131,6 +131,7 @@ export async function loadCourseIndex(
     countries,
     cardReferences,
     requirements,
+    currencies,
   ] = await Promise.all([
     selectRows<LinkRow>(
       db,
@@ -176,6 +177,12 @@ export async function loadCourseIndex(
     // What the cards of a page nest, so that a page's card query reads plain columns only.
     loadCardReferences(db),
     loadRequirementRows(db),
+    // The rates the budget filter converts at (ADR 051): read with the totals they compare with.
+    selectRows<{ code: string; rate: number }>(
+      db,
+      sql`select upper(short_code) as code, usd_exchange_rate::float8 as rate from currencies
+          where usd_exchange_rate > 0`,
+    ),
   ]);
   await yieldToRequests();
   const tuitionRank = tuitionRanks(rows, 1);
@@ -200,6 +207,7 @@ export async function loadCourseIndex(
       },
       hiddenPublished: hidden[0]?.ids ?? [],
       requirements,
+      usdRates: new Map(currencies.map((row) => [row.code, Number(row.rate)])),
     },
     { disciplines, programmeTypes, degreeTypes, countries },
     names,

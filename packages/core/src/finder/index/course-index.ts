@@ -17,7 +17,7 @@ import type { CourseFacets } from "@studyatlas/schemas/finder.ts";
 
 import type { CourseFilters, CourseListRequest } from "../course-request.ts";
 import type { SearchVocabulary } from "../search-vocabulary.ts";
-import { type Bitset, andCount, andInto, count, forEachDoc, orInto } from "./bitset.ts";
+import { type Bitset, andInto, count, forEachDoc, orInto } from "./bitset.ts";
 import type { CardReferences } from "./card-references.ts";
 import { IndexColumns, type IndexedCourse, type IndexExtras } from "./columns.ts";
 import { IndexFacets, type FacetOptions } from "./facet-counts.ts";
@@ -289,7 +289,7 @@ export class CourseIndex {
         currency: filters.budget.currency,
         bands: filters.budget.bands.map((band) => ({
           max: band.max,
-          count: andCount(base, this.orders.totals.upTo(band.maxUsd)),
+          count: this.orders.totals.countIn(base, band.maxUsd),
         })),
       };
     }

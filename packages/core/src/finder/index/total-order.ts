@@ -2,7 +2,7 @@
 // by `tuition_total_usd asc nulls last, id asc` and the reverse, with prefixes of the ascending
 // order kept as sets, so that the budget filter ("total cost up to") and each of its facet bands
 // is a slice of the order found by binary search, as the fee ranges are (orders.ts, ADR 027).
-import { type Bitset, add, emptySet } from "./bitset.ts";
+import { type Bitset, add, andCount, emptySet, has } from "./bitset.ts";
 
 /** About this many prefixes of the order are kept as sets. */
 const PREFIXES = 64;
@@ -53,6 +53,20 @@ export class TotalOrder {
       else low = middle + 1;
     }
     return low;
+  }
+
+  /**
+   * How many documents of `set` have a known total of at most `max`: the budget's bands, counted
+   * without building each band's set (its prefix's count, then the few documents after it).
+   */
+  countIn(set: Bitset, max: number): number {
+    const to = this.countUpTo(max);
+    const last = Math.floor(to / this.step);
+    let counted = last === 0 ? 0 : andCount(set, this.prefixes[last] as Bitset);
+    for (let i = last * this.step; i < to; i += 1) {
+      if (has(set, this.ascending[i] as number)) counted += 1;
+    }
+    return counted;
   }
 
   /** The documents whose known total in USD is at most `max`. */

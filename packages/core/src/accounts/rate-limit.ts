@@ -162,6 +162,34 @@ function rateLimitOptions(rule: RateLimitRule) {
 }
 
 /**
+ * The parts of `consumeLimit` for a caller that counts the event inside a transaction of its own
+ * (the chat's message, docs/decisions/058-chat-attachments-and-the-advisor-inbox.md): the key, its
+ * transaction lock as an expression to select beside the caller's other locks, the check (run
+ * once the lock is held: it clears the expired events and throws 429 when the window is full),
+ * and the event as a statement the caller runs with its own writes, so both commit or neither.
+ */
+export function limitInTransaction(rule: RateLimitRule, subject: string) {
+  const key = keyOf(rule, subject);
+  const window = rule.windowMs / 1000;
+  return {
+    lock: sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
+    async check(tx: Database): Promise<void> {
+      const counted = await selectOne<{ count: number }>(
+        tx,
+        sql`with expired as (delete from rate_limit_events
+              where key = ${key} and created_at <= now() - make_interval(secs => ${window}))
+            select count(*)::int as count from rate_limit_events
+            where key = ${key} and created_at > now() - make_interval(secs => ${window})`,
+      );
+      if (Number(counted?.count ?? 0) >= rule.max) {
+        throw new RateLimitedError(rule.message, rateLimitOptions(rule));
+      }
+    },
+    event: sql`insert into rate_limit_events (key) values (${key})`,
+  };
+}
+
+/**
  * Counts one event, or throws 429 when `subject` already used up `rule`: checked and counted as
  * one step (docs/security.md V2). The key's transaction-scoped advisory lock makes concurrent calls
  * for the same key take turns, so 40 parallel attempts against a limit of 10 let exactly 10

@@ -5,7 +5,7 @@
 // Ordering: a message is written under its chat row's lock (the `update chats` that starts the
 // transaction), so within one chat ids and `sent_at` grow in commit order, and a client that
 // catches up with `after={last id}` never skips a message that commits late.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 import type { Database } from "@studyatlas/db/client.ts";
 import {
@@ -17,7 +17,7 @@ import {
   type ChatSummary,
 } from "@studyatlas/schemas/chat.ts";
 
-import { consumeLimit, type RateLimitRule } from "../accounts/rate-limit.ts";
+import { limitInTransaction, type RateLimitRule } from "../accounts/rate-limit.ts";
 import { NotFoundError } from "../errors.ts";
 import { selectOne, selectPrepared, selectRows } from "../sql-rows.ts";
 import { inTransaction } from "../transactions.ts";
@@ -242,38 +242,46 @@ export async function postMessage(
   content: string,
   options: { attachment?: NewAttachment } = {},
 ): Promise<ChatMessage> {
-  await participation(db, sender.id, chatId);
-  await consumeLimit(db, messageRateRule(sender.role), String(sender.id));
+  const limit = limitInTransaction(messageRateRule(sender.role), String(sender.id));
+  const advisor = sender.role === "advisor";
+  // Few statements, each a round trip (ADR 058, amendment): the locks, the sender's count, then
+  // the message with every write it makes, in one statement.
   return inTransaction(db, async (tx) => {
-    // The chat row's lock orders the chat's messages (see the header). An advisor answering an
-    // unassigned chat takes it (ADR 058), under the same lock.
-    if (sender.role === "advisor") {
-      await tx.execute(sql`select id from chats where id = ${chatId} for update`);
-      const taken = await selectRows<{ user_id: number }>(
+    // The chat row's lock orders the chat's messages (see the header); the sender's rate-limit
+    // lock makes their concurrent messages take turns. An advisor answering an unassigned chat
+    // takes it (ADR 058), once the lock is held; a chat the caller does not take part in is 404.
+    let taken = false;
+    if (advisor) {
+      const chat = await selectOne<{ id: number }>(
+        tx,
+        sql`select c.id, ${limit.lock} from chats c where c.id = ${chatId} for update of c`,
+      );
+      if (!chat) notFound();
+      const inserted = await selectRows<{ user_id: number }>(
         tx,
         sql`insert into chat_participants (chat_id, user_id, lead_user)
             select ${chatId}, ${sender.id}, false where not exists (select 1
               from chat_participants q where q.chat_id = ${chatId} and not q.lead_user)
             returning user_id`,
       );
-      // The other advisors saw it under "Unassigned": it leaves their lists, live.
-      if (taken.length > 0) await announceToAdvisors(tx, chatId);
+      taken = inserted.length > 0;
     }
-    const locked = await selectOne<{ id: number }>(
+    const member = await selectOne<{ id: number }>(
       tx,
-      sql`select c.id from chats c
-          join chat_participants p on p.chat_id = c.id and p.user_id = ${sender.id}
-          where c.id = ${chatId} for update of c`,
+      advisor
+        ? sql`select p.chat_id as id from chat_participants p
+              where p.chat_id = ${chatId} and p.user_id = ${sender.id}`
+        : sql`select c.id, ${limit.lock} from chats c
+              join chat_participants p on p.chat_id = c.id and p.user_id = ${sender.id}
+              where c.id = ${chatId} for update of c`,
     );
-    if (!locked) notFound();
+    if (!member) notFound();
+    await limit.check(tx);
+    // The other advisors saw it under "Unassigned": it leaves their lists, live.
+    if (taken) await announceToAdvisors(tx, chatId);
     const row = await selectOne<MessageRow>(
       tx,
-      sql`with inserted as (
-            insert into messages (chat_id, sender_id, content, sent_at)
-            values (${chatId}, ${sender.id}, ${content}, clock_timestamp())
-            returning id, chat_id, content, sent_at, sender_id)
-          select i.id, i.chat_id, i.content, i.sent_at, i.sender_id, u.first_name, u.last_name, u.role
-          from inserted i join users u on u.id = i.sender_id`,
+      messageStatement(chatId, sender, content, limit.event),
     );
     if (!row) throw new Error("messages insert returned no row");
     const file = options.attachment;
@@ -288,26 +296,41 @@ export async function postMessage(
       );
       row.attachment = stored ?? null;
     }
-    await tx.execute(
-      sql`update chats set last_message_id = m.id, last_message_at = m.sent_at
-          from messages m where m.id = ${row.id} and chats.id = ${chatId}`,
-    );
-    // A new message brings a removed chat back to the lists; one's own message is read.
-    await tx.execute(
-      sql`update chat_participants
-          set hidden_at = null,
-              last_read_at = case when user_id = ${sender.id}
-                then (select sent_at from messages where id = ${row.id}) else last_read_at end
-          where chat_id = ${chatId}`,
-    );
-    // The student writing again brings a closed or snoozed chat back to the inbox (ADR 058).
-    if (sender.role !== "advisor") {
-      await tx.execute(sql`delete from chat_inbox_states where chat_id = ${chatId}`);
-    }
-    const notice: ChatNotice = { type: "message", chat_id: chatId, id: Number(row.id) };
-    await tx.execute(sql`select pg_notify(${CHAT_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
     return toMessage(row);
   });
+}
+
+/**
+ * The message and what it changes, as one statement: the chat's newest message; the chat back in
+ * every participant's list, read by its sender; a closed or snoozed chat back in the inbox when
+ * the student writes (ADR 058); the sender's rate-limit event; and the notice every process
+ * hears once the transaction commits.
+ */
+function messageStatement(
+  chatId: number,
+  sender: { id: number; role: string },
+  content: string,
+  rateEvent: SQL,
+): SQL {
+  return sql`with inserted as (
+        insert into messages (chat_id, sender_id, content, sent_at)
+        values (${chatId}, ${sender.id}, ${content}, clock_timestamp())
+        returning id, chat_id, content, sent_at, sender_id),
+      chat as (
+        update chats set last_message_id = i.id, last_message_at = i.sent_at
+        from inserted i where chats.id = i.chat_id),
+      participants as (
+        update chat_participants p
+        set hidden_at = null,
+            last_read_at = case when p.user_id = ${sender.id} then i.sent_at else p.last_read_at end
+        from inserted i where p.chat_id = i.chat_id),
+      reopened as (
+        delete from chat_inbox_states where chat_id = ${chatId} and ${sender.role !== "advisor"}),
+      counted as (${rateEvent})
+    select i.id, i.chat_id, i.content, i.sent_at, i.sender_id, u.first_name, u.last_name, u.role,
+      pg_notify(${CHAT_EVENTS_CHANNEL},
+        json_build_object('type', 'message', 'chat_id', i.chat_id, 'id', i.id)::text) as notified
+    from inserted i join users u on u.id = i.sender_id`;
 }
 
 /**
@@ -367,26 +390,39 @@ export async function countUnread(db: Database, userId: number): Promise<number>
   return Number(row?.count ?? 0);
 }
 
+/** A message as the live sockets get it, with who hears of it. */
+export interface Delivery {
+  message: ChatMessage;
+  recipients: number[];
+  unassigned: boolean;
+}
+
 /**
- * A message and who may see it: what live delivery needs for one notice. `unassigned`: the chat
- * has no advisor, so every advisor may see it (ADR 058) and hears of it too.
+ * The messages the live hub heard of, by id, in one query however many arrived together (the hub
+ * reads every notice heard while it was busy at once): each with its chat's participants and
+ * whether no advisor is assigned to it yet. A message not found (deleted since) is left out.
  */
-export async function loadDelivery(
+export async function loadDeliveries(
   db: Database,
-  messageId: number,
-): Promise<{ message: ChatMessage; recipients: number[]; unassigned: boolean } | undefined> {
-  const row = await selectOne<MessageRow & { recipients: number[]; unassigned: boolean }>(
+  messageIds: readonly number[],
+): Promise<Map<number, Delivery>> {
+  const rows = await selectRows<MessageRow & { recipients: number[]; unassigned: boolean }>(
     db,
     sql`select ${MESSAGE_COLUMNS},
           array(select p.user_id from chat_participants p where p.chat_id = m.chat_id) as recipients,
           not exists (select 1 from chat_participants q
             where q.chat_id = m.chat_id and not q.lead_user) as unassigned
-        from messages m join users u on u.id = m.sender_id where m.id = ${messageId}`,
+        from messages m join users u on u.id = m.sender_id
+        where m.id = any(${`{${messageIds.map(Number).join(",")}}`}::bigint[])`,
   );
-  if (!row) return undefined;
-  return {
-    message: toMessage(row),
-    recipients: row.recipients.map(Number),
-    unassigned: row.unassigned === true,
-  };
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        message: toMessage(row),
+        recipients: row.recipients.map(Number),
+        unassigned: row.unassigned === true,
+      },
+    ]),
+  );
 }

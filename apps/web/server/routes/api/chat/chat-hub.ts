@@ -31,7 +31,7 @@ import {
   parseChatNotice,
   type ChatNotice,
 } from "@studyatlas/core/chat/chat-notices.ts";
-import { loadDelivery } from "@studyatlas/core/chat/chats.ts";
+import { type Delivery, loadDeliveries } from "@studyatlas/core/chat/chats.ts";
 import type { FastifyBaseLogger as Logger } from "fastify";
 import type { DatabaseHandle } from "@studyatlas/db/client.ts";
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type LiveEvent } from "@studyatlas/schemas/chat.ts";
@@ -89,24 +89,42 @@ function audience(sockets: SocketRegistry, participants: number[], advisorsToo: 
   return new Set(advisorsToo ? [...participants, ...sockets.usersOfRole("advisor")] : participants);
 }
 
-/** Delivers one notice of a message or a chat to the sockets of the users it concerns. */
+/** Pushes one loaded message to the sockets of the users it concerns. */
+function pushMessage(sockets: SocketRegistry, delivery: Delivery): void {
+  const event: LiveEvent = {
+    type: "message",
+    chat_id: delivery.message.chat_id,
+    message: delivery.message,
+  };
+  for (const userId of audience(sockets, delivery.recipients, delivery.unassigned))
+    sendTo(sockets, userId, event);
+}
+
+/**
+ * Delivers the messages of consecutive notices, read in one query (under load many arrive while
+ * the hub is busy; one query each would let the hub fall behind the writes), in the order heard.
+ */
+async function deliverMessages(
+  database: DatabaseHandle,
+  sockets: SocketRegistry,
+  notices: readonly Extract<ChatNotice, { type: "message" }>[],
+) {
+  const loaded = await loadDeliveries(
+    database.db,
+    notices.map((notice) => notice.id),
+  );
+  for (const notice of notices) {
+    const delivery = loaded.get(notice.id);
+    if (delivery) pushMessage(sockets, delivery);
+  }
+}
+
+/** Delivers one notice of a chat (typing, read, changed) to the sockets of the users it concerns. */
 async function deliver(
   database: DatabaseHandle,
   sockets: SocketRegistry,
-  notice: Exclude<ChatNotice, { type: "session" }>,
+  notice: Exclude<ChatNotice, { type: "session" | "message" }>,
 ) {
-  if (notice.type === "message") {
-    const delivery = await loadDelivery(database.db, notice.id);
-    if (!delivery) return;
-    const event: LiveEvent = {
-      type: "message",
-      chat_id: delivery.message.chat_id,
-      message: delivery.message,
-    };
-    for (const userId of audience(sockets, delivery.recipients, delivery.unassigned))
-      sendTo(sockets, userId, event);
-    return;
-  }
   const chat = await chatAudience(database.db, notice.chat_id);
   if (notice.type === "typing" || notice.type === "read") {
     // The others in the chat only (ADR 058): nobody is told about their own typing or reading.
@@ -205,6 +223,9 @@ async function closeAll(sockets: SocketRegistry): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Messages read per query when many notices wait (a bound on one answer's size). */
+const DELIVERY_BATCH = 200;
+
 export const CHAT_HEARTBEAT_JOB = "chat-heartbeat";
 export const CHAT_SESSION_CHECK_JOB = "chat-session-check";
 
@@ -227,10 +248,19 @@ export function createChatHub(options: {
     while (pending.length > 0) {
       const batch = pending;
       pending = [];
-      for (const notice of batch) {
+      for (let index = 0; index < batch.length; index += 1) {
+        const notice = batch[index] as ChatNotice;
         try {
           if (notice.type === "session") await checkSession(database, sockets, notice.session_id);
-          else if (sockets.size() > 0) await deliver(database, sockets, notice);
+          else if (notice.type === "message") {
+            // This message and the ones heard right after it, together.
+            const run = [notice];
+            while (batch[index + 1]?.type === "message" && run.length < DELIVERY_BATCH) {
+              index += 1;
+              run.push(batch[index] as typeof notice);
+            }
+            if (sockets.size() > 0) await deliverMessages(database, sockets, run);
+          } else if (sockets.size() > 0) await deliver(database, sockets, notice);
         } catch (error) {
           // The database is briefly away: the clients cannot be told what they missed, so they
           // are asked to catch up themselves (an ended session is caught by the next check).

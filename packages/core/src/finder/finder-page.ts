@@ -35,6 +35,18 @@ export interface DegreeTypeGroup {
   ids: number[];
 }
 
+/**
+ * A programme as the finder page sends it for its card (ADR 061): the card's fields without the
+ * total cost (the card works it out from the fee, as every page does) and without the banner when
+ * the thumbnail is the picture shown (an empty text then).
+ */
+export type FinderCard = Omit<CourseCard, "total_cost">;
+
+/** The card's fields of a listed programme, as `FinderCard` says. */
+export function finderCardOf({ total_cost: _shownFromTheFee, ...card }: CourseCard): FinderCard {
+  return card.school.thumbnail.trim() ? { ...card, school: { ...card.school, banner: "" } } : card;
+}
+
 export interface FinderPage {
   /** The search text after misspelling correction, when it differs from what was typed. */
   correctedQuery?: string;
@@ -65,14 +77,14 @@ export interface FinderPage {
   page: number;
   pageCount: number;
   /** The page's programmes as their cards show them. */
-  results: CourseCard[];
+  results: FinderCard[];
   facets: CourseFacets["facets"];
   /** Icons for the discipline list (the facet rows carry no icon). */
   disciplineIcons: Record<string, string>;
   /** Degree types grouped under their programme level, in the catalogue's order. */
   degreeTypeGroups: DegreeTypeGroup[];
   /** Programmes shown when nothing matches (docs/spec/discovery.md §2 "Empty result"). */
-  suggestions: CourseCard[];
+  suggestions: FinderCard[];
 }
 
 /** Featured programmes in random order, for an empty result (docs/spec/discovery.md §2). */
@@ -171,11 +183,11 @@ export async function loadFinderPage(
     count: list.count,
     page: listRequest.page,
     pageCount: pageCount(list.count, listRequest.pageSize),
-    results: list.results,
+    results: list.results.map(finderCardOf),
     facets: facets.facets,
     disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
-    suggestions,
+    suggestions: suggestions.map(finderCardOf),
   };
 }
 

@@ -22,12 +22,18 @@ import { EligibilityNote } from "../../eligibility/eligibility-note.tsx";
 import styles from "./course-card.module.css";
 import { SiteLink } from "../site-link/site-link.tsx";
 
+/**
+ * What a card reads of a programme: its card fields; the total cost it works out from the fee, so
+ * a page may leave that out (the finder does, ADR 061).
+ */
+export type CourseCardFields = Omit<CourseCardData, "total_cost">;
+
 /** The navigation state the card passes to /course/{slug}. */
 export interface CourseLinkState {
-  course: CourseCardData;
+  course: CourseCardFields;
 }
 
-export function CourseCard({ course }: { course: CourseCardData }) {
+export function CourseCard({ course }: { course: CourseCardFields }) {
   const image = cardImageOf(course.school);
   const startDate = formatStartDate(course.course_dates);
   const started = isStartPast(course.course_dates);

@@ -12,6 +12,7 @@ import { listWishlistCourseIds } from "@studyatlas/core/wishlist/wishlists.ts";
 import { CURRENCY_COOKIE } from "@studyatlas/schemas/my-currency-rules.ts";
 
 import { getPendingSecondFactor, getServices, getSessionUser } from "./context.ts";
+import { packMoney } from "./currency/currency-table.ts";
 
 function cookieOf(request: Request | undefined, name: string): string | undefined {
   const header = request?.headers.get("cookie") ?? "";
@@ -60,7 +61,8 @@ export async function loadRootData({
     wishlistCourseIds,
     chatUnread,
     siteLinks: services.siteLinks,
-    money,
+    // The ~150 currencies as one text: a third of their bytes on every page (ADR 061).
+    money: packMoney(money),
     compareTray,
   };
 }

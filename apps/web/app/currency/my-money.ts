@@ -1,13 +1,13 @@
 // The student's currency on every page (docs/decisions/052-my-currency-and-compare.md): the root
 // loader resolves it on the server (account, cookie, browser languages, country), so the first
 // paint is already in it; components read it here, with the rates to convert by.
-import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import type { UsdRates } from "@studyatlas/core/cost/total-cost.ts";
 import type { MyMoney } from "@studyatlas/core/currency/my-money.ts";
 
 import type { loadRootData } from "../root-data.ts";
+import { type PackedMoney, unpackCurrencyTable } from "./currency-table.ts";
 import { formatRateDate } from "./money-format.ts";
 
 export interface MoneyView {
@@ -23,26 +23,12 @@ export interface MoneyView {
   currencies: MyMoney["currencies"];
 }
 
-/**
- * The view of each root loader answer, made once however many components ask (twenty cards of a
- * page each read it): the rates table walks every currency.
- */
-const views = new WeakMap<MyMoney, MoneyView>();
-
 /** The money facts of a root loader answer (pure, for tests). */
-export function moneyViewOf(money: MyMoney): MoneyView {
-  let view = views.get(money);
-  if (!view) {
-    view = makeMoneyView(money);
-    views.set(money, view);
-  }
-  return view;
-}
-
-function makeMoneyView(money: MyMoney): MoneyView {
+export function moneyViewOf(money: PackedMoney): MoneyView {
+  const currencies = unpackCurrencyTable(money.currencyTable);
   const rates: Record<string, number> = {};
   let name = money.code;
-  for (const [code, currencyName, rate] of money.currencies) {
+  for (const [code, currencyName, rate] of currencies) {
     rates[code] = rate;
     if (code === money.code) name = currencyName;
   }
@@ -52,12 +38,27 @@ function makeMoneyView(money: MyMoney): MoneyView {
     rates,
     rateDate: formatRateDate(money.rateDate),
     source: money.source,
-    currencies: money.currencies,
+    currencies,
   };
+}
+
+/**
+ * One view per root answer: a server render does not keep `useMemo` between components, so each
+ * of a page's twenty cards built its own map of ~150 rates (ADR 061); the table is read once.
+ */
+const views = new WeakMap<PackedMoney, MoneyView>();
+
+function cachedMoneyViewOf(money: PackedMoney): MoneyView {
+  let view = views.get(money);
+  if (!view) {
+    view = moneyViewOf(money);
+    views.set(money, view);
+  }
+  return view;
 }
 
 /** The student's currency, or undefined when the root loader failed (the error pages). */
 export function useMyMoney(): MoneyView | undefined {
   const money = useRouteLoaderData<typeof loadRootData>("root")?.money;
-  return useMemo(() => (money ? moneyViewOf(money) : undefined), [money]);
+  return money ? cachedMoneyViewOf(money) : undefined;
 }

@@ -4,7 +4,7 @@
 import { useRouteLoaderData } from "react-router";
 
 import type { UsdRates } from "@studyatlas/core/cost/total-cost.ts";
-import type { MyMoney } from "@studyatlas/core/currency/my-money.ts";
+import type { CurrencyRate, MyMoney } from "@studyatlas/core/currency/my-money.ts";
 
 import type { loadRootData } from "../root-data.ts";
 import { type PackedMoney, unpackCurrencyTable } from "./currency-table.ts";
@@ -23,18 +23,38 @@ export interface MoneyView {
   currencies: MyMoney["currencies"];
 }
 
+interface ReadTable {
+  text: string;
+  currencies: CurrencyRate[];
+  rates: UsdRates;
+  names: ReadonlyMap<string, string>;
+}
+
+/**
+ * The table last read: every answer carries the same text until the rates change, so the server
+ * reads it once, not once a render. Its rates are shared: read them, never write them.
+ */
+let lastTable: ReadTable | undefined;
+
+function readTable(text: string): ReadTable {
+  if (lastTable?.text === text) return lastTable;
+  const currencies = unpackCurrencyTable(text);
+  const rates: Record<string, number> = {};
+  const names = new Map<string, string>();
+  for (const [code, name, rate] of currencies) {
+    rates[code] = rate;
+    names.set(code, name);
+  }
+  lastTable = { text, currencies, rates, names };
+  return lastTable;
+}
+
 /** The money facts of a root loader answer (pure, for tests). */
 export function moneyViewOf(money: PackedMoney): MoneyView {
-  const currencies = unpackCurrencyTable(money.currencyTable);
-  const rates: Record<string, number> = {};
-  let name = money.code;
-  for (const [code, currencyName, rate] of currencies) {
-    rates[code] = rate;
-    if (code === money.code) name = currencyName;
-  }
+  const { currencies, rates, names } = readTable(money.currencyTable);
   return {
     code: money.code,
-    name,
+    name: names.get(money.code) ?? money.code,
     rates,
     rateDate: formatRateDate(money.rateDate),
     source: money.source,

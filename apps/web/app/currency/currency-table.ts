@@ -10,9 +10,17 @@ const ENTRY = "|";
 /** The student's money facts as the root data sends them: the currencies as one text. */
 export type PackedMoney = Omit<MyMoney, "currencies"> & { currencyTable: string };
 
+/** Tables packed: the catalogue hands out the same table until it changes. */
+const packed = new WeakMap<readonly CurrencyRate[], string>();
+
 /** The root data's form of the money facts (root-data.ts). */
 export function packMoney({ currencies, ...money }: MyMoney): PackedMoney {
-  return { ...money, currencyTable: packCurrencyTable(currencies) };
+  let currencyTable = packed.get(currencies);
+  if (currencyTable === undefined) {
+    currencyTable = packCurrencyTable(currencies);
+    packed.set(currencies, currencyTable);
+  }
+  return { ...money, currencyTable };
 }
 
 /**

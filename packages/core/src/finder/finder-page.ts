@@ -13,17 +13,13 @@ import {
   type CourseCard,
   type CourseListQuery,
 } from "@studyatlas/schemas/catalogue.ts";
-import type {
-  CourseFacets,
-  NearbySearch,
-  QueryChip,
-  WidenedSearch,
-} from "@studyatlas/schemas/finder.ts";
+import type { NearbySearch, QueryChip, WidenedSearch } from "@studyatlas/schemas/finder.ts";
 
 import type { Qualifications } from "@studyatlas/schemas/entry-requirements.ts";
 
 import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
 import { type CourseListRequest, defaultOrdering } from "./course-request.ts";
+import { type FinderFacets, finderFacetsOf } from "./finder-facets.ts";
 import { pageCount } from "../catalogue/pagination.ts";
 import { nearbySearches } from "./nearby-searches.ts";
 import { searchTokens } from "./search-words.ts";
@@ -78,7 +74,8 @@ export interface FinderPage {
   pageCount: number;
   /** The page's programmes as their cards show them. */
   results: FinderCard[];
-  facets: CourseFacets["facets"];
+  /** The facet counts, with what the filters read of them (finder-facets.ts). */
+  facets: FinderFacets;
   /** Icons for the discipline list (the facet rows carry no icon). */
   disciplineIcons: Record<string, string>;
   /** Degree types grouped under their programme level, in the catalogue's order. */
@@ -184,7 +181,7 @@ export async function loadFinderPage(
     page: listRequest.page,
     pageCount: pageCount(list.count, listRequest.pageSize),
     results: list.results.map(finderCardOf),
-    facets: facets.facets,
+    facets: finderFacetsOf(facets.facets),
     disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
     suggestions: suggestions.map(finderCardOf),

@@ -43,7 +43,7 @@ export function DisciplineFilter() {
   return (
     <ul className={styles.disciplineList}>
       {data.facets.discipline.map((discipline) => {
-        const isSelected = selected?.id === discipline.id;
+        const isSelected = selected?.slug === discipline.slug;
         const icon = data.disciplineIcons[discipline.slug];
         const content = (
           <>
@@ -65,7 +65,7 @@ export function DisciplineFilter() {
           </>
         );
         return (
-          <li key={discipline.id} className={styles.disciplineItem}>
+          <li key={discipline.slug} className={styles.disciplineItem}>
             {isSelected ? (
               <SiteLink
                 to={hrefOf(undefined)}

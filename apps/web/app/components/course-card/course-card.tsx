@@ -44,15 +44,7 @@ export function CourseCard({ course }: { course: CourseCardFields }) {
     <article className={styles.card}>
       <div className={styles.media}>
         {image && (
-          <img
-            className={styles.image}
-            src={image}
-            alt=""
-            width={300}
-            height={120}
-            loading="lazy"
-            decoding="async"
-          />
+          <img src={image} alt="" width={300} height={120} loading="lazy" decoding="async" />
         )}
         {/* The wishlist heart (docs/spec/discovery.md §4 "Wishlist heart"). */}
         <WishlistHeart courseId={course.id} courseName={course.name} />
@@ -63,7 +55,6 @@ export function CourseCard({ course }: { course: CourseCardFields }) {
         <div className={styles.school}>
           {course.school.logo ? (
             <img
-              className={styles.logo}
               src={course.school.logo}
               alt={`${course.school.name} logo`}
               width={44}
@@ -72,17 +63,14 @@ export function CourseCard({ course }: { course: CourseCardFields }) {
               decoding="async"
             />
           ) : (
-            <span className={styles.logo} aria-hidden="true">
-              {course.school.name.charAt(0)}
-            </span>
+            <span aria-hidden="true">{course.school.name.charAt(0)}</span>
           )}
-          <span className={styles.schoolName}>{course.school.name}</span>
+          <span>{course.school.name}</span>
         </div>
         <h3 className={styles.name}>
           <SiteLink
             to={`/course/${course.slug}`}
             state={state}
-            className={styles.link}
             // A cut name is read as it is seen (a label that cuts a word in the middle no longer
             // contains what is seen, WCAG 2.5.3); the whole name is the tooltip and the link's
             // description.

@@ -5,12 +5,13 @@
 // is set), with the answer cache and page reuse off; each page is asked over --renders unique
 // addresses through `app.inject` (no socket), after a warm-up. Prints the median and p95 of the
 // render time, the median CPU time of the process per render (all its threads: less sensitive to
-// other work on the shared cores than the wall time), the HTML size and the size of the loader
-// data embedded for hydration.
+// other work on the shared cores than the wall time), the HTML size, its size gzipped at the
+// server's level (plugins/compression.ts: 4) and the size of the loader data embedded for hydration.
 // Options: --courses N (default 100,000), --renders N per page (default 200), --keep,
 // --only TEXT (only the pages whose label contains TEXT, e.g. `--only home`), --profile FILE (a
 // CPU profile of the timed renders only, for Chrome's DevTools or `node --cpu-prof`'s readers).
 import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { Session } from "node:inspector/promises";
 
 import { buildApp } from "../apps/web/server/app.ts";
@@ -80,6 +81,7 @@ for (const [label, paths] of sets) {
   const times: number[] = [];
   const cpuTimes: number[] = [];
   const sizes: number[] = [];
+  const gzipSizes: number[] = [];
   const dataSizes: number[] = [];
   for (const [index, path] of paths.slice(0, RENDERS + WARM_UP).entries()) {
     const started = performance.now();
@@ -92,6 +94,7 @@ for (const [label, paths] of sets) {
     times.push(elapsed);
     cpuTimes.push((cpu.user + cpu.system) / 1000);
     sizes.push(body.length);
+    gzipSizes.push(gzipSync(body, { level: 4 }).length);
     // React Router's hydration data: the turbo-stream text inside the streamed script tags.
     const data = body.match(/window\.__reactRouterContext\.streamController\.enqueue\([^<]*/g);
     dataSizes.push(data ? data.join("").length : 0);
@@ -99,7 +102,7 @@ for (const [label, paths] of sets) {
   const kb = (values: number[]) =>
     `${(values.reduce((sum, value) => sum + value, 0) / values.length / 1024).toFixed(1)} KB`;
   console.log(
-    `${label.padEnd(20)} render p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms | p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms | CPU p50 ${percentile(cpuTimes, 50).toFixed(1).padStart(5)} ms | HTML ${kb(sizes).padStart(9)} | loader data ${kb(dataSizes).padStart(8)}`,
+    `${label.padEnd(20)} render p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms | p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms | CPU p50 ${percentile(cpuTimes, 50).toFixed(1).padStart(5)} ms | HTML ${kb(sizes).padStart(9)} | gzip ${kb(gzipSizes).padStart(8)} | loader data ${kb(dataSizes).padStart(8)}`,
   );
 }
 if (session && profileFile) {

@@ -10,7 +10,8 @@ function Estimate({ text, note, block }: { text: string; note: string; block?: b
   return (
     <span className={styles.estimate} data-block={block || undefined} title={note}>
       {text}
-      <span className="visually-hidden"> ({note})</span>
+      {/* One text each: no `<!-- -->` between its parts in the server's HTML (two per card). */}
+      <span className="visually-hidden">{` (${note})`}</span>
     </span>
   );
 }
@@ -111,7 +112,7 @@ export function RatesNote({
   }
   return (
     <p className={`${styles.rates} ${className ?? ""}`}>
-      {lead ?? `Estimates in ${money.name}`} at the rates of {money.rateDate}
+      {`${lead ?? `Estimates in ${money.name}`} at the rates of ${money.rateDate}`}
     </p>
   );
 }

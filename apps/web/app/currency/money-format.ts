@@ -85,8 +85,14 @@ const RATE_DAY = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+/** The day last said: every page says the same day until the rates change. */
+let lastRateDay = { day: "", text: "" };
+
 /** A rate snapshot's day as pages say it ("1 Nov 2026"); '' for none. */
 export function formatRateDate(day: string): string {
+  if (lastRateDay.day === day) return lastRateDay.text;
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? "" : RATE_DAY.format(date);
+  const text = Number.isNaN(date.getTime()) ? "" : RATE_DAY.format(date);
+  lastRateDay = { day, text };
+  return text;
 }

@@ -1,13 +1,13 @@
 // The student's currency on every page (docs/decisions/052-my-currency-and-compare.md): the root
 // loader resolves it on the server (account, cookie, browser languages, country), so the first
 // paint is already in it; components read it here, with the rates to convert by.
-import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 
 import type { UsdRates } from "@studyatlas/core/cost/total-cost.ts";
-import type { MyMoney } from "@studyatlas/core/currency/my-money.ts";
+import type { CurrencyRate, MyMoney } from "@studyatlas/core/currency/my-money.ts";
 
 import type { loadRootData } from "../root-data.ts";
+import { type PackedMoney, unpackCurrencyTable } from "./currency-table.ts";
 import { formatRateDate } from "./money-format.ts";
 
 export interface MoneyView {
@@ -23,41 +23,62 @@ export interface MoneyView {
   currencies: MyMoney["currencies"];
 }
 
+interface ReadTable {
+  text: string;
+  currencies: CurrencyRate[];
+  rates: UsdRates;
+  names: ReadonlyMap<string, string>;
+}
+
 /**
- * The view of each root loader answer, made once however many components ask (twenty cards of a
- * page each read it): the rates table walks every currency.
+ * The table last read: every answer carries the same text until the rates change, so the server
+ * reads it once, not once a render. Its rates are shared: read them, never write them.
  */
-const views = new WeakMap<MyMoney, MoneyView>();
+let lastTable: ReadTable | undefined;
+
+function readTable(text: string): ReadTable {
+  if (lastTable?.text === text) return lastTable;
+  const currencies = unpackCurrencyTable(text);
+  const rates: Record<string, number> = {};
+  const names = new Map<string, string>();
+  for (const [code, name, rate] of currencies) {
+    rates[code] = rate;
+    names.set(code, name);
+  }
+  lastTable = { text, currencies, rates, names };
+  return lastTable;
+}
 
 /** The money facts of a root loader answer (pure, for tests). */
-export function moneyViewOf(money: MyMoney): MoneyView {
+export function moneyViewOf(money: PackedMoney): MoneyView {
+  const { currencies, rates, names } = readTable(money.currencyTable);
+  return {
+    code: money.code,
+    name: names.get(money.code) ?? money.code,
+    rates,
+    rateDate: formatRateDate(money.rateDate),
+    source: money.source,
+    currencies,
+  };
+}
+
+/**
+ * One view per root answer: a server render does not keep `useMemo` between components, so each
+ * of a page's twenty cards built its own map of ~150 rates (ADR 061); the table is read once.
+ */
+const views = new WeakMap<PackedMoney, MoneyView>();
+
+function cachedMoneyViewOf(money: PackedMoney): MoneyView {
   let view = views.get(money);
   if (!view) {
-    view = makeMoneyView(money);
+    view = moneyViewOf(money);
     views.set(money, view);
   }
   return view;
 }
 
-function makeMoneyView(money: MyMoney): MoneyView {
-  const rates: Record<string, number> = {};
-  let name = money.code;
-  for (const [code, currencyName, rate] of money.currencies) {
-    rates[code] = rate;
-    if (code === money.code) name = currencyName;
-  }
-  return {
-    code: money.code,
-    name,
-    rates,
-    rateDate: formatRateDate(money.rateDate),
-    source: money.source,
-    currencies: money.currencies,
-  };
-}
-
 /** The student's currency, or undefined when the root loader failed (the error pages). */
 export function useMyMoney(): MoneyView | undefined {
   const money = useRouteLoaderData<typeof loadRootData>("root")?.money;
-  return useMemo(() => (money ? moneyViewOf(money) : undefined), [money]);
+  return money ? cachedMoneyViewOf(money) : undefined;
 }

@@ -1,7 +1,9 @@
 // What a server-rendered page leaves out (docs/decisions/061-finder-page-weight.md): the finder's
 // data does not repeat the currencies the root data carries, and the long lists that only the
 // script makes usable — the currency selects, the finder's country list — are written short, with
-// the chosen currency and the checked countries always there. On the built front end.
+// the chosen currency and the checked countries always there. The root's reference lists travel
+// as one text each, and the finder's cards and facets carry only what the page reads (the
+// amendment). On the built front end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
@@ -61,9 +63,21 @@ describe("page weight", () => {
     expect(selects).toContainEqual(["GBP"]);
     const data = await t.app.inject({ url: "/coursefinder.data?tuition=0,5000&currency=GBP" });
     expect(data.statusCode).toBe(200);
-    // The root's data names each currency once; the finder's data has no list of its own.
-    expect(data.body.match(/"Afghan Afghani"/g)).toHaveLength(1);
+    // The root's data names each currency once, in its one-text table; the finder's data has no
+    // list of its own.
+    expect(data.body.match(/Afghan Afghani/g)).toHaveLength(1);
+    expect(data.body).toMatch(/AFN [0-9.e+-]+ Afghan Afghani/);
     expect(data.body).not.toContain('"usd_exchange_rate"');
+  });
+
+  it("sends the root's countries as one text, and the finder's cards and facets without unread fields", async () => {
+    const data = await t.app.inject({ url: "/coursefinder.data" });
+    expect(data.statusCode).toBe(200);
+    // "11 argentina Argentina|12 australia Australia|…": no object per country.
+    expect(data.body).toMatch(/\d+ [a-z-]+ [^|"]+\|\d+ [a-z-]+ [^|"]+\|/);
+    // A card works its total out from the fee; the degree types' boxes show their names.
+    expect(data.body).not.toContain('"total_cost"');
+    expect(data.body).not.toContain('"short_name"');
   });
 
   it("writes the first countries of the finder's list, and every checked one", async () => {

@@ -27,6 +27,42 @@ export interface MyMoneyRequest {
   acceptLanguage: string | undefined;
 }
 
+type ListedCurrency = Awaited<ReturnType<CachedCatalogue["listCurrencies"]>>["results"][number];
+
+/**
+ * The currencies' table of one catalogue answer, made once: the catalogue keeps its answer until
+ * the catalogue changes, and every page's root data asks for it (ADR 061). The same table each
+ * time also lets the page's data pack it once (apps/web currency-table.ts).
+ */
+const tables = new WeakMap<
+  readonly ListedCurrency[],
+  { currencies: CurrencyRate[]; rateDate: string }
+>();
+
+function ratesOf(listed: readonly ListedCurrency[]): {
+  currencies: CurrencyRate[];
+  rateDate: string;
+} {
+  let table = tables.get(listed);
+  if (!table) {
+    table = {
+      currencies: listed
+        .filter((currency) => currency.usd_exchange_rate > 0)
+        .map((currency) => [
+          currency.short_code.toUpperCase(),
+          currency.name,
+          currency.usd_exchange_rate,
+        ]),
+      rateDate: listed.reduce(
+        (newest, currency) => (currency.rate_date > newest ? currency.rate_date : newest),
+        "",
+      ),
+    };
+    tables.set(listed, table);
+  }
+  return table;
+}
+
 /** The root loader's currency facts for one request. */
 export async function loadMyMoney(
   services: { db: Database; catalogue: CachedCatalogue },
@@ -39,13 +75,7 @@ export async function loadMyMoney(
       ? Promise.resolve({ currency: null, residenceCountry: null })
       : getAccountCurrencyFacts(services.db, request.userId),
   ]);
-  const currencies: CurrencyRate[] = list.results
-    .filter((currency) => currency.usd_exchange_rate > 0)
-    .map((currency) => [
-      currency.short_code.toUpperCase(),
-      currency.name,
-      currency.usd_exchange_rate,
-    ]);
+  const { currencies, rateDate } = ratesOf(list.results);
   const resolved = resolveMyCurrency({
     account: account.currency,
     cookie: request.cookie,
@@ -54,9 +84,5 @@ export async function loadMyMoney(
     known: new Set(currencies.map(([code]) => code)),
     currencyOfCountry: new Map(countryCurrencies),
   });
-  const rateDate = list.results.reduce(
-    (newest, currency) => (currency.rate_date > newest ? currency.rate_date : newest),
-    "",
-  );
   return { ...resolved, currencies, rateDate };
 }

@@ -13,17 +13,13 @@ import {
   type CourseCard,
   type CourseListQuery,
 } from "@studyatlas/schemas/catalogue.ts";
-import type {
-  CourseFacets,
-  NearbySearch,
-  QueryChip,
-  WidenedSearch,
-} from "@studyatlas/schemas/finder.ts";
+import type { NearbySearch, QueryChip, WidenedSearch } from "@studyatlas/schemas/finder.ts";
 
 import type { Qualifications } from "@studyatlas/schemas/entry-requirements.ts";
 
 import type { CachedCatalogue } from "../catalogue/cached-catalogue.ts";
 import { type CourseListRequest, defaultOrdering } from "./course-request.ts";
+import { type FinderFacets, finderFacetsOf } from "./finder-facets.ts";
 import { pageCount } from "../catalogue/pagination.ts";
 import { nearbySearches } from "./nearby-searches.ts";
 import { searchTokens } from "./search-words.ts";
@@ -33,6 +29,18 @@ export interface DegreeTypeGroup {
   programme: ProgrammeSlug | undefined;
   label: string;
   ids: number[];
+}
+
+/**
+ * A programme as the finder page sends it for its card (ADR 061): the card's fields without the
+ * total cost (the card works it out from the fee, as every page does) and without the banner when
+ * the thumbnail is the picture shown (an empty text then).
+ */
+export type FinderCard = Omit<CourseCard, "total_cost">;
+
+/** The card's fields of a listed programme, as `FinderCard` says. */
+export function finderCardOf({ total_cost: _shownFromTheFee, ...card }: CourseCard): FinderCard {
+  return card.school.thumbnail.trim() ? { ...card, school: { ...card.school, banner: "" } } : card;
 }
 
 export interface FinderPage {
@@ -65,14 +73,15 @@ export interface FinderPage {
   page: number;
   pageCount: number;
   /** The page's programmes as their cards show them. */
-  results: CourseCard[];
-  facets: CourseFacets["facets"];
+  results: FinderCard[];
+  /** The facet counts, with what the filters read of them (finder-facets.ts). */
+  facets: FinderFacets;
   /** Icons for the discipline list (the facet rows carry no icon). */
   disciplineIcons: Record<string, string>;
   /** Degree types grouped under their programme level, in the catalogue's order. */
   degreeTypeGroups: DegreeTypeGroup[];
   /** Programmes shown when nothing matches (docs/spec/discovery.md §2 "Empty result"). */
-  suggestions: CourseCard[];
+  suggestions: FinderCard[];
 }
 
 /** Featured programmes in random order, for an empty result (docs/spec/discovery.md §2). */
@@ -171,11 +180,11 @@ export async function loadFinderPage(
     count: list.count,
     page: listRequest.page,
     pageCount: pageCount(list.count, listRequest.pageSize),
-    results: list.results,
-    facets: facets.facets,
+    results: list.results.map(finderCardOf),
+    facets: finderFacetsOf(facets.facets),
     disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
-    suggestions,
+    suggestions: suggestions.map(finderCardOf),
   };
 }
 

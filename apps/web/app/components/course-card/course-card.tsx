@@ -22,12 +22,18 @@ import { EligibilityNote } from "../../eligibility/eligibility-note.tsx";
 import styles from "./course-card.module.css";
 import { SiteLink } from "../site-link/site-link.tsx";
 
+/**
+ * What a card reads of a programme: its card fields; the total cost it works out from the fee, so
+ * a page may leave that out (the finder does, ADR 061).
+ */
+export type CourseCardFields = Omit<CourseCardData, "total_cost">;
+
 /** The navigation state the card passes to /course/{slug}. */
 export interface CourseLinkState {
-  course: CourseCardData;
+  course: CourseCardFields;
 }
 
-export function CourseCard({ course }: { course: CourseCardData }) {
+export function CourseCard({ course }: { course: CourseCardFields }) {
   const image = cardImageOf(course.school);
   const startDate = formatStartDate(course.course_dates);
   const started = isStartPast(course.course_dates);
@@ -38,15 +44,7 @@ export function CourseCard({ course }: { course: CourseCardData }) {
     <article className={styles.card}>
       <div className={styles.media}>
         {image && (
-          <img
-            className={styles.image}
-            src={image}
-            alt=""
-            width={300}
-            height={120}
-            loading="lazy"
-            decoding="async"
-          />
+          <img src={image} alt="" width={300} height={120} loading="lazy" decoding="async" />
         )}
         {/* The wishlist heart (docs/spec/discovery.md §4 "Wishlist heart"). */}
         <WishlistHeart courseId={course.id} courseName={course.name} />
@@ -57,7 +55,6 @@ export function CourseCard({ course }: { course: CourseCardData }) {
         <div className={styles.school}>
           {course.school.logo ? (
             <img
-              className={styles.logo}
               src={course.school.logo}
               alt={`${course.school.name} logo`}
               width={44}
@@ -66,17 +63,14 @@ export function CourseCard({ course }: { course: CourseCardData }) {
               decoding="async"
             />
           ) : (
-            <span className={styles.logo} aria-hidden="true">
-              {course.school.name.charAt(0)}
-            </span>
+            <span aria-hidden="true">{course.school.name.charAt(0)}</span>
           )}
-          <span className={styles.schoolName}>{course.school.name}</span>
+          <span>{course.school.name}</span>
         </div>
         <h3 className={styles.name}>
           <SiteLink
             to={`/course/${course.slug}`}
             state={state}
-            className={styles.link}
             // A cut name is read as it is seen (a label that cuts a word in the middle no longer
             // contains what is seen, WCAG 2.5.3); the whole name is the tooltip and the link's
             // description.

@@ -17,15 +17,10 @@ export function FacetCheckbox({ label, count, checked, onChange }: FacetCheckbox
   const disabled = !checked && count === 0;
   return (
     <label className={styles.option} data-disabled={disabled || undefined}>
-      <input
-        type="checkbox"
-        className={styles.checkbox}
-        checked={checked}
-        disabled={disabled}
-        aria-disabled={disabled || undefined}
-        onChange={onChange}
-      />
-      <span className={styles.optionLabel}>{label}</span>
+      {/* Styled through the option (filter-panel.module.css); `disabled` is all a screen reader
+          needs to hear it is unavailable. */}
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={onChange} />
+      <span>{label}</span>
       {count !== undefined ? <FacetCount count={count} /> : null}
     </label>
   );

@@ -50,7 +50,7 @@ export function FilterOverlay({
         >
           <FilterIcon />
           <span>Filter</span>
-          <span className={styles.barCount}>{count} results</span>
+          <span className={styles.barCount}>{`${count} results`}</span>
         </button>
       </div>
       <dialog

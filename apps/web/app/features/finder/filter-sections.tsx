@@ -11,7 +11,7 @@ import {
   PROGRAMME_LEVEL_OPTIONS,
 } from "@studyatlas/schemas/catalogue-constants.ts";
 
-import { disciplineHref, programmeHref, toggleValue } from "./finder-query.ts";
+import { disciplineHrefs, programmeHref, toggleValue } from "./finder-query.ts";
 import { variantPathOf } from "./finder-route.ts";
 import { FacetCheckbox, FacetCount } from "./facet-checkbox.tsx";
 import { useFinder } from "./finder-data.ts";
@@ -39,10 +39,11 @@ export function DisciplineFilter() {
   const { data, location, linkState } = useFinder();
   const programmePath = variantPathOf(data.programme);
   const selected = data.discipline;
+  const hrefOf = disciplineHrefs(location.scope, programmePath, location.search);
   return (
     <ul className={styles.disciplineList}>
       {data.facets.discipline.map((discipline) => {
-        const isSelected = selected?.id === discipline.id;
+        const isSelected = selected?.slug === discipline.slug;
         const icon = data.disciplineIcons[discipline.slug];
         const content = (
           <>
@@ -64,10 +65,10 @@ export function DisciplineFilter() {
           </>
         );
         return (
-          <li key={discipline.id} className={styles.disciplineItem}>
+          <li key={discipline.slug} className={styles.disciplineItem}>
             {isSelected ? (
               <SiteLink
-                to={disciplineHref(location.scope, programmePath, location.search, undefined)}
+                to={hrefOf(undefined)}
                 className={styles.disciplineLink}
                 aria-current="true"
                 preventScrollReset
@@ -85,7 +86,7 @@ export function DisciplineFilter() {
               </span>
             ) : (
               <SiteLink
-                to={disciplineHref(location.scope, programmePath, location.search, discipline.slug)}
+                to={hrefOf(discipline.slug)}
                 className={styles.disciplineLink}
                 preventScrollReset
                 state={linkState}

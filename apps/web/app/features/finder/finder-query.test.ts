@@ -6,6 +6,7 @@ import { DURATION_BUCKETS } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   buildFinderSearch,
   disciplineHref,
+  disciplineHrefs,
   finderQueryObject,
   programmeHref,
   toggleValue,
@@ -107,6 +108,14 @@ describe("discipline and programme links (docs/spec/discovery.md §2)", () => {
     expect(disciplineHref(FINDER, "courses", "?discipline=law&name=x", undefined)).toBe(
       "/coursefinder?name=x",
     );
+  });
+
+  it("gives every discipline of a list the link disciplineHref gives it", () => {
+    const search = "?programme=postgraduate&discipline=law&country=canada&page=2";
+    const hrefOf = disciplineHrefs(FINDER, "graduate", search);
+    for (const slug of ["law", "art", undefined]) {
+      expect(hrefOf(slug)).toBe(disciplineHref(FINDER, "graduate", search, slug));
+    }
   });
 
   it("switches programme by path on the variants and by query on the finder", () => {

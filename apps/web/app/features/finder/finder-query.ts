@@ -123,6 +123,22 @@ export function disciplineHref(
 }
 
 /**
+ * `disciplineHref` for every discipline of one list: the query the disciplines' links share is
+ * worked out once, not once per discipline.
+ */
+export function disciplineHrefs(
+  scope: FinderScope,
+  programmeVariantPath: string,
+  search: string,
+): (slug: string | undefined) => string {
+  const rest = withoutKeys(search, ["discipline", "programme"]);
+  return (slug) =>
+    slug !== undefined
+      ? `/${programmeVariantPath}/${slug}${rest}`
+      : disciplineHref(scope, programmeVariantPath, search, undefined);
+}
+
+/**
  * Where a programme level leads: on the variants another variant path (keeping the discipline
  * child), on the finder's own paths the programme query key. `target` undefined clears it.
  */

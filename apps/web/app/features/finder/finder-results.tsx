@@ -38,7 +38,7 @@ export function FinderResults({ loading }: { loading: boolean }) {
     <div className={styles.results} ref={resultsRef}>
       <div className={styles.resultsHeader}>
         <h2 className={styles.count}>
-          {COUNT.format(page.count)} {page.count === 1 ? "result" : "results"}
+          {`${COUNT.format(page.count)} ${page.count === 1 ? "result" : "results"}`}
         </h2>
         <SortSelect />
       </div>

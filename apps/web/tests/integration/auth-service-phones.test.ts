@@ -61,12 +61,20 @@ describe("the product's profile: phones off", () => {
       400,
       "phone_provider_disabled",
     );
+    // Verifying checks the number and the code, as GoTrue's does: no code was ever texted.
     expectCode(
       await call(t, "POST", "/verify", {
         body: { type: "sms", phone: "+14155550100", token: "123456" },
       }),
+      403,
+      "otp_expired",
+    );
+    expectCode(
+      await call(t, "POST", "/verify", {
+        body: { type: "sms", phone: "+14155550100-invalid", token: "123456" },
+      }),
       400,
-      "phone_provider_disabled",
+      "validation_failed",
     );
     expectCode(
       await call(t, "POST", "/resend", { body: { type: "sms", phone: "+14155550100" } }),

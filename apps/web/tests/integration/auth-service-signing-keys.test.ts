@@ -5,6 +5,7 @@
 // which also signs the API keys, as the Supabase CLI's are).
 import { GoTrueClient } from "@supabase/auth-js";
 import {
+  decodeJwt,
   decodeProtectedHeader,
   exportJWK,
   generateKeyPair,
@@ -222,5 +223,12 @@ describe("GOTRUE_JWT_KEYS", () => {
     const admin = await adminClient(configured.baseUrl, serviceRole);
     const { error } = await admin.listUsers();
     expect(error).toBeNull();
+    // Every admin endpoint takes it, the passkeys' too (they checked the shared secret alone).
+    const userId = decodeJwt(token).sub;
+    const passkeys = await fetch(`${configured.baseUrl}/auth/v1/admin/users/${userId}/passkeys`, {
+      headers: { authorization: `Bearer ${serviceRole}`, apikey: serviceRole },
+    });
+    expect(passkeys.status).not.toBe(401);
+    expect(passkeys.status).not.toBe(403);
   });
 });

@@ -28,6 +28,7 @@ import {
 } from "@studyatlas/schemas/passkeys.ts";
 import { AuthIdParamsSchema } from "@studyatlas/schemas/auth-service.ts";
 
+import { tokenKeysOf } from "../../plugins/auth.ts";
 import { GoTrueHttpError } from "./gotrue-errors.ts";
 import {
   AUTH_SERVICE_TAGS,
@@ -170,7 +171,7 @@ function ownerRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
 function adminRoutes(app: FastifyInstance, options: AuthServiceOptions): void {
   const { db } = options.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(options.auth.secret);
+  const admin = requireAdmin(tokenKeysOf(options.auth));
 
   api.get("/admin/users/:id/passkeys", {
     preValidation: admin,

@@ -21,24 +21,18 @@ import {
   normalisePhone,
   type SmsSettings,
 } from "../auth-service/sms-settings.ts";
-import {
-  MFA_LIMITS,
-  UUID,
-  findOwnedFactor,
-  listSessionAmr,
-  lockUserFactors,
-  viewOf,
-} from "./mfa.ts";
+import { MFA_LIMITS, UUID, findOwnedFactor, lockUserFactors } from "./mfa.ts";
 import { assertMayEnroll } from "./mfa-enrolment.ts";
 import {
   MFA_CHALLENGE_LIMIT,
-  MFA_VERIFY_LIMIT,
+  countVerifyAttempt,
   dropWeakerAccess,
   lockSession,
   raiseSession,
+  verifiedAnswer,
   type VerifiedFactor,
 } from "./mfa-verification.ts";
-import { clearEvents, consumeLimit, releaseEvent } from "./rate-limit.ts";
+import { consumeLimit } from "./rate-limit.ts";
 import { safeEqual, sha256 } from "./secrets.ts";
 
 const ENROLL_DISABLED = () =>
@@ -234,8 +228,7 @@ export async function verifyPhoneFactor(
   if (!settings.mfa.verifyEnabled) throw VERIFY_DISABLED();
   const owned = await findOwnedFactor(db, input.userId, input.factorId);
   if (!UUID.test(input.challengeId)) throw CHALLENGE_NOT_FOUND();
-  const failures = input.failureScope ? `${owned.id}:${input.failureScope}` : owned.id;
-  const slot = await consumeLimit(db, MFA_VERIFY_LIMIT, failures);
+  const attempt = await countVerifyAttempt(db, owned.id, input.failureScope);
   const verified = await inTransaction(db, async (tx) => {
     await lockUserFactors(tx, input.userId);
     const factor = await findOwnedFactor(tx, input.userId, input.factorId, true);
@@ -254,13 +247,5 @@ export async function verifyPhoneFactor(
     return { factor: row, sessionId, refreshToken };
   });
   if (!verified) throw INVALID_CODE();
-  await releaseEvent(db, slot);
-  await clearEvents(db, MFA_VERIFY_LIMIT, failures);
-  return {
-    factor: viewOf(verified.factor),
-    sessionId: verified.sessionId,
-    aal: "aal2",
-    refreshToken: verified.refreshToken,
-    amr: await listSessionAmr(db, verified.sessionId),
-  };
+  return verifiedAnswer(db, attempt, verified);
 }

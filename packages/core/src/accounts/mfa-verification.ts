@@ -318,6 +318,42 @@ async function verifyInTransaction(
   return { factor, sessionId, refreshToken };
 }
 
+/** A code's verification, counted as a failure before it is checked (given back when right). */
+export interface VerifyAttempt {
+  slot: number;
+  failures: string;
+}
+
+/**
+ * Counts one try against the factor's failures (per `failureScope`, the client, when given) before
+ * the code is checked: ten wrong codes and even a right one waits.
+ */
+export async function countVerifyAttempt(
+  db: Database,
+  factorId: string,
+  failureScope: string | undefined,
+): Promise<VerifyAttempt> {
+  const failures = failureScope ? `${factorId}:${failureScope}` : factorId;
+  return { slot: await consumeLimit(db, MFA_VERIFY_LIMIT, failures), failures };
+}
+
+/** A right code: its try and the factor's failures are cleared; the raised session answered. */
+export async function verifiedAnswer(
+  db: Database,
+  attempt: VerifyAttempt,
+  verified: { factor: FactorRow; sessionId: string; refreshToken: string },
+): Promise<VerifiedFactor> {
+  await releaseEvent(db, attempt.slot);
+  await clearEvents(db, MFA_VERIFY_LIMIT, attempt.failures);
+  return {
+    factor: viewOf(verified.factor),
+    sessionId: verified.sessionId,
+    aal: "aal2",
+    refreshToken: verified.refreshToken,
+    amr: await listSessionAmr(db, verified.sessionId),
+  };
+}
+
 /**
  * Checks a code for a challenge. On success, in one transaction: the challenge is used, the factor
  * verified with the code's time step stored (a code counts once), the session raised to aal2 with
@@ -335,18 +371,9 @@ export async function verifyFactor(
   if (owned.factorType === "phone") throw PHONE_VERIFY_DISABLED();
   if (owned.factorType === "webauthn") throw NOT_A_CODE_FACTOR();
   if (!UUID.test(input.challengeId)) throw CHALLENGE_NOT_FOUND();
-  const failures = input.failureScope ? `${owned.id}:${input.failureScope}` : owned.id;
-  const slot = await consumeLimit(db, MFA_VERIFY_LIMIT, failures);
+  const attempt = await countVerifyAttempt(db, owned.id, input.failureScope);
   const verified = await inTransaction(db, (tx) => verifyInTransaction(tx, settings, input, now));
   if (verified === "reused") throw REUSED_CODE();
   if (verified === "invalid") throw INVALID_CODE();
-  await releaseEvent(db, slot);
-  await clearEvents(db, MFA_VERIFY_LIMIT, failures);
-  return {
-    factor: viewOf(verified.factor),
-    sessionId: verified.sessionId,
-    aal: "aal2",
-    refreshToken: verified.refreshToken,
-    amr: await listSessionAmr(db, verified.sessionId),
-  };
+  return verifiedAnswer(db, attempt, verified);
 }

@@ -133,7 +133,7 @@ describe("verify_test.go", () => {
     );
   });
 
-  it("TestVerifyValidateParams: a type and a token are required", async () => {
+  it("TestVerifyValidateParams: a type and a token are required; a texted code is checked as any other", async () => {
     expectCode(
       await call(t, "POST", "/verify", { body: { token: "123456", email: "a@example.com" } }),
       400,
@@ -148,8 +148,8 @@ describe("verify_test.go", () => {
       await call(t, "POST", "/verify", {
         body: { type: "sms", phone: "+15555550100", token: "1" },
       }),
-      400,
-      "phone_provider_disabled",
+      403,
+      "otp_expired",
     );
   });
 });

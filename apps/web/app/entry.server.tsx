@@ -23,6 +23,9 @@ import type { FastifyBaseLogger as Logger } from "fastify";
 
 import { getLogger, requestInfoContext } from "./context.ts";
 import { orderDocumentForFirstPaint } from "./document/first-paint-head.server.ts";
+import { ReferenceTablesProvider } from "./reference/reference-tables-context.tsx";
+import type { ReferenceTables } from "./reference/reference-tables.ts";
+import { referenceTablesContext } from "./reference/reference-tables.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -94,6 +97,15 @@ function restoreHandoff(routerContext: EntryContext, text: string | undefined): 
   routerContext.serverHandoffStream = streamOfText(text);
 }
 
+/** The page's tree: the router with the reference tables the root loader put in the context. */
+function page(routerContext: EntryContext, url: string, nonce: string, tables: ReferenceTables) {
+  return (
+    <ReferenceTablesProvider initial={tables}>
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />
+    </ReferenceTablesProvider>
+  );
+}
+
 /**
  * The whole document from one synchronous render, or undefined when that render did not give
  * the whole page (see the top of this file). React's string is a rope of thousands of pieces:
@@ -103,11 +115,12 @@ function renderWhole(
   routerContext: EntryContext,
   url: string,
   nonce: string,
+  tables: ReferenceTables,
   handoff: string | undefined,
 ): Buffer | undefined {
   let html: string;
   try {
-    html = renderToString(<ServerRouter context={routerContext} url={url} nonce={nonce} />);
+    html = renderToString(page(routerContext, url, nonce, tables));
   } catch {
     // A suspended shell or an error: the streaming renderer waits, or reports it as it should.
     return undefined;
@@ -143,6 +156,7 @@ function renderStreaming(
   routerContext: EntryContext,
   url: string,
   nonce: string,
+  tables: ReferenceTables,
   status: number,
   headers: Headers,
   log: Logger,
@@ -175,7 +189,7 @@ function renderStreaming(
       },
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
+      page(routerContext, url, nonce, tables),
       options,
     );
   });
@@ -206,8 +220,9 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, renders } = loadContext.get(requestInfoContext);
+  const tables = loadContext.get(referenceTablesContext);
   const handoff = await prepareHandoff(routerContext);
-  const document = renderWhole(routerContext, request.url, nonce, handoff);
+  const document = renderWhole(routerContext, request.url, nonce, tables, handoff);
   if (document !== undefined) {
     renders.onePass += 1;
     return documentResponse(document, responseHeaders, responseStatusCode);
@@ -220,6 +235,7 @@ export default async function handleRequest(
     routerContext,
     request.url,
     nonce,
+    tables,
     responseStatusCode,
     responseHeaders,
     getLogger(loadContext),

@@ -12,8 +12,7 @@ import { listWishlistCourseIds } from "@studyatlas/core/wishlist/wishlists.ts";
 import { CURRENCY_COOKIE } from "@studyatlas/schemas/my-currency-rules.ts";
 
 import { getPendingSecondFactor, getServices, getSessionUser } from "./context.ts";
-import { packMoney } from "./currency/currency-table.ts";
-import { packCountryOptions } from "./utils/country-table.ts";
+import { referenceTablesContext, referenceTablesOf } from "./reference/reference-tables.server.ts";
 
 function cookieOf(request: Request | undefined, name: string): string | undefined {
   const header = request?.headers.get("cookie") ?? "";
@@ -21,7 +20,7 @@ function cookieOf(request: Request | undefined, name: string): string | undefine
 }
 
 /**
- * What every page needs: the countries of the search box's dropdown, the signed-in user
+ * What every page needs: the version of the reference tables (countries, currencies), the signed-in user
  * (resolved by the server's session plugin) with the Google sign-in setting, the ids of the
  * user's saved programmes (the hearts on every card) and the footer's configured links. The
  * root route's loader; read it with `useRouteLoaderData<typeof loadRootData>("root")`. Also the
@@ -54,16 +53,19 @@ export async function loadRootData({
         ? getCompareTray(services.db, Number(user.id), services.finderIndex)
         : Promise.resolve([]),
     ]);
+  // The reference tables leave the page's data: the page names their version, the browser fetches
+  // them once per version (ADR 065), and this request's render reads them from the context.
+  const reference = referenceTablesOf(countries, money.currencies);
+  context.set(referenceTablesContext, reference);
   return {
-    // The reference lists as one text each: a third to a half of their bytes on every page (ADR 061).
-    countries: packCountryOptions(countries),
+    reference: reference.version,
     user,
     secondFactor: secondFactor ?? null,
     googleClientId: services.googleClientId,
     wishlistCourseIds,
     chatUnread,
     siteLinks: services.siteLinks,
-    money: packMoney(money),
+    money: { code: money.code, source: money.source, rateDate: money.rateDate },
     compareTray,
   };
 }

@@ -25,6 +25,10 @@ import { IconSprite } from "./components/icons/icons.tsx";
 import { SiteChrome } from "./components/site-chrome/site-chrome.tsx";
 import { ToastProvider } from "./components/toast/toast-provider.tsx";
 import { useScrollToTopOnPathChange } from "./hooks/use-scroll-to-top-on-path-change.ts";
+import {
+  ReferenceTablesLink,
+  useFollowReferenceVersion,
+} from "./reference/reference-tables-context.tsx";
 import { loadRootData } from "./root-data.ts";
 import { WishlistProvider } from "./wishlist/wishlist-context.tsx";
 import { CompareProvider } from "./compare/compare-context.tsx";
@@ -81,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnPathChange();
   // Undefined when the root loader itself failed (the error page still renders signed out).
   const data = useRouteLoaderData<typeof loader>("root");
+  useFollowReferenceVersion(data?.reference);
   // Marks the document once React has hydrated it; end-to-end tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -93,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0a1f44" />
         <Meta />
         <Links />
+        <ReferenceTablesLink />
       </head>
       <body>
         <IconSprite />

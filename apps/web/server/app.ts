@@ -24,6 +24,7 @@ import { apiContext } from "./contexts/api-context.ts";
 import { authServiceContext } from "./contexts/auth-service-context.ts";
 import { clientBuildContext } from "./contexts/client-build-context.ts";
 import { mediaContext } from "./contexts/media-context.ts";
+import { referenceContext } from "./contexts/reference-context.ts";
 import { pagesContext, type FrontendMode } from "./contexts/pages-context.ts";
 import { metricsContext } from "./contexts/metrics-context.ts";
 import { createFastify } from "./fastify-instance.ts";
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiContext, { prefix: "/api", services });
   await app.register(authServiceContext, { prefix: "/auth/v1", services });
   await app.register(mediaContext, { prefix: "/media", services });
+  await app.register(referenceContext, { prefix: "/reference", services });
   await app.register(metricsContext, {
     token: options.config.metrics.token,
     source: options.clusterWorker

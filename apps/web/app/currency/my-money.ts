@@ -6,8 +6,9 @@ import { useRouteLoaderData } from "react-router";
 import type { UsdRates } from "@studyatlas/core/cost/total-cost.ts";
 import type { CurrencyRate, MyMoney } from "@studyatlas/core/currency/my-money.ts";
 
+import { useReferenceTables } from "../reference/reference-tables-context.tsx";
 import type { loadRootData } from "../root-data.ts";
-import { type PackedMoney, unpackCurrencyTable } from "./currency-table.ts";
+import { unpackCurrencyTable } from "./currency-table.ts";
 import { formatRateDate } from "./money-format.ts";
 
 export interface MoneyView {
@@ -49,9 +50,12 @@ function readTable(text: string): ReadTable {
   return lastTable;
 }
 
-/** The money facts of a root loader answer (pure, for tests). */
-export function moneyViewOf(money: PackedMoney): MoneyView {
-  const { currencies, rates, names } = readTable(money.currencyTable);
+/** The student's money facts as the root data sends them: the rates come with the reference tables. */
+export type RootMoney = Omit<MyMoney, "currencies">;
+
+/** The money facts of a root loader answer and a currency table (pure, for tests). */
+export function moneyViewOf(money: RootMoney, currencyTable: string): MoneyView {
+  const { currencies, rates, names } = readTable(currencyTable);
   return {
     code: money.code,
     name: names.get(money.code) ?? money.code,
@@ -66,19 +70,20 @@ export function moneyViewOf(money: PackedMoney): MoneyView {
  * One view per root answer: a server render does not keep `useMemo` between components, so each
  * of a page's twenty cards built its own map of ~150 rates (ADR 061); the table is read once.
  */
-const views = new WeakMap<PackedMoney, MoneyView>();
+const views = new WeakMap<RootMoney, { table: string; view: MoneyView }>();
 
-function cachedMoneyViewOf(money: PackedMoney): MoneyView {
-  let view = views.get(money);
-  if (!view) {
-    view = moneyViewOf(money);
-    views.set(money, view);
+function cachedMoneyViewOf(money: RootMoney, currencyTable: string): MoneyView {
+  let made = views.get(money);
+  if (made?.table !== currencyTable) {
+    made = { table: currencyTable, view: moneyViewOf(money, currencyTable) };
+    views.set(money, made);
   }
-  return view;
+  return made.view;
 }
 
 /** The student's currency, or undefined when the root loader failed (the error pages). */
 export function useMyMoney(): MoneyView | undefined {
   const money = useRouteLoaderData<typeof loadRootData>("root")?.money;
-  return money ? cachedMoneyViewOf(money) : undefined;
+  const { currencies } = useReferenceTables();
+  return money ? cachedMoneyViewOf(money, currencies) : undefined;
 }

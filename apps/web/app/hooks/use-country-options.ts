@@ -1,13 +1,11 @@
-// The country list the root loader preloads for the search forms' country dropdown.
-import { useRouteLoaderData } from "react-router";
-
-import type { loadRootData as rootLoader } from "../root-data.ts";
+// The country list of the search forms' country dropdown: one of the reference tables every page
+// reads (reference/reference-tables.ts).
+import { useReferenceTables } from "../reference/reference-tables-context.tsx";
 import { type CountryOption, unpackCountryOptions } from "../utils/country-table.ts";
 
 export type { CountryOption };
 
 export function useCountryOptions(): readonly CountryOption[] {
-  // Undefined when the root loader itself failed and the error page renders.
-  const text = useRouteLoaderData<typeof rootLoader>("root")?.countries;
-  return text === undefined ? [] : unpackCountryOptions(text);
+  // Empty when the root loader itself failed and the error page renders.
+  return unpackCountryOptions(useReferenceTables().countries);
 }

@@ -1,6 +1,6 @@
-// The country list of the search forms as the root data carries it to every page (ADR 061): one
-// text, "11 argentina Argentina|12 australia Australia|…", read back once per answer
-// (hooks/use-country-options.ts).
+// The country list of the search forms as every page reads it (ADR 061, ADR 065): one text,
+// "11 argentina Argentina|12 australia Australia|…", one of the reference tables
+// (reference/reference-tables.ts), read back once per text (hooks/use-country-options.ts).
 import { packRows, unpackRows } from "./packed-rows.ts";
 
 export type CountryOption = { id: number; name: string; slug: string };

@@ -1,9 +1,10 @@
 // What a server-rendered page leaves out (docs/decisions/061-finder-page-weight.md): the finder's
-// data does not repeat the currencies the root data carries, and the long lists that only the
-// script makes usable — the currency selects, the finder's country list — are written short, with
-// the chosen currency and the checked countries always there. The root's reference lists travel
-// as one text each, and the finder's cards and facets carry only what the page reads (the
-// amendment). On the built front end.
+// data does not repeat the currencies, and the long lists that only the script makes usable — the
+// currency selects, the finder's country list — are written short, with the chosen currency and
+// the checked countries always there. The finder's cards and facets carry only what the page
+// reads (the amendment). The reference tables (countries, currencies) are not in any page: the
+// page names their version and the browser fetches them from an address it keeps
+// (docs/decisions/065-reference-tables-cached-apart.md). On the built front end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
@@ -44,17 +45,32 @@ function moreCountries(html: string): number {
   return group.match(/type="checkbox"/g)?.length ?? 0;
 }
 
+/** The reference tables the page names, as the browser fetches them; they may be kept for good. */
+async function referenceTablesOf(html: string): Promise<{ countries: string; currencies: string }> {
+  const href = /<link rel="preload" as="fetch"[^>]*href="(\/reference\/[0-9a-f]+\.json)"/.exec(
+    html,
+  )?.[1];
+  expect(href).toBeDefined();
+  const answer = await t.app.inject({ url: href ?? "" });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  return answer.json<{ countries: string; currencies: string }>();
+}
+
 describe("page weight", () => {
   it("writes the header's currency picker with the visitor's currency alone", async () => {
     const page = await t.app.inject({ url: "/" });
     expect(page.statusCode).toBe(200);
     const [header] = selectOptions(page.body);
     expect(header).toEqual(["USD"]);
-    // The whole list still reaches the browser, once, in the root's data.
-    expect(page.body).toContain("Afghan Afghani");
+    // The whole list reaches the browser apart, from the address the page names.
+    expect(page.body).not.toContain("Afghan Afghani");
+    const tables = await referenceTablesOf(page.body);
+    expect(tables.currencies).toMatch(/(^|\|)AFN [0-9.e+-]+ Afghan Afghani(\||$)/);
+    expect(tables.countries).toMatch(/^\d+ [a-z-]+ [^|"]+\|\d+ [a-z-]+ [^|"]+\|/);
   });
 
-  it("writes the finder's tuition currency alone, and does not repeat the currency list in its data", async () => {
+  it("writes the finder's tuition currency alone, and its data names no currency list", async () => {
     const page = await t.app.inject({ url: "/coursefinder?tuition=0,5000&currency=GBP" });
     expect(page.statusCode).toBe(200);
     const selects = selectOptions(page.body);
@@ -63,18 +79,16 @@ describe("page weight", () => {
     expect(selects).toContainEqual(["GBP"]);
     const data = await t.app.inject({ url: "/coursefinder.data?tuition=0,5000&currency=GBP" });
     expect(data.statusCode).toBe(200);
-    // The root's data names each currency once, in its one-text table; the finder's data has no
-    // list of its own.
-    expect(data.body.match(/Afghan Afghani/g)).toHaveLength(1);
-    expect(data.body).toMatch(/AFN [0-9.e+-]+ Afghan Afghani/);
+    expect(data.body).not.toContain("Afghan Afghani");
     expect(data.body).not.toContain('"usd_exchange_rate"');
+    expect(data.body).not.toContain('"currencyTable"');
   });
 
-  it("sends the root's countries as one text, and the finder's cards and facets without unread fields", async () => {
+  it("sends the finder's cards and facets without unread fields, its long facet lists as text", async () => {
     const data = await t.app.inject({ url: "/coursefinder.data" });
     expect(data.statusCode).toBe(200);
-    // "11 argentina Argentina|12 australia Australia|…": no object per country.
-    expect(data.body).toMatch(/\d+ [a-z-]+ [^|"]+\|\d+ [a-z-]+ [^|"]+\|/);
+    // "argentina 14 Argentina|australia 9 Australia|…": no object per country.
+    expect(data.body).toMatch(/[a-z-]+ \d+ [^|"]+\|[a-z-]+ \d+ [^|"]+\|/);
     // A card works its total out from the fee; the degree types' boxes show their names.
     expect(data.body).not.toContain('"total_cost"');
     expect(data.body).not.toContain('"short_name"');

@@ -63,19 +63,25 @@ function ratesOf(listed: readonly ListedCurrency[]): {
   return table;
 }
 
+/** The currencies with a rate and the rates' day, as every page converts with them. */
+export async function loadCurrencyRates(services: {
+  catalogue: CachedCatalogue;
+}): Promise<{ currencies: CurrencyRate[]; rateDate: string }> {
+  return ratesOf((await services.catalogue.listCurrencies({ limit: 1000, offset: 0 })).results);
+}
+
 /** The root loader's currency facts for one request. */
 export async function loadMyMoney(
   services: { db: Database; catalogue: CachedCatalogue },
   request: MyMoneyRequest,
 ): Promise<MyMoney> {
-  const [list, countryCurrencies, account] = await Promise.all([
-    services.catalogue.listCurrencies({ limit: 1000, offset: 0 }),
+  const [{ currencies, rateDate }, countryCurrencies, account] = await Promise.all([
+    loadCurrencyRates(services),
     services.catalogue.listCountryCurrencies(),
     request.userId === null
       ? Promise.resolve({ currency: null, residenceCountry: null })
       : getAccountCurrencyFacts(services.db, request.userId),
   ]);
-  const { currencies, rateDate } = ratesOf(list.results);
   const resolved = resolveMyCurrency({
     account: account.currency,
     cookie: request.cookie,

@@ -3,9 +3,11 @@
 // and the location the next filter change starts from.
 import { createContext, useContext } from "react";
 
+import type { FinderFacets } from "@studyatlas/core/finder/finder-facets.ts";
 import type { FinderPage } from "@studyatlas/core/finder/finder-page.ts";
 
 import type { FinderScope } from "./finder-route.ts";
+import type { PackedFinderFacets } from "./packed-facets.ts";
 
 /**
  * "Only programmes I qualify for" (ADR 054): off, applied, or asked for but not applicable
@@ -14,7 +16,9 @@ import type { FinderScope } from "./finder-route.ts";
 export type QualifiedFilterState = "off" | "on" | "sign-in" | "no-qualifications";
 
 /** What the finder route's loader hands to the page: the core's finder page, placed. */
-export interface FinderLoaderData extends FinderPage {
+export interface FinderLoaderData extends Omit<FinderPage, "facets"> {
+  /** The long lists packed as text (packed-facets.ts). */
+  facets: PackedFinderFacets;
   status: "ok";
   scope: FinderScope;
   heading: string;
@@ -29,10 +33,12 @@ interface FinderCurrency {
 }
 
 /**
- * What the filters read: the loader's page and the currencies, which every page's root data
- * already carries (currency/my-money.ts), so the finder's own data does not repeat them (ADR 061).
+ * What the filters read: the loader's page, its facets read back as records, and the currencies,
+ * which every page reads from the reference tables (currency/my-money.ts), so the finder's own data
+ * does not repeat them (ADR 061, ADR 065).
  */
-export interface FinderPageData extends FinderLoaderData {
+export interface FinderPageData extends Omit<FinderLoaderData, "facets"> {
+  facets: FinderFacets;
   currencies: FinderCurrency[];
 }
 

@@ -15,6 +15,7 @@ import type { QualifiedFilter } from "./finder-eligibility.server.ts";
 import type { FinderLoaderData, FinderProblem } from "./finder-data.ts";
 import { finderQueryObject } from "./finder-query.ts";
 import { finderHeading, type FinderScope } from "./finder-route.ts";
+import { packFinderFacets } from "./packed-facets.ts";
 import { visitorSeedOf } from "./visitor-seed.ts";
 
 export interface FinderRouteAnswer {
@@ -80,7 +81,14 @@ export async function loadFinderRoute(
     });
     const qualifiedFilter = qualified.state;
     return {
-      data: { status: "ok", scope, heading, qualifiedFilter, ...found },
+      data: {
+        status: "ok",
+        scope,
+        heading,
+        qualifiedFilter,
+        ...found,
+        facets: packFinderFacets(found.facets),
+      },
       status: 200,
       headers,
     };

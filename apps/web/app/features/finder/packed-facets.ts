@@ -1,0 +1,45 @@
+// The finder's long facet lists as its loader data carries them (ADR 065): the disciplines, degree
+// types and countries, each as one text "key count name|…" (utils/packed-rows.ts), instead of one
+// record a row whose every field is a reference (about 30 bytes a row before its values; the
+// countries alone are one row per country with results, ~200 at 100,000 programmes). The page
+// reads them back once per answer (routes/finder/finder.tsx), so the filters still see records.
+import type { FinderFacets } from "@studyatlas/core/finder/finder-facets.ts";
+
+import { packRows, unpackRows } from "../../utils/packed-rows.ts";
+
+type PackedLists = "discipline" | "degree_type" | "country";
+
+export type PackedFinderFacets = Omit<FinderFacets, PackedLists> & Record<PackedLists, string>;
+
+export function packFinderFacets(facets: FinderFacets): PackedFinderFacets {
+  return {
+    ...facets,
+    discipline: packRows(facets.discipline.map((row) => [row.slug, String(row.count), row.name])),
+    degree_type: packRows(
+      facets.degree_type.map((row) => [String(row.id), String(row.count), row.name]),
+    ),
+    country: packRows(facets.country.map((row) => [row.slug, String(row.count), row.name])),
+  };
+}
+
+/** Rows of [key, count, name]; a row whose count is not a whole number is skipped. */
+function rowsOf(text: string): Array<{ key: string; count: number; name: string }> {
+  return unpackRows(text, 3).flatMap(([key = "", count = "", name = ""]) =>
+    /^\d+$/.test(count) ? [{ key, count: Number(count), name }] : [],
+  );
+}
+
+export function unpackFinderFacets(packed: PackedFinderFacets): FinderFacets {
+  return {
+    ...packed,
+    discipline: rowsOf(packed.discipline).map(({ key, count, name }) => ({
+      slug: key,
+      name,
+      count,
+    })),
+    degree_type: rowsOf(packed.degree_type).flatMap(({ key, count, name }) =>
+      /^\d+$/.test(key) ? [{ id: Number(key), name, count }] : [],
+    ),
+    country: rowsOf(packed.country).map(({ key, count, name }) => ({ slug: key, name, count })),
+  };
+}

@@ -24,9 +24,12 @@ export function packFinderFacets(facets: FinderFacets): PackedFinderFacets {
 
 /** Rows of [key, count, name]; a row whose count is not a whole number is skipped. */
 function rowsOf(text: string): Array<{ key: string; count: number; name: string }> {
-  return unpackRows(text, 3).flatMap(([key = "", count = "", name = ""]) =>
-    /^\d+$/.test(count) ? [{ key, count: Number(count), name }] : [],
-  );
+  return unpackRows(text, 3).flatMap(([key = "", count = "", name = ""]) => {
+    const value = Number(count);
+    return count !== "" && Number.isSafeInteger(value) && value >= 0
+      ? [{ key, count: value, name }]
+      : [];
+  });
 }
 
 export function unpackFinderFacets(packed: PackedFinderFacets): FinderFacets {
@@ -37,9 +40,10 @@ export function unpackFinderFacets(packed: PackedFinderFacets): FinderFacets {
       name,
       count,
     })),
-    degree_type: rowsOf(packed.degree_type).flatMap(({ key, count, name }) =>
-      /^\d+$/.test(key) ? [{ id: Number(key), name, count }] : [],
-    ),
+    degree_type: rowsOf(packed.degree_type).flatMap(({ key, count, name }) => {
+      const id = Number(key);
+      return key !== "" && Number.isSafeInteger(id) ? [{ id, name, count }] : [];
+    }),
     country: rowsOf(packed.country).map(({ key, count, name }) => ({ slug: key, name, count })),
   };
 }

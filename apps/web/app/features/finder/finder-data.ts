@@ -4,7 +4,7 @@
 import { createContext, useContext } from "react";
 
 import type { FinderFacets } from "@studyatlas/core/finder/finder-facets.ts";
-import type { FinderPage } from "@studyatlas/core/finder/finder-page.ts";
+import type { FinderCard, FinderPage } from "@studyatlas/core/finder/finder-page.ts";
 
 import type { FinderScope } from "./finder-route.ts";
 import type { PackedFinderFacets } from "./packed-facets.ts";
@@ -16,9 +16,12 @@ import type { PackedFinderFacets } from "./packed-facets.ts";
 export type QualifiedFilterState = "off" | "on" | "sign-in" | "no-qualifications";
 
 /** What the finder route's loader hands to the page: the core's finder page, placed. */
-export interface FinderLoaderData extends Omit<FinderPage, "facets"> {
+export interface FinderLoaderData extends Omit<FinderPage, "facets" | "results" | "suggestions"> {
   /** The long lists packed as text (packed-facets.ts). */
   facets: PackedFinderFacets;
+  /** The cards, one text each (packed-cards.ts). */
+  results: string[];
+  suggestions: string[];
   status: "ok";
   scope: FinderScope;
   heading: string;
@@ -33,12 +36,17 @@ interface FinderCurrency {
 }
 
 /**
- * What the filters read: the loader's page, its facets read back as records, and the currencies,
+ * What the filters read: the loader's page, its cards and facets read back as records, and the currencies,
  * which every page reads from the reference tables (currency/my-money.ts), so the finder's own data
  * does not repeat them (ADR 061, ADR 065).
  */
-export interface FinderPageData extends Omit<FinderLoaderData, "facets"> {
+export interface FinderPageData extends Omit<
+  FinderLoaderData,
+  "facets" | "results" | "suggestions"
+> {
   facets: FinderFacets;
+  results: FinderCard[];
+  suggestions: FinderCard[];
   currencies: FinderCurrency[];
 }
 

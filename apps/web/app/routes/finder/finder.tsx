@@ -24,6 +24,7 @@ import { FinderProblemView } from "../../features/finder/finder-problem.tsx";
 import { FinderResults } from "../../features/finder/finder-results.tsx";
 import { SaveSearchButton } from "../../features/finder/save-search-button.tsx";
 import { finderScopeFromPath } from "../../features/finder/finder-route.ts";
+import { unpackFinderCards } from "../../features/finder/packed-cards.ts";
 import { unpackFinderFacets } from "../../features/finder/packed-facets.ts";
 import { useVisitorSeed } from "../../features/finder/visitor-seed.ts";
 import { cardImageOf } from "../../utils/course-display.ts";
@@ -121,13 +122,15 @@ function useFinderNavigation(page: FinderPageData) {
   return { finder, loading: pendingLocation !== undefined, overlayOpen, setOverlayOpen };
 }
 
-/** The loader's page, its facets read back, with the currencies every page reads (ADR 061, 065). */
+/** The loader's page, its cards and facets read back, with the currencies every page reads (ADR 061, 065). */
 function usePageData(loaded: FinderLoaderData): FinderPageData {
   const money = useMyMoney();
   return useMemo(
     () => ({
       ...loaded,
       facets: unpackFinderFacets(loaded.facets),
+      results: unpackFinderCards(loaded.results),
+      suggestions: unpackFinderCards(loaded.suggestions),
       currencies: (money?.currencies ?? []).map(([code, name, rate]) => ({
         short_code: code,
         name,

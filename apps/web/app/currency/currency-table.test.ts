@@ -19,9 +19,11 @@ describe("the packed currency table", () => {
     expect(unpackCurrencyTable(table)).toEqual(currencies);
   });
 
-  it("is empty for no currencies, and drops the separator from a name", () => {
+  it("is empty for no currencies, and keeps a name holding the separator", () => {
     expect(unpackCurrencyTable(packCurrencyTable([]))).toEqual([]);
-    expect(unpackCurrencyTable(packCurrencyTable([["ABC", "A|B", 2]]))).toEqual([["ABC", "AB", 2]]);
+    expect(unpackCurrencyTable(packCurrencyTable([["ABC", "A|B 5%", 2]]))).toEqual([
+      ["ABC", "A|B 5%", 2],
+    ]);
   });
 
   it("skips an entry it cannot read", () => {

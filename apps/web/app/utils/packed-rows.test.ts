@@ -16,9 +16,11 @@ describe("packed rows", () => {
     expect(unpackRows(text, 3)).toEqual(rows);
   });
 
-  it("is empty for no rows, drops the separator from a name and skips a short row", () => {
+  it("is empty for no rows, loses nothing of a value holding a separator, and skips a short row", () => {
     expect(unpackRows(packRows([]), 3)).toEqual([]);
-    expect(unpackRows(packRows([["1", "a", "A|B"]]), 3)).toEqual([["1", "a", "AB"]]);
+    const odd = [["1", "a|b", "A|B 100% %7C"]];
+    expect(packRows(odd)).toBe("1 a%7Cb A%7CB 100%25 %257C");
+    expect(unpackRows(packRows(odd), 3)).toEqual(odd);
     expect(unpackRows("1 a A|broken|2 b B", 3)).toEqual([
       ["1", "a", "A"],
       ["2", "b", "B"],

@@ -15,7 +15,7 @@ import type { QualifiedFilter } from "./finder-eligibility.server.ts";
 import type { FinderLoaderData, FinderProblem } from "./finder-data.ts";
 import { finderQueryObject } from "./finder-query.ts";
 import { finderHeading, type FinderScope } from "./finder-route.ts";
-import { packFinderCard } from "./packed-cards.ts";
+import { packFinderCards } from "./packed-cards.ts";
 import { packFinderFacets } from "./packed-facets.ts";
 import { visitorSeedOf } from "./visitor-seed.ts";
 
@@ -89,8 +89,8 @@ export async function loadFinderRoute(
         qualifiedFilter,
         ...found,
         facets: packFinderFacets(found.facets),
-        results: found.results.map(packFinderCard),
-        suggestions: found.suggestions.map(packFinderCard),
+        results: packFinderCards(found.results),
+        suggestions: packFinderCards(found.suggestions),
       },
       status: 200,
       headers,

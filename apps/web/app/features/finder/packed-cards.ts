@@ -5,17 +5,11 @@
 // once per answer (routes/finder/finder.tsx), so the cards still see records.
 import type { FinderCard } from "@studyatlas/core/finder/finder-page.ts";
 
+import { escapeValue, unescapeValue } from "../../utils/packed-rows.ts";
+
 const FIELD = "|";
 const FORMATS = new Set<FinderCard["course_format"]>(["FULL", "PART"]);
 const ATTENDANCES = new Set<FinderCard["attendance"]>(["SITE", "ONLINE", "BLENDED"]);
-
-function escaped(value: string | number): string {
-  return String(value).replaceAll("%", "%25").replaceAll(FIELD, "%7C");
-}
-
-function unescaped(value: string): string {
-  return value.replaceAll("%7C", FIELD).replaceAll("%25", "%");
-}
 
 export function packFinderCard(card: FinderCard): string {
   const { school, course_dates: dates } = card;
@@ -38,7 +32,7 @@ export function packFinderCard(card: FinderCard): string {
     school.thumbnail,
     school.banner,
   ]
-    .map(escaped)
+    .map((value) => escapeValue(String(value)))
     .join(FIELD);
 }
 
@@ -46,7 +40,7 @@ const FIELDS = 17;
 
 /** The card of a packed text, or undefined when it cannot be read. */
 export function unpackFinderCard(text: string): FinderCard | undefined {
-  const values = text.split(FIELD).map(unescaped);
+  const values = text.split(FIELD).map(unescapeValue);
   if (values.length !== FIELDS) return undefined;
   const [id, slug, name, duration, durationBase, format, attendance, ...rest] = values as [
     string,
@@ -81,6 +75,18 @@ export function unpackFinderCard(text: string): FinderCard | undefined {
   };
 }
 
+/**
+ * The cards each packed list was made from. Packing loses nothing, so a server render, which reads
+ * the loader's answer in the process that packed it, takes them back instead of reading the texts.
+ */
+const madeFrom = new WeakMap<readonly string[], FinderCard[]>();
+
+export function packFinderCards(cards: FinderCard[]): string[] {
+  const texts = cards.map(packFinderCard);
+  madeFrom.set(texts, cards);
+  return texts;
+}
+
 export function unpackFinderCards(texts: readonly string[]): FinderCard[] {
-  return texts.flatMap((text) => unpackFinderCard(text) ?? []);
+  return madeFrom.get(texts) ?? texts.flatMap((text) => unpackFinderCard(text) ?? []);
 }

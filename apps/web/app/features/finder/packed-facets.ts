@@ -11,8 +11,14 @@ type PackedLists = "discipline" | "degree_type" | "country";
 
 export type PackedFinderFacets = Omit<FinderFacets, PackedLists> & Record<PackedLists, string>;
 
+/**
+ * The records each packed answer was made from. Packing loses nothing, so a server render, which
+ * reads the loader's answer in the process that packed it, takes them back instead of the texts.
+ */
+const madeFrom = new WeakMap<PackedFinderFacets, FinderFacets>();
+
 export function packFinderFacets(facets: FinderFacets): PackedFinderFacets {
-  return {
+  const packed: PackedFinderFacets = {
     ...facets,
     discipline: packRows(facets.discipline.map((row) => [row.slug, String(row.count), row.name])),
     degree_type: packRows(
@@ -20,6 +26,8 @@ export function packFinderFacets(facets: FinderFacets): PackedFinderFacets {
     ),
     country: packRows(facets.country.map((row) => [row.slug, String(row.count), row.name])),
   };
+  madeFrom.set(packed, facets);
+  return packed;
 }
 
 /** Rows of [key, count, name]; a row whose count is not a whole number is skipped. */
@@ -33,6 +41,8 @@ function rowsOf(text: string): Array<{ key: string; count: number; name: string 
 }
 
 export function unpackFinderFacets(packed: PackedFinderFacets): FinderFacets {
+  const original = madeFrom.get(packed);
+  if (original) return original;
   return {
     ...packed,
     discipline: rowsOf(packed.discipline).map(({ key, count, name }) => ({

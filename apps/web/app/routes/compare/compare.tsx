@@ -2,6 +2,7 @@
 // side, server-rendered from the address alone, so the link can be shared; `noindex`, as every
 // combination would otherwise be a page of its own for search engines. `only=differences` keeps
 // the rows where the programmes differ (the checkbox sets it without reloading the programmes).
+import { useState } from "react";
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 
 import { loadComparePage } from "@studyatlas/core/compare/compare-tray.ts";
@@ -75,15 +76,32 @@ function EmptyCompare() {
   );
 }
 
+/**
+ * "Only differences" as the address says, and at once as the box is ticked: the address changes
+ * in a navigation, which React Router renders as a transition, so a box that showed the address
+ * alone would stay as it was for a moment after the click (and a quick second click would undo
+ * nothing). When the address changes otherwise (back, forward), the address wins.
+ */
+function useOnlyDifferences(inAddress: boolean): { value: boolean; set: (value: boolean) => void } {
+  const [chosen, setChosen] = useState(inAddress);
+  const [seen, setSeen] = useState(inAddress);
+  if (seen !== inAddress) {
+    setSeen(inAddress);
+    setChosen(inAddress);
+  }
+  return { value: chosen, set: setChosen };
+}
+
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { programmes, missing, tooMany } = loaderData;
   const money = useMyMoney();
   const [searchParams, setSearchParams] = useSearchParams();
-  const onlyDifferences = searchParams.get(ONLY_PARAM) === ONLY_DIFFERENCES;
+  const onlyDifferences = useOnlyDifferences(searchParams.get(ONLY_PARAM) === ONLY_DIFFERENCES);
   const rows = compareRows(programmes, money?.code ?? "USD", money?.rates ?? {});
   const same = rows.filter((row) => !row.differs).length;
 
   const setOnly = (checked: boolean) => {
+    onlyDifferences.set(checked);
     const next = new URLSearchParams(searchParams);
     if (checked) next.set(ONLY_PARAM, ONLY_DIFFERENCES);
     else next.delete(ONLY_PARAM);
@@ -118,7 +136,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             <label className={styles.only}>
               <input
                 type="checkbox"
-                checked={onlyDifferences}
+                checked={onlyDifferences.value}
                 disabled={programmes.length < 2}
                 onChange={(event) => setOnly(event.target.checked)}
               />
@@ -126,7 +144,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             </label>
             <ShareLink />
           </div>
-          {onlyDifferences && same > 0 && (
+          {onlyDifferences.value && same > 0 && (
             <p className={styles.note} aria-live="polite">
               {same === 1 ? "1 row is" : `${same} rows are`} the same for every programme and
               hidden.
@@ -135,7 +153,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           <CompareTable
             programmes={programmes}
             rows={rows}
-            onlyDifferences={onlyDifferences}
+            onlyDifferences={onlyDifferences.value}
             actionOf={(programme, className) => (
               <ApplyAction
                 course={programme}

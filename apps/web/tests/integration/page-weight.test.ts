@@ -92,6 +92,10 @@ describe("page weight", () => {
     // A card works its total out from the fee; the degree types' boxes show their names.
     expect(data.body).not.toContain('"total_cost"');
     expect(data.body).not.toContain('"short_name"');
+    // The discipline list draws each generated icon from its slug; the data names none of them.
+    expect(data.body).not.toContain("/media/disciplines/");
+    const page = await t.app.inject({ url: "/coursefinder" });
+    expect(page.body).toContain('src="/media/disciplines/business-and-administration.svg"');
   });
 
   it("writes the first countries of the finder's list, and every checked one", async () => {

@@ -24,6 +24,7 @@ import { pageCount } from "../catalogue/pagination.ts";
 import { nearbySearches } from "./nearby-searches.ts";
 import { searchTokens } from "./search-words.ts";
 import { keptChips, widenWhenEmpty } from "./widen-search.ts";
+import { disciplineIconPath } from "../media/media-paths.ts";
 
 export interface DegreeTypeGroup {
   programme: ProgrammeSlug | undefined;
@@ -76,7 +77,11 @@ export interface FinderPage {
   results: FinderCard[];
   /** The facet counts, with what the filters read of them (finder-facets.ts). */
   facets: FinderFacets;
-  /** Icons for the discipline list (the facet rows carry no icon). */
+  /**
+   * Icons for the discipline list (the facet rows carry no icon), by slug: only those that are not
+   * the generated icon of their slug (`disciplineIconPath`), '' for none; the page's data stays
+   * small (ADR 065).
+   */
   disciplineIcons: Record<string, string>;
   /** Degree types grouped under their programme level, in the catalogue's order. */
   degreeTypeGroups: DegreeTypeGroup[];
@@ -182,7 +187,11 @@ export async function loadFinderPage(
     pageCount: pageCount(list.count, listRequest.pageSize),
     results: list.results.map(finderCardOf),
     facets: finderFacetsOf(facets.facets),
-    disciplineIcons: Object.fromEntries(disciplines.map((item) => [item.slug, item.icon])),
+    disciplineIcons: Object.fromEntries(
+      disciplines
+        .filter((item) => item.icon !== disciplineIconPath(item.slug))
+        .map((item) => [item.slug, item.icon]),
+    ),
     degreeTypeGroups: groupDegreeTypes(degreeTypes),
     suggestions: suggestions.map(finderCardOf),
   };

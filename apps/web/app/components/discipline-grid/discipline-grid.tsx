@@ -2,6 +2,8 @@
 // their icon, name and programme count, each opening the finder for that discipline; 'View all'
 // leads to our own /discipline page (the spec's goes to an external site: docs/spec-notes.md).
 
+import { disciplineIconPath } from "@studyatlas/core/media/media-paths.ts";
+
 import { BROWSE_BY_DISCIPLINE_PATH } from "../../utils/programme-links.ts";
 import { groupedDigits } from "../../utils/grouped-digits.ts";
 import { disciplineFinderUrl } from "../../utils/home-content.ts";
@@ -54,7 +56,7 @@ export function DisciplineGrid({
             >
               <img
                 className={styles.icon}
-                src={`/media/disciplines/${discipline.slug}.svg`}
+                src={disciplineIconPath(discipline.slug)}
                 alt=""
                 width={48}
                 height={48}

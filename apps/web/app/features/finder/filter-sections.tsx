@@ -3,6 +3,7 @@
 // URL (the state lives in the query, §4), so the results and the facet counts stay honest.
 import { useId, type ReactNode } from "react";
 
+import { disciplineIconPath } from "@studyatlas/core/media/media-paths.ts";
 import { normaliseProgramme } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
   ATTENDANCE_OPTIONS,
@@ -44,7 +45,7 @@ export function DisciplineFilter() {
     <ul className={styles.disciplineList}>
       {data.facets.discipline.map((discipline) => {
         const isSelected = selected?.slug === discipline.slug;
-        const icon = data.disciplineIcons[discipline.slug];
+        const icon = data.disciplineIcons[discipline.slug] ?? disciplineIconPath(discipline.slug);
         const content = (
           <>
             {icon ? (

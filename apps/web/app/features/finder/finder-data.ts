@@ -4,7 +4,11 @@
 import { createContext, useContext } from "react";
 
 import type { FinderFacets } from "@studyatlas/core/finder/finder-facets.ts";
-import type { FinderCard, FinderPage } from "@studyatlas/core/finder/finder-page.ts";
+import type {
+  DegreeTypeGroup,
+  FinderCard,
+  FinderPage,
+} from "@studyatlas/core/finder/finder-page.ts";
 
 import type { FinderScope } from "./finder-route.ts";
 import type { PackedFinderFacets } from "./packed-facets.ts";
@@ -16,7 +20,12 @@ import type { PackedFinderFacets } from "./packed-facets.ts";
 export type QualifiedFilterState = "off" | "on" | "sign-in" | "no-qualifications";
 
 /** What the finder route's loader hands to the page: the core's finder page, placed. */
-export interface FinderLoaderData extends Omit<FinderPage, "facets" | "results" | "suggestions"> {
+export interface FinderLoaderData extends Omit<
+  FinderPage,
+  "facets" | "results" | "suggestions" | "degreeTypeGroups"
+> {
+  /** The degree types' groups as text (packed-facets.ts). */
+  degreeTypeGroups: string;
   /** The long lists packed as text (packed-facets.ts). */
   facets: PackedFinderFacets;
   /** The cards, one text each (packed-cards.ts). */
@@ -36,14 +45,15 @@ interface FinderCurrency {
 }
 
 /**
- * What the filters read: the loader's page, its cards and facets read back as records, and the currencies,
- * which every page reads from the reference tables (currency/my-money.ts), so the finder's own data
- * does not repeat them (ADR 061, ADR 065).
+ * What the filters read: the loader's page, its cards, facets and degree type groups read back as
+ * records, and the currencies, which every page reads from the reference tables
+ * (currency/my-money.ts), so the finder's own data does not repeat them (ADR 061, ADR 065).
  */
 export interface FinderPageData extends Omit<
   FinderLoaderData,
-  "facets" | "results" | "suggestions"
+  "facets" | "results" | "suggestions" | "degreeTypeGroups"
 > {
+  degreeTypeGroups: DegreeTypeGroup[];
   facets: FinderFacets;
   results: FinderCard[];
   suggestions: FinderCard[];

@@ -16,7 +16,7 @@ import type { FinderLoaderData, FinderProblem } from "./finder-data.ts";
 import { finderQueryObject } from "./finder-query.ts";
 import { finderHeading, type FinderScope } from "./finder-route.ts";
 import { packFinderCards } from "./packed-cards.ts";
-import { packFinderFacets } from "./packed-facets.ts";
+import { packDegreeTypeGroups, packFinderFacets } from "./packed-facets.ts";
 import { visitorSeedOf } from "./visitor-seed.ts";
 
 export interface FinderRouteAnswer {
@@ -89,6 +89,7 @@ export async function loadFinderRoute(
         qualifiedFilter,
         ...found,
         facets: packFinderFacets(found.facets),
+        degreeTypeGroups: packDegreeTypeGroups(found.degreeTypeGroups),
         results: packFinderCards(found.results),
         suggestions: packFinderCards(found.suggestions),
       },

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 
 import type { FinderFacets } from "@studyatlas/core/finder/finder-facets.ts";
 
-import { packFinderFacets, unpackFinderFacets } from "./packed-facets.ts";
+import {
+  packDegreeTypeGroups,
+  packFinderFacets,
+  unpackDegreeTypeGroups,
+  unpackFinderFacets,
+} from "./packed-facets.ts";
 
 const facets: FinderFacets = {
   discipline: [
@@ -46,5 +51,15 @@ describe("the finder's packed facets", () => {
     });
     expect(damaged.country).toEqual([{ slug: "france", name: "France", count: 3 }]);
     expect(damaged.degree_type).toEqual([{ id: 4, name: "Certificate", count: 1 }]);
+  });
+
+  it("carry the degree types' groups as text, a group of no named level included", () => {
+    const groups = [
+      { programme: "undergraduate" as const, label: "Undergraduate", ids: [1, 2, 30] },
+      { programme: undefined, label: "Other | Misc", ids: [] },
+    ];
+    const text = packDegreeTypeGroups(groups);
+    expect(text).toBe("undergraduate 1,2,30 Undergraduate|-  Other %7C Misc");
+    expect(unpackDegreeTypeGroups(text)).toEqual(groups);
   });
 });

@@ -4,6 +4,8 @@
 // countries alone are one row per country with results, ~200 at 100,000 programmes). The page
 // reads them back once per answer (routes/finder/finder.tsx), so the filters still see records.
 import type { FinderFacets } from "@studyatlas/core/finder/finder-facets.ts";
+import type { DegreeTypeGroup } from "@studyatlas/core/finder/finder-page.ts";
+import { PROGRAMME_SLUGS, type ProgrammeSlug } from "@studyatlas/schemas/catalogue-constants.ts";
 
 import { packRows, unpackRows } from "../../utils/packed-rows.ts";
 
@@ -56,4 +58,30 @@ export function unpackFinderFacets(packed: PackedFinderFacets): FinderFacets {
     }),
     country: rowsOf(packed.country).map(({ key, count, name }) => ({ slug: key, name, count })),
   };
+}
+
+/** No programme level: a degree type group of a level the finder does not name. */
+const NO_PROGRAMME = "-";
+
+/** The degree types' groups as one text, "undergraduate 1,2,3 Undergraduate|…". */
+export function packDegreeTypeGroups(groups: readonly DegreeTypeGroup[]): string {
+  return packRows(
+    groups.map((group) => [group.programme ?? NO_PROGRAMME, group.ids.join(","), group.label]),
+  );
+}
+
+function isProgrammeSlug(value: string): value is ProgrammeSlug {
+  return (PROGRAMME_SLUGS as readonly string[]).includes(value);
+}
+
+export function unpackDegreeTypeGroups(text: string): DegreeTypeGroup[] {
+  return unpackRows(text, 3).map(([programme = "", ids = "", label = ""]) => ({
+    programme: isProgrammeSlug(programme) ? programme : undefined,
+    label,
+    ids: ids
+      .split(",")
+      .filter((id) => id !== "")
+      .map(Number)
+      .filter(Number.isSafeInteger),
+  }));
 }

@@ -25,7 +25,7 @@ import { FinderResults } from "../../features/finder/finder-results.tsx";
 import { SaveSearchButton } from "../../features/finder/save-search-button.tsx";
 import { finderScopeFromPath } from "../../features/finder/finder-route.ts";
 import { unpackFinderCards } from "../../features/finder/packed-cards.ts";
-import { unpackFinderFacets } from "../../features/finder/packed-facets.ts";
+import { unpackDegreeTypeGroups, unpackFinderFacets } from "../../features/finder/packed-facets.ts";
 import { useVisitorSeed } from "../../features/finder/visitor-seed.ts";
 import { cardImageOf } from "../../utils/course-display.ts";
 import type { Route } from "./+types/finder";
@@ -129,6 +129,7 @@ function usePageData(loaded: FinderLoaderData): FinderPageData {
     () => ({
       ...loaded,
       facets: unpackFinderFacets(loaded.facets),
+      degreeTypeGroups: unpackDegreeTypeGroups(loaded.degreeTypeGroups),
       results: unpackFinderCards(loaded.results),
       suggestions: unpackFinderCards(loaded.suggestions),
       currencies: (money?.currencies ?? []).map(([code, name, rate]) => ({

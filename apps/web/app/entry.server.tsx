@@ -23,6 +23,7 @@ import type { FastifyBaseLogger as Logger } from "fastify";
 
 import { getLogger, requestInfoContext } from "./context.ts";
 import { orderDocumentForFirstPaint } from "./document/first-paint-head.server.ts";
+import { compactRouteManifest } from "./document/compact-manifest.server.ts";
 import { ReferenceTablesProvider } from "./reference/reference-tables-context.tsx";
 import type { ReferenceTables } from "./reference/reference-tables.ts";
 import { referenceTablesContext } from "./reference/reference-tables.server.ts";
@@ -54,10 +55,10 @@ function wholeBody(
   return new Response(stream, init);
 }
 
-/** The document, head in first-paint order (ADR 019), as the page's response. */
+/** The document, head in first-paint order (ADR 019), route manifest compact (ADR 066), as the page's response. */
 function documentResponse(document: Buffer, headers: Headers, status: number): Response {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return wholeBody(orderDocumentForFirstPaint(document), { headers, status });
+  return wholeBody(orderDocumentForFirstPaint(compactRouteManifest(document)), { headers, status });
 }
 
 /** A stream that gives `text` once and ends. */

@@ -15,7 +15,8 @@ import {
 } from "react-router";
 
 import type { Route } from "./+types/root";
-import faviconHref from "./assets/favicon.svg?url";
+// A file of its own (cached for a year by its hashed name), not a data address in every page's head.
+import faviconHref from "./assets/favicon.svg?url&no-inline";
 import { SessionProvider } from "./auth/session-context.tsx";
 import { SignInModal } from "./features/accounts/sign-in-modal.tsx";
 import { NotFoundPage } from "./components/error-pages/not-found-page.tsx";

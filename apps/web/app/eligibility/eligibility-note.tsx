@@ -4,9 +4,20 @@
 import { useCourseEligibility } from "./eligibility-context.tsx";
 import styles from "./eligibility-note.module.css";
 
-export function EligibilityNote({ courseId, className }: { courseId: number; className?: string }) {
+export function EligibilityNote({
+  courseId,
+  className,
+  slot = true,
+}: {
+  courseId: number;
+  className?: string;
+  /** Keep the empty paragraph while there is no note (a page's layout counts on it); a card, whose
+   *  stylesheet leaves the room, has none (one element fewer in each of a page's cards). */
+  slot?: boolean;
+}) {
   const eligibility = useCourseEligibility(courseId);
   const note = eligibility?.note;
+  if (!note && !slot) return null;
   return (
     <p className={[styles.slot, className].filter(Boolean).join(" ")}>
       {note ? (

@@ -2,14 +2,20 @@
 // quick links, the programme-type strip, the featured rows (plus Free Courses and Browse by
 // Country), Browse By Discipline, the newsletter seam, the reviews and the country ticker.
 // Everything is server-rendered; the featured rows and discipline counts come from the loader.
+import { useMemo } from "react";
 import { type ShouldRevalidateFunctionArgs } from "react-router";
 
 import type { CachedCatalogue } from "@studyatlas/core/catalogue/cached-catalogue.ts";
+import { finderCardOf } from "@studyatlas/core/finder/finder-page.ts";
 import { CourseListQuerySchema, type CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { FEATURED_ROWS, HOME_DISCIPLINES } from "../utils/home-content.ts";
 import { loadDisciplineTiles } from "../components/discipline-grid/discipline-tiles.server.ts";
 import { NewsletterBlock } from "../features/newsletter/newsletter-block.tsx";
+import {
+  packFinderCards,
+  unpackFinderCards,
+} from "../components/course-card/packed-cards.ts";
 import {
   BrowseByCountry,
   CountriesTickerSection,
@@ -41,12 +47,13 @@ export function meta(): Route.MetaDescriptors {
 /** How many different random mixes of the featured rows visitors see. */
 const HOME_MIXES = 64;
 
+/** A featured row in the page's data: its cards one text each (packed-cards.ts, ADR 066). */
+interface PackedRow extends Omit<FeaturedRow, "courses"> {
+  courses: string[];
+}
+
 /** The featured rows' cards, their lists read together (one statement for every row's cards). */
-async function loadRows(
-  catalogue: CachedCatalogue,
-  seed: number,
-  log: Logger,
-): Promise<FeaturedRow[]> {
+async function loadRows(catalogue: CachedCatalogue, seed: number, log: Logger): Promise<PackedRow[]> {
   let lists: Array<{ results: CourseCard[] }>;
   try {
     const requests = await Promise.all(
@@ -69,7 +76,7 @@ async function loadRows(
     key: row.key,
     title: row.title,
     viewAllTo: row.viewAllTo,
-    courses: lists[position]?.results ?? [],
+    courses: packFinderCards((lists[position]?.results ?? []).map(finderCardOf)),
   }));
 }
 
@@ -105,12 +112,16 @@ export function shouldRevalidate({
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useLoginQueryFlag(useSignInPrompt());
+  const rows = useMemo(
+    () => loaderData.rows.map((row) => ({ ...row, courses: unpackFinderCards(row.courses) })),
+    [loaderData.rows],
+  );
 
   return (
     <>
       <HomeHero />
       <ProgrammeTypeSection />
-      <FeaturedRows rows={loaderData.rows} />
+      <FeaturedRows rows={rows} />
       <BrowseByCountry />
       <DisciplinesBand disciplines={loaderData.disciplines} />
       {/* 6. The newsletter block (desktop only, §2 item 6; §4 "Newsletter"). */}

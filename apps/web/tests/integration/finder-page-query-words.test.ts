@@ -12,7 +12,7 @@ import {
 
 import type { FinderLoaderData } from "../../app/features/finder/finder-data.ts";
 import { loadFinderRoute } from "../../app/features/finder/finder-loader.server.ts";
-import { unpackFinderCards } from "../../app/features/finder/packed-cards.ts";
+import { unpackFinderCards } from "../../app/components/course-card/packed-cards.ts";
 import { createTestApp, type TestApp } from "./test-app.ts";
 
 const FINDER = { base: "coursefinder", pathScoped: false };

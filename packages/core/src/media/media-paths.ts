@@ -5,3 +5,11 @@
 export function disciplineIconPath(slug: string): string {
   return `/media/disciplines/${slug}.svg`;
 }
+
+/** The kinds of picture a school has (its logo, card thumbnail and page banner). */
+export type SchoolPictureKind = "logo" | "thumbnail" | "banner";
+
+/** A school's generated picture of `kind`: what the demo catalogue's schools name (ADR 065). */
+export function schoolPicturePath(slug: string, kind: SchoolPictureKind): string {
+  return `/media/schools/${slug}/${kind}.svg`;
+}

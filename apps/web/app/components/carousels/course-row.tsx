@@ -2,9 +2,7 @@
 // pages' related-courses strip (docs/spec/discovery.md §2 "Carousels", "Related-courses strip").
 import type { ReactNode } from "react";
 
-import type { CourseCard as CourseCardData } from "@studyatlas/schemas/catalogue.ts";
-
-import { CourseCard } from "../course-card/course-card.tsx";
+import { CourseCard, type CourseCardFields } from "../course-card/course-card.tsx";
 import { Carousel } from "./carousel.tsx";
 import { CAROUSEL_STEP_PX } from "./carousel-logic.ts";
 import styles from "./course-row.module.css";
@@ -12,7 +10,7 @@ import styles from "./course-row.module.css";
 interface CourseRowProps {
   title: string;
   headingId: string;
-  courses: readonly CourseCardData[];
+  courses: readonly CourseCardFields[];
   /** Shown at the right of the title, e.g. a 'View all' link. */
   action?: ReactNode;
   /** The section's own class (its background and spacing on the page). */

@@ -44,7 +44,8 @@ export function CourseCard({ course }: { course: CourseCardFields }) {
     <article className={styles.card}>
       <div className={styles.media}>
         {image && (
-          <img src={image} alt="" width={300} height={120} loading="lazy" decoding="async" />
+          // No `decoding` hint: a lazy image arrives after the first paint, which it cannot hold up.
+          <img src={image} alt="" width={300} height={120} loading="lazy" />
         )}
         {/* The wishlist heart (docs/spec/discovery.md §4 "Wishlist heart"). */}
         <WishlistHeart courseId={course.id} courseName={course.name} />
@@ -54,14 +55,8 @@ export function CourseCard({ course }: { course: CourseCardFields }) {
       <div className={styles.body}>
         <div className={styles.school}>
           {course.school.logo ? (
-            <img
-              src={course.school.logo}
-              alt={`${course.school.name} logo`}
-              width={44}
-              height={44}
-              loading="lazy"
-              decoding="async"
-            />
+            // The school's name follows it: the logo says nothing more (WCAG's redundant image text).
+            <img src={course.school.logo} alt="" width={44} height={44} loading="lazy" />
           ) : (
             <span aria-hidden="true">{course.school.name.charAt(0)}</span>
           )}
@@ -102,7 +97,7 @@ export function CourseCard({ course }: { course: CourseCardFields }) {
           )}
         </dl>
         {/* Whether the signed-in student meets the entry requirements (ADR 054), after hydration. */}
-        <EligibilityNote courseId={course.id} />
+        <EligibilityNote courseId={course.id} slot={false} />
       </div>
     </article>
   );

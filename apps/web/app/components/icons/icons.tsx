@@ -1,8 +1,8 @@
 // Small interface icons, drawn inline so they follow the text colour. Always decorative: the
 // control around them carries the accessible name.
-// Icons a page repeats many times (every card's heart, the country ticker's pins) are drawn once
-// per document, as symbols of the sprite root.tsx renders (IconSprite), and each use refers to its
-// symbol: a home page of 60 cards carries one heart path instead of 60. They
+// Icons a page repeats many times (the country ticker's pins) are drawn once per document, as
+// symbols of the sprite root.tsx renders (IconSprite), and each use refers to its symbol. (The
+// cards' hearts are drawn by the wishlist button's stylesheet: no element at all.) They
 // look the same: the referring svg carries the stroke and fill that the symbol's shapes inherit
 // (icons.module.css), so a page's CSS still colours and fills them.
 import type { ReactNode, SVGProps } from "react";
@@ -158,9 +158,6 @@ export function ArrowLeftIcon(props: IconProps) {
 
 /** The shapes of the sprite's symbols (24 × 24, stroked like the icons above). */
 const SPRITE_SHAPES = {
-  heart: (
-    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
-  ),
   "map-pin": (
     <>
       <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />

@@ -9,7 +9,7 @@ import { WISHLIST_MESSAGES, WISHLIST_NOTE_MS } from "@studyatlas/schemas/engagem
 import { useSignInPrompt } from "../../auth/session-context.tsx";
 import { useWishlist } from "../../wishlist/wishlist-context.tsx";
 import { heartView, noteFor, type HeartPhase } from "../../wishlist/wishlist-state.ts";
-import { SpriteIcon } from "../icons/icons.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import styles from "./wishlist-heart.module.css";
 
 export function WishlistHeart({
@@ -23,6 +23,7 @@ export function WishlistHeart({
   variant?: "card" | "inline";
 }) {
   const { signedIn, savedIds, add, remove } = useWishlist();
+  const hydrated = useHydrated();
   const openSignIn = useSignInPrompt();
   const [phase, setPhase] = useState<HeartPhase>("idle");
   const [note, setNote] = useState<{ text: string; kind: "success" | "error" } | null>(null);
@@ -71,17 +72,18 @@ export function WishlistHeart({
         title={saved ? "Remove from wishlist" : "Save to wishlist"}
         onClick={() => void onClick()}
       >
-        {busy ? (
-          <span className={styles.spinner} aria-hidden="true" />
-        ) : (
-          <SpriteIcon name="heart" className={styles.icon} />
-        )}
+        {/* The heart itself is drawn by the stylesheet (::before): no element a card repeats. */}
+        {busy && <span className={styles.spinner} aria-hidden="true" />}
       </button>
       {/* A polite live region rather than role=status: a page of cards has one per card, and the
-          page's own status (the result count) stays the only status landmark. */}
-      <span className={styles.note} aria-live="polite" aria-atomic="true" data-kind={note?.kind}>
-        {note?.text}
-      </span>
+          page's own status (the result count) stays the only status landmark. Only a script can
+          fill it, so the server's HTML leaves it out; it is in place, empty, from hydration on,
+          before any note it announces. */}
+      {hydrated && (
+        <span className={styles.note} aria-live="polite" aria-atomic="true" data-kind={note?.kind}>
+          {note?.text}
+        </span>
+      )}
     </div>
   );
 }

@@ -58,7 +58,6 @@ export function DisciplineFilter() {
                 width={28}
                 height={28}
                 loading="lazy"
-                decoding="async"
               />
             ) : null}
             <span className={styles.optionLabel}>{discipline.name}</span>

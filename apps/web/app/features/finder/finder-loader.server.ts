@@ -15,7 +15,7 @@ import type { QualifiedFilter } from "./finder-eligibility.server.ts";
 import type { FinderLoaderData, FinderProblem } from "./finder-data.ts";
 import { finderQueryObject } from "./finder-query.ts";
 import { finderHeading, type FinderScope } from "./finder-route.ts";
-import { packFinderCards } from "./packed-cards.ts";
+import { packFinderCards } from "../../components/course-card/packed-cards.ts";
 import { packDegreeTypeGroups, packFinderFacets } from "./packed-facets.ts";
 import { visitorSeedOf } from "./visitor-seed.ts";
 

@@ -1,6 +1,5 @@
 // The home page's sections (docs/spec/discovery.md §2 "Home page", numbered as there), which the
 // home route lays out in the spec's order with the newsletter block between them.
-import type { CourseCard } from "@studyatlas/schemas/catalogue.ts";
 
 import { CountryCarousel } from "../../components/carousels/country-carousel.tsx";
 import { CountryTicker } from "../../components/carousels/country-ticker.tsx";
@@ -14,15 +13,16 @@ import {
 import { SiteLink } from "../../components/site-link/site-link.tsx";
 import { BROWSE_COUNTRIES, REVIEWS, TICKER_COUNTRIES } from "../../utils/home-content.ts";
 import { PROGRAMME_LINKS } from "../../utils/programme-links.ts";
+import type { CourseCardFields } from "../../components/course-card/course-card.tsx";
 import styles from "./home.module.css";
 import { ProgrammeTypeStrip } from "./programme-type-strip.tsx";
 
-/** One featured row as the home loader gives it. */
+/** One featured row as the home page shows it (its cards read back from the loader's texts). */
 export interface FeaturedRow {
   key: string;
   title: string;
   viewAllTo: string;
-  courses: CourseCard[];
+  courses: readonly CourseCardFields[];
 }
 
 /** 1. Hero search and 2. quick links. */

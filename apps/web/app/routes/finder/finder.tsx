@@ -24,7 +24,7 @@ import { FinderProblemView } from "../../features/finder/finder-problem.tsx";
 import { FinderResults } from "../../features/finder/finder-results.tsx";
 import { SaveSearchButton } from "../../features/finder/save-search-button.tsx";
 import { finderScopeFromPath } from "../../features/finder/finder-route.ts";
-import { unpackFinderCards } from "../../features/finder/packed-cards.ts";
+import { unpackFinderCards } from "../../components/course-card/packed-cards.ts";
 import { unpackDegreeTypeGroups, unpackFinderFacets } from "../../features/finder/packed-facets.ts";
 import { useVisitorSeed } from "../../features/finder/visitor-seed.ts";
 import { cardImageOf } from "../../utils/course-display.ts";

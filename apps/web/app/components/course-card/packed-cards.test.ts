@@ -29,7 +29,7 @@ describe("the finder's packed cards", () => {
   it("read back as the card they were made from", () => {
     const text = packFinderCard(card);
     expect(text).toBe(
-      "97338|advanced-diploma-in-data-science-hochschule-oberburg|Advanced Diploma in Data Science|1.5|years|PART|ONLINE|12|2026|3200|EUR|programme|Hochschule Oberburg|hochschule-oberburg|/media/schools/hochschule-oberburg/logo.svg|/media/schools/hochschule-oberburg/thumbnail.svg|",
+      "97338|advanced-diploma-in-data-science-hochschule-oberburg|Advanced Diploma in Data Science|1.5|years|PART|ONLINE|12|2026|3200|EUR|programme|Hochschule Oberburg|hochschule-oberburg|*|*|",
     );
     expect(unpackFinderCard(text)).toEqual(card);
   });
@@ -42,6 +42,25 @@ describe("the finder's packed cards", () => {
       tuition_fee: 0,
     };
     expect(unpackFinderCard(packFinderCard(odd))).toEqual(odd);
+  });
+
+  it("name a picture at another address, or at the mark's own, in full", () => {
+    const uploaded: FinderCard = {
+      ...card,
+      school: {
+        ...card.school,
+        logo: "/media/uploads/4f2a.png",
+        thumbnail: "*",
+        banner: "/media/schools/another-school/banner.svg",
+      },
+    };
+    const text = packFinderCard(uploaded);
+    expect(text.endsWith("|/media/uploads/4f2a.png|%2A|/media/schools/another-school/banner.svg")).toBe(
+      true,
+    );
+    expect(unpackFinderCard(text)).toEqual(uploaded);
+    const percent: FinderCard = { ...card, school: { ...card.school, logo: "%2A" } };
+    expect(unpackFinderCard(packFinderCard(percent))).toEqual(percent);
   });
 
   it("skip a text that is not a card", () => {

@@ -1,18 +1,40 @@
 // The finder's cards as its loader data carries them (ADR 065): one text a card, its fields in a
-// fixed order between "|" (a "|" or "%" in a value written as "%7C" or "%25", so nothing is lost),
+// fixed order between "|" (a "|" or "%" in a value written as "%7C" or "%25", so nothing is lost;
+// a school picture at its generated address as "*"),
 // instead of one record a card whose every field is a reference to its value, with its nested
 // school, dates and currency (about 180 bytes a card before its values). The page reads them back
 // once per answer (routes/finder/finder.tsx), so the cards still see records.
 import type { FinderCard } from "@studyatlas/core/finder/finder-page.ts";
+import {
+  schoolPicturePath,
+  type SchoolPictureKind,
+} from "@studyatlas/core/media/media-paths.ts";
 
 import { escapeValue, unescapeValue } from "../../utils/packed-rows.ts";
 
 const FIELD = "|";
+/** A school picture at its generated address (most are) travels as this mark alone. */
+const GENERATED = "*";
+/** A picture whose address is the mark itself, so the mark still reads back as it was. */
+const LITERAL_MARK = "%2A";
 const FORMATS = new Set<FinderCard["course_format"]>(["FULL", "PART"]);
 const ATTENDANCES = new Set<FinderCard["attendance"]>(["SITE", "ONLINE", "BLENDED"]);
 
+function packPicture(address: string, slug: string, kind: SchoolPictureKind): string {
+  if (address === schoolPicturePath(slug, kind)) return GENERATED;
+  return address === GENERATED ? LITERAL_MARK : escapeValue(address);
+}
+
+function unpackPicture(text: string, slug: string, kind: SchoolPictureKind): string {
+  if (text === GENERATED) return schoolPicturePath(slug, kind);
+  return text === LITERAL_MARK ? GENERATED : unescapeValue(text);
+}
+
 export function packFinderCard(card: FinderCard): string {
   const { school, course_dates: dates } = card;
+  const pictures = (["logo", "thumbnail", "banner"] as const).map((kind) =>
+    packPicture(school[kind], school.slug, kind),
+  );
   return [
     card.id,
     card.slug,
@@ -28,11 +50,9 @@ export function packFinderCard(card: FinderCard): string {
     card.tuition_fee_base,
     school.name,
     school.slug,
-    school.logo,
-    school.thumbnail,
-    school.banner,
   ]
     .map((value) => escapeValue(String(value)))
+    .concat(pictures)
     .join(FIELD);
 }
 
@@ -40,7 +60,8 @@ const FIELDS = 17;
 
 /** The card of a packed text, or undefined when it cannot be read. */
 export function unpackFinderCard(text: string): FinderCard | undefined {
-  const values = text.split(FIELD).map(unescapeValue);
+  const fields = text.split(FIELD);
+  const values = fields.slice(0, FIELDS - 3).map(unescapeValue).concat(fields.slice(FIELDS - 3));
   if (values.length !== FIELDS) return undefined;
   const [id, slug, name, duration, durationBase, format, attendance, ...rest] = values as [
     string,
@@ -71,7 +92,13 @@ export function unpackFinderCard(text: string): FinderCard | undefined {
     tuition_fee: Number(fee),
     tuition_currency: { short_code: currency },
     tuition_fee_base: feeBase,
-    school: { name: schoolName, slug: schoolSlug, logo, thumbnail, banner },
+    school: {
+      name: schoolName,
+      slug: schoolSlug,
+      logo: unpackPicture(logo, schoolSlug, "logo"),
+      thumbnail: unpackPicture(thumbnail, schoolSlug, "thumbnail"),
+      banner: unpackPicture(banner, schoolSlug, "banner"),
+    },
   };
 }
 

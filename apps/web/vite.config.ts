@@ -34,6 +34,9 @@ function appShellGraph(): Plugin {
   };
 }
 
+/** The modules of the course-card chunk (the card's folder and the media addresses it reads). */
+const COURSE_CARD_CHUNK = /[\\/]components[\\/]course-card[\\/]|[\\/]media[\\/]media-paths\.ts$/;
+
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the client's scripts, stylesheets and images
  * beside each file, which the server sends to browsers that accept them (`preCompressed`, ADR 019):
@@ -101,8 +104,14 @@ export default defineConfig(({ command }) => ({
             // The app shell in one chunk instead of ~25 small ones: on HTTP/1.1 each file costs a
             // round trip on one of six connections before the page can hydrate (ADR 019). Route
             // modules and what only some routes share keep their own chunks.
+            // The course card travels with what reads a page's cards (their packed texts, the
+            // school and discipline picture addresses): one chunk for the pages with cards
+            // rather than three (ADR 066).
             codeSplitting: {
-              groups: [{ name: "app-shell", test: (id) => appShellModules.has(id) }],
+              groups: [
+                { name: "app-shell", test: (id) => appShellModules.has(id) },
+                { name: "course-card", test: (id) => COURSE_CARD_CHUNK.test(id) },
+              ],
             },
           },
         },

@@ -12,10 +12,7 @@ import { CourseListQuerySchema, type CourseCard } from "@studyatlas/schemas/cata
 import { FEATURED_ROWS, HOME_DISCIPLINES } from "../utils/home-content.ts";
 import { loadDisciplineTiles } from "../components/discipline-grid/discipline-tiles.server.ts";
 import { NewsletterBlock } from "../features/newsletter/newsletter-block.tsx";
-import {
-  packFinderCards,
-  unpackFinderCards,
-} from "../components/course-card/packed-cards.ts";
+import { packFinderCards, unpackFinderCards } from "../components/course-card/packed-cards.ts";
 import {
   BrowseByCountry,
   CountriesTickerSection,
@@ -53,7 +50,11 @@ interface PackedRow extends Omit<FeaturedRow, "courses"> {
 }
 
 /** The featured rows' cards, their lists read together (one statement for every row's cards). */
-async function loadRows(catalogue: CachedCatalogue, seed: number, log: Logger): Promise<PackedRow[]> {
+async function loadRows(
+  catalogue: CachedCatalogue,
+  seed: number,
+  log: Logger,
+): Promise<PackedRow[]> {
   let lists: Array<{ results: CourseCard[] }>;
   try {
     const requests = await Promise.all(

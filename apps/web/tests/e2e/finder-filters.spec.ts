@@ -19,6 +19,11 @@ test.beforeEach(async ({ page }) => {
 test("a discipline link goes to /courses/{slug} with its facet count", async ({ page }) => {
   const law = filterPanel(page).getByRole("link", { name: /^Law / });
   const expected = await facetCount(law);
+  // Heard as "Law 1,234 results": the count's word is in the name, though not on the screen.
+  await expect(law).toHaveAccessibleName(`Law ${expected.toLocaleString("en-US")} results`);
+  await expect(
+    filterPanel(page).getByRole("checkbox", { name: /^Online Learning [\d,]+ results$/ }),
+  ).toHaveCount(1);
   await law.click();
   await expect(page).toHaveURL(/\/courses\/law$/);
   await expectResultCount(page, expected);

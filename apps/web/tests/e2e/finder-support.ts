@@ -21,9 +21,14 @@ export function filterPanel(page: Page): Locator {
   return page.getByRole("complementary", { name: "Filters" });
 }
 
-/** The facet count shown beside an option (its text ends with 'N results'). */
+/**
+ * The facet count shown beside an option: the number its text ends with. (Its accessible name ends
+ * with 'N results': the word is the stylesheet's, which `innerText` does not read.)
+ */
 export async function facetCount(option: Locator): Promise<number> {
-  return toNumber((await option.innerText()).replace(/\s+/g, " "));
+  const match = /([\d,]+)$/.exec((await option.innerText()).replace(/\s+/g, " ").trim());
+  if (!match?.[1]) throw new Error(`No count in '${await option.innerText()}'`);
+  return Number(match[1].replace(/,/g, ""));
 }
 
 export async function expectResultCount(page: Page, count: number) {

@@ -55,9 +55,9 @@ describe("the finder's packed cards", () => {
       },
     };
     const text = packFinderCard(uploaded);
-    expect(text.endsWith("|/media/uploads/4f2a.png|%2A|/media/schools/another-school/banner.svg")).toBe(
-      true,
-    );
+    expect(
+      text.endsWith("|/media/uploads/4f2a.png|%2A|/media/schools/another-school/banner.svg"),
+    ).toBe(true);
     expect(unpackFinderCard(text)).toEqual(uploaded);
     const percent: FinderCard = { ...card, school: { ...card.school, logo: "%2A" } };
     expect(unpackFinderCard(packFinderCard(percent))).toEqual(percent);

@@ -5,10 +5,7 @@
 // school, dates and currency (about 180 bytes a card before its values). The page reads them back
 // once per answer (routes/finder/finder.tsx), so the cards still see records.
 import type { FinderCard } from "@studyatlas/core/finder/finder-page.ts";
-import {
-  schoolPicturePath,
-  type SchoolPictureKind,
-} from "@studyatlas/core/media/media-paths.ts";
+import { schoolPicturePath, type SchoolPictureKind } from "@studyatlas/core/media/media-paths.ts";
 
 import { escapeValue, unescapeValue } from "../../utils/packed-rows.ts";
 
@@ -61,7 +58,10 @@ const FIELDS = 17;
 /** The card of a packed text, or undefined when it cannot be read. */
 export function unpackFinderCard(text: string): FinderCard | undefined {
   const fields = text.split(FIELD);
-  const values = fields.slice(0, FIELDS - 3).map(unescapeValue).concat(fields.slice(FIELDS - 3));
+  const values = fields
+    .slice(0, FIELDS - 3)
+    .map(unescapeValue)
+    .concat(fields.slice(FIELDS - 3));
   if (values.length !== FIELDS) return undefined;
   const [id, slug, name, duration, durationBase, format, attendance, ...rest] = values as [
     string,

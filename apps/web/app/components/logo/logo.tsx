@@ -1,23 +1,23 @@
 // The StudyAtlas mark and wordmark. The wordmark takes the surrounding text colour, so the same
 // logo reads on the transparent home header, the white header and the dark footer.
+import markHref from "../../assets/favicon.svg?url&no-inline";
 import styles from "./logo.module.css";
 
+/**
+ * The mark: the favicon's own file (one drawing, cached for a year by its hashed name), not the
+ * same drawing inline in the header and again in the footer of every page. At low priority: React
+ * would otherwise preload it ahead of the page's largest picture, which the first paint waits for.
+ */
 function LogoMark({ size = 32 }: { size?: number }) {
   return (
-    <svg
+    <img
       className={styles.mark}
+      src={markHref}
       width={size}
       height={size}
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect width="32" height="32" rx="8" fill="#0f766e" />
-      <circle cx="16" cy="16" r="9.5" fill="none" stroke="#fff" strokeWidth="2" />
-      <ellipse cx="16" cy="16" rx="4.2" ry="9.5" fill="none" stroke="#fff" strokeWidth="1.6" />
-      <path d="M6.8 12.5h18.4M6.8 19.5h18.4" stroke="#fff" strokeWidth="1.6" />
-      <circle cx="24.5" cy="7.5" r="3" fill="#fcd34d" />
-    </svg>
+      alt=""
+      fetchPriority="low"
+    />
   );
 }
 

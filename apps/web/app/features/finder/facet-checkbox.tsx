@@ -27,9 +27,10 @@ export function FacetCheckbox({ label, count, checked, onChange }: FacetCheckbox
 }
 
 /**
- * "2,104", read as "2,104 results": the word is the stylesheet's (`.count::after`, visually hidden,
- * which accessible names include), not an element in each of a page's ~70 counts.
+ * "2,104", read as "2,104 results": the word is the stylesheet's (the count's `::after`, visually
+ * hidden, which accessible names include), not an element in each of a page's ~70 counts. Styled
+ * as the `<small>` of an option, a level or a discipline (filter-panel.module.css): no class.
  */
 export function FacetCount({ count }: { count: number }) {
-  return <small className={styles.count}>{groupedDigits(count) ?? COUNT.format(count)}</small>;
+  return <small>{groupedDigits(count) ?? COUNT.format(count)}</small>;
 }

@@ -51,14 +51,7 @@ export function DisciplineFilter() {
             {icon ? (
               // Lazy: hidden in the filter overlay on a phone, and never the first paint's business
               // (React would otherwise preload all 18 ahead of the results, ADR 019).
-              <img
-                className={styles.disciplineIcon}
-                src={icon}
-                alt=""
-                width={28}
-                height={28}
-                loading="lazy"
-              />
+              <img src={icon} alt="" width={28} height={28} loading="lazy" />
             ) : null}
             <span className={styles.optionLabel}>{discipline.name}</span>
             <FacetCount count={discipline.count} />

@@ -29,7 +29,7 @@ describe("the finder's packed cards", () => {
   it("read back as the card they were made from", () => {
     const text = packFinderCard(card);
     expect(text).toBe(
-      "97338|advanced-diploma-in-data-science-hochschule-oberburg|Advanced Diploma in Data Science|1.5|years|PART|ONLINE|12|2026|3200|EUR|programme|Hochschule Oberburg|hochschule-oberburg|*|*|",
+      "97338|*|Advanced Diploma in Data Science|1.5|years|PART|ONLINE|12|2026|3200|EUR|programme|Hochschule Oberburg|hochschule-oberburg|*|*|",
     );
     expect(unpackFinderCard(text)).toEqual(card);
   });
@@ -42,6 +42,21 @@ describe("the finder's packed cards", () => {
       tuition_fee: 0,
     };
     expect(unpackFinderCard(packFinderCard(odd))).toEqual(odd);
+  });
+
+  it("write a slug the name and school do not give, or the mark itself, in full", () => {
+    for (const slug of ["data-science-online-hochschule-oberburg", "*", "%2A", "a|b"]) {
+      const other: FinderCard = { ...card, slug };
+      expect(packFinderCard(other).split("|")[1]).not.toBe("*");
+      expect(unpackFinderCard(packFinderCard(other))).toEqual(other);
+    }
+    const accented: FinderCard = {
+      ...card,
+      name: "Máster en Gestión d’Entreprise",
+      slug: "master-en-gestion-dentreprise-hochschule-oberburg",
+    };
+    expect(packFinderCard(accented).split("|")[1]).toBe("*");
+    expect(unpackFinderCard(packFinderCard(accented))).toEqual(accented);
   });
 
   it("name a picture at another address, or at the mark's own, in full", () => {

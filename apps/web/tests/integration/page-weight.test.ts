@@ -4,7 +4,9 @@
 // the checked countries always there. The finder's cards and facets carry only what the page
 // reads (the amendment). The reference tables (countries, currencies) are not in any page: the
 // page names their version and the browser fetches them from an address it keeps
-// (docs/decisions/065-reference-tables-cached-apart.md). On the built front end.
+// (docs/decisions/065-reference-tables-cached-apart.md). A card draws its heart and compare box from
+// the stylesheet and writes no region only a script fills; the home page's cards travel as text;
+// the route manifest is compact (docs/decisions/066-leaner-pages.md). On the built front end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ensureBuiltFrontEnd } from "./built-front-end.ts";
@@ -108,5 +110,36 @@ describe("page weight", () => {
     const group = chosen.body.slice(chosen.body.indexOf('aria-label="Chosen countries"'));
     expect(group).toMatch(/<input type="checkbox"[^>]*checked=""/);
     expect(moreCountries(chosen.body)).toBe(12);
+  });
+
+  it("writes a card's decorations and script-only regions nowhere, and the manifest compact", async () => {
+    const page = await t.app.inject({ url: "/coursefinder" });
+    expect(page.statusCode).toBe(200);
+    const cards = page.body.match(/<article\b[\s\S]*?<\/article>/g) ?? [];
+    expect(cards.length).toBe(20);
+    for (const card of cards) {
+      expect(card).toMatch(/aria-label="Save [^"]+ to wishlist"/);
+      expect(card).toMatch(/aria-label="Compare [^"]+"/);
+      // No icon element, no empty live region, no empty eligibility paragraph.
+      expect(card).not.toContain("<svg");
+      expect(card).not.toContain("aria-live");
+      expect(card).not.toMatch(/<p[^>]*><\/p>/);
+    }
+    // "2,104" heard as "2,104 results": the word is the stylesheet's.
+    expect(page.body).toMatch(/<small>[\d,]+<\/small>/);
+    expect(page.body).not.toContain('<span class="visually-hidden"> results</span>');
+    const manifest = /window\.__reactRouterManifest = (\{.*?\});\n/.exec(page.body)?.[1] ?? "";
+    expect(JSON.parse(manifest)).toHaveProperty("routes");
+    expect(manifest).not.toContain("\n");
+  });
+
+  it("sends the home page's featured cards as one text each", async () => {
+    const home = await t.app.inject({ url: "/" });
+    expect(home.statusCode).toBe(200);
+    // "14741|*|3D Modelling Bootcamp|1|months|PART|…": no record per card, no total, no school object.
+    expect(home.body).toMatch(/\d+\|[^|"]*\|[^|"]+\|[\d.]+\|[a-z]+\|(FULL|PART)\|/);
+    expect(home.body).not.toContain('\\"total_cost\\"');
+    expect(home.body).not.toContain('\\"tuition_currency\\"');
+    expect(home.body.match(/<article\b/g)?.length ?? 0).toBeGreaterThan(10);
   });
 });

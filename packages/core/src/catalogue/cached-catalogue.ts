@@ -17,6 +17,7 @@ import type { FinderIndex } from "../finder/finder-index.ts";
 import { randomSeed } from "../finder/random-seed.ts";
 import {
   countCourseFacets,
+  countryCourseCounts,
   listCourseCardPages,
   listCourses,
   listRelatedCourses,
@@ -93,7 +94,9 @@ export function cachedCatalogue(
     listCurrencies: (page) =>
       reference(`currencies:${JSON.stringify(page)}`, () => listCurrencies(db, page)),
     listCountries: (options) =>
-      remember(`countries:${JSON.stringify(options)}`, () => listCountries(db, options)),
+      remember(`countries:${JSON.stringify(options)}`, () =>
+        listCountries(db, options, countryCourseCounts(finderIndex)),
+      ),
     findCountryId: (by) =>
       remember(`country-id:${JSON.stringify(by)}`, () => findCountryId(db, by)),
     listSchools: (options) =>

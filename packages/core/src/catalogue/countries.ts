@@ -5,7 +5,13 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@studyatlas/db/client.ts";
 import type { CountryListItem } from "@studyatlas/schemas/catalogue.ts";
 
-import { selectOne, selectPrepared, selectRows, textArrayLiteral } from "../sql-rows.ts";
+import {
+  intArrayLiteral,
+  selectOne,
+  selectPrepared,
+  selectRows,
+  textArrayLiteral,
+} from "../sql-rows.ts";
 
 export type CountryOrdering = "name" | "-name" | "courses" | "-courses";
 
@@ -25,18 +31,44 @@ const COUNTRY_COUNTS = sql`
     where s.country_id = co.id and s.published
   ) counts on true`;
 
+/**
+ * The same counts when the programmes per country are known already (the finder's index counts
+ * them: search.ts `countryCourseCounts`): only the schools are counted here, in one pass over a
+ * table of a few thousand rows, where COUNTRY_COUNTS reads every programme of every country.
+ */
+function knownCourseCounts(courseCounts: ReadonlyMap<number, number>) {
+  return sql`
+  left join (
+    select s.country_id, count(*)::int as n from schools s
+    where s.published group by s.country_id
+  ) school_counts on school_counts.country_id = co.id
+  left join unnest(
+    ${intArrayLiteral([...courseCounts.keys()])}::int[],
+    ${intArrayLiteral([...courseCounts.values()])}::int[]
+  ) as course_counts(country_id, n) on course_counts.country_id = co.id
+  cross join lateral (
+    select coalesce(school_counts.n, 0) as schools_count, coalesce(course_counts.n, 0) as courses_count
+  ) counts`;
+}
+
+/**
+ * A page of countries with their counts of published schools and programmes. `courseCounts`,
+ * when given, is every country's number of public programmes (a country it lacks has none).
+ */
 export async function listCountries(
   db: Database,
   options: { enabledOnly?: boolean; ordering?: CountryOrdering; limit: number; offset: number },
+  courseCounts?: ReadonlyMap<number, number>,
 ): Promise<{ count: number; results: CountryListItem[] }> {
   const where = options.enabledOnly ? sql`where co.enabled` : sql``;
+  const counts = courseCounts ? knownCourseCounts(courseCounts) : COUNTRY_COUNTS;
   const [total, results] = await Promise.all([
     selectOne<{ count: number }>(db, sql`select count(*)::int as count from countries co ${where}`),
     selectRows<CountryListItem>(
       db,
       sql`select co.id, co.name, co.slug, co.code, co.code as short_code, co.continent, co.image,
             co.enabled, counts.schools_count, counts.courses_count
-          from countries co ${COUNTRY_COUNTS}
+          from countries co ${counts}
           ${where}
           order by ${COUNTRY_ORDER[options.ordering ?? "name"]}, co.id
           limit ${options.limit} offset ${options.offset}`,

@@ -143,6 +143,14 @@ export async function countCountryCourses(
     : countPublishedCoursesOfCountry(db, countryId);
 }
 
+/**
+ * Every country's number of public programmes, from the index (a country it lacks has none), or
+ * undefined when no index is current: then the countries list counts them in SQL.
+ */
+export function countryCourseCounts(finder?: FinderIndex): Map<number, number> | undefined {
+  return currentIndex(finder)?.courseCountsByCountry();
+}
+
 /** Programme names, schools, disciplines and countries for text typed in a search box. */
 export function suggest(db: Database, text: string): Promise<Suggestion[]> {
   return suggestions.suggest(db, text);

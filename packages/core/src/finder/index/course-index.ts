@@ -151,6 +151,13 @@ export class CourseIndex {
     return set ? count(set) : 0;
   }
 
+  /** `courseCountOfCountry` of every country with a public programme (the countries list). */
+  courseCountsByCountry(): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const [countryId, set] of this.columns.byCountry) counts.set(countryId, count(set));
+    return counts;
+  }
+
   /** Countries' ids by slug (each once), and the slugs no country has, as `resolveCountrySlugs`. */
   countryIdsOfSlugs(slugs: readonly string[]): { ids: number[]; unknown: string[] } {
     const ids = new Set<number>();

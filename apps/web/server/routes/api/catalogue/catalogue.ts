@@ -15,6 +15,7 @@ import {
   listDisciplines,
 } from "@studyatlas/core/catalogue/reference-lists.ts";
 import { getSchoolBySlug, listSchools } from "@studyatlas/core/catalogue/schools.ts";
+import { countryCourseCounts } from "@studyatlas/core/finder/search.ts";
 import { InvalidParameterError, NotFoundError } from "@studyatlas/core/errors.ts";
 import { PAGE_SIZE, isPlaceholder } from "@studyatlas/schemas/catalogue-constants.ts";
 import {
@@ -41,7 +42,11 @@ const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 const tags = ["academics"];
 
 /** The catalogue's reads: the read replica when there is one (ADR 048). */
-type Services = { db: AppServices["catalogueDb"]; publicBaseUrl: string };
+type Services = {
+  db: AppServices["catalogueDb"];
+  publicBaseUrl: string;
+  finderIndex: AppServices["finderIndex"];
+};
 
 export async function catalogueRoutes(
   app: FastifyInstance,
@@ -52,6 +57,7 @@ export async function catalogueRoutes(
   const services = {
     db: options.services.catalogueDb,
     publicBaseUrl: options.services.publicBaseUrl,
+    finderIndex: options.services.finderIndex,
   };
   countryRoutes(app, services);
   schoolRoutes(app, services);
@@ -59,7 +65,7 @@ export async function catalogueRoutes(
   referenceListRoutes(app, services);
 }
 
-function countryRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): void {
+function countryRoutes(app: FastifyInstance, { db, publicBaseUrl, finderIndex }: Services): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const countryList = (enabledOnly: boolean) => ({
     schema: {
@@ -74,12 +80,16 @@ function countryRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): v
       // Every country fits in one default page: the dropdowns read results[] without paging.
       const pageSize = request.query.page_size ?? 1000;
       const page = request.query.page ?? 1;
-      const { count, results } = await listCountries(db, {
-        enabledOnly,
-        ...(request.query.ordering ? { ordering: request.query.ordering } : {}),
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
+      const { count, results } = await listCountries(
+        db,
+        {
+          enabledOnly,
+          ...(request.query.ordering ? { ordering: request.query.ordering } : {}),
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        },
+        countryCourseCounts(finderIndex),
+      );
       return toPage(results, count, { page, pageSize }, publicUrl(publicBaseUrl, request.url));
     },
   });
@@ -94,7 +104,7 @@ function countryRoutes(app: FastifyInstance, { db, publicBaseUrl }: Services): v
       response: { 200: CountrySchema, ...errors },
     },
     handler: async (request) => {
-      const country = await getCountryById(db, request.params.id);
+      const country = await getCountryById(db, request.params.id, finderIndex);
       if (!country) throw new NotFoundError(`No country with id ${request.params.id}.`);
       return country;
     },

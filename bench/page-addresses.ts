@@ -1,7 +1,7 @@
 // The unique addresses the page benchmarks ask (bench/pages.ts over HTTP, bench/page-renders.ts
-// in process): programmes in random order, schools, countries, finder queries over every filter (finder-requests.ts) and
-// the home page with an ignored `?visit=N` (it has one address). The country pages repeat once
-// every country has been asked (there are about 200).
+// in process): programmes in random order, schools, countries, finder queries over every filter (finder-requests.ts),
+// and the home page and the countries list with an ignored `?visit=N` (each has one address). The
+// country pages repeat once every country has been asked (there are about 200).
 import { createRandom } from "@studyatlas/db/seed/random.ts";
 
 import { uniqueFinderRequests } from "./finder-requests.ts";
@@ -30,7 +30,7 @@ async function collect(
   return values.slice(0, limit);
 }
 
-/** [label, addresses] for the five pages, `count` addresses each (fewer schools if fewer exist). */
+/** [label, addresses] for the six pages, `count` addresses each (fewer schools if fewer exist). */
 export async function pageAddresses(
   fetchJson: FetchJson,
   options: { count: number; prefix?: string },
@@ -61,6 +61,7 @@ export async function pageAddresses(
     ["/course/{slug}", courses.map((slug) => `/course/${slug}`)],
     ["/school/{slug}", schools.map((slug) => `/school/${slug}`)],
     ["/countries/{name}", countryPaths],
+    ["/countries", Array.from({ length: count }, (_, i) => `/countries?${prefix}visit=${i}`)],
     ["/coursefinder", finder.map((request) => `/coursefinder?${request.query}`)],
   ];
 }

@@ -1,4 +1,4 @@
-// `npm run bench:page-renders`: what one server render of each of the five pages costs, in process
+// `npm run bench:page-renders`: what one server render of each of the six pages costs, in process
 // and one at a time, so the figure does not depend on how busy the shared cores are with other
 // work. The production app (built front end, NODE_ENV=production) is built in
 // this process on the bench database of --courses programmes (PostgreSQL when TEST_DATABASE_URL

@@ -1,12 +1,13 @@
-// `npm run bench:pages`: the five server-rendered pages as visitors load them.
+// `npm run bench:pages`: the six server-rendered pages as visitors load them.
 // 1. At --courses programmes (default 100,000; PostgreSQL when TEST_DATABASE_URL is set), the
 //    answer cache and page reuse off (the cold figures, first), 10 connections: the home page, /course/{slug}, /school/{slug},
-//    /countries/{name} and /coursefinder, each over its own unique addresses (every programme,
-//    school and finder query once; the home page has one address, so it is asked with a unique
-//    ignored parameter, which the server renders afresh each time); each page also one request at
+//    /countries/{name}, the countries list and /coursefinder, each over its own unique addresses
+//    (every programme, school and finder query once; the home page and the countries list have
+//    one address each, so they are asked with a unique ignored parameter, which the server renders
+//    afresh each time); each page also one request at
 //    a time (its server time alone). The finder's queries cover every filter (finder-requests.ts).
 // 2. On the default demo catalogue (6,000 programmes), the answer cache and page reuse off, 50
-//    connections: the same five pages, requests per second and time-outs (no answer within 10 s).
+//    connections: the same six pages, requests per second and time-outs (no answer within 10 s).
 // 3. Each half again with page reuse on (PAGE_REUSE_MB=32, ADR 018) and the answer cache still
 //    off: the visitors ask the --popular most visited addresses of each page (50 by default) in
 //    turn, so the first round renders and later ones reuse, as repeat traffic does.

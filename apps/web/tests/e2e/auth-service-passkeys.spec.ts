@@ -29,6 +29,8 @@ interface Outcome {
 test("a passkey made by the browser's authenticator signs the user in", async ({ page }) => {
   const email = await registerUser();
   await page.goto(await mailedLink(page.request, email, "verification"));
+  // The page confirms the address once it has loaded: wait for it before signing in.
+  await expect(page.getByRole("heading", { name: "E-mail verified" })).toBeVisible();
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
